@@ -1,0 +1,110 @@
+/* engine.h - the game core: one generic engine for every game of the toy.
+ *
+ * Portable C99: no <avr/...>, no registers, no heap. The same source builds
+ * for the ATmega328P and for the host (tests, generator, protocol fuzzing).
+ * Every array is sized from the board header (board/board.h).
+ *
+ * A game is a rule (rules.h) played in a mode:
+ *   - columns (default): one small game per LED column, the whole game is
+ *     their sum, solved by the Sprague-Grundy theorem (XOR of column values);
+ *   - ENGINE_ONEHEAP: one heap drawn across the whole matrix (heap-form rules
+ *     only), solved by a P/N table;
+ *   - ENGINE_MISERE: the last move loses. Allowed for NIM in columns (the
+ *     seed's misere rule) and for every heap rule in one-heap form.
+ *
+ * Columns: bit r of a column is the LED in row r counted from the bottom.
+ * A heap column holds its height n (0..8), lit from the bottom. */
+#ifndef ENGINE_H
+#define ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "rules.h"
+
+#define ENGINE_COLS BOARD_COLS
+#define ENGINE_ROWS BOARD_ROWS
+#define ENGINE_HEAP_MAX BOARD_CELLS /* one-heap form: up to every lamp lit */
+
+enum engine_mode {
+    ENGINE_ONEHEAP = 1,
+    ENGINE_MISERE = 2,
+};
+
+typedef struct {
+    uint8_t rule;               /* enum rule_id */
+    uint8_t mode;               /* enum engine_mode bits */
+    uint8_t ncols;              /* columns in play, 1..ENGINE_COLS (columns mode) */
+    uint8_t col[ENGINE_COLS];   /* heap height, or cell mask (bit 0 = bottom row) */
+    uint16_t heap;              /* one-heap mode: stones left, 0..ENGINE_HEAP_MAX */
+} engine_pos_t;
+
+/* A move names the column it is made in and that column's state after it;
+ * in one-heap mode col is 0 and to is the number of stones left. */
+typedef struct {
+    uint8_t col;
+    uint16_t to;
+} engine_move_t;
+
+/* Why a position or move was refused (0 = fine). */
+enum engine_err {
+    ENGINE_OK = 0,
+    ENGINE_ERR_RULE,    /* no such rule */
+    ENGINE_ERR_MODE,    /* the rule cannot be played in that mode */
+    ENGINE_ERR_COLS,    /* ncols out of 1..ENGINE_COLS */
+    ENGINE_ERR_HEIGHT,  /* a heap column taller than ENGINE_ROWS */
+    ENGINE_ERR_HEAP,    /* one-heap stones over ENGINE_HEAP_MAX */
+    ENGINE_ERR_ADJ,     /* NO ADJACENT: two marks side by side */
+    ENGINE_ERR_MOVE_COL,    /* move names a column not in play */
+    ENGINE_ERR_MOVE_RULE,   /* the rule does not allow that change */
+    ENGINE_ERR_COUNT
+};
+
+/* Rule metadata. */
+const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */
+uint8_t engine_rule_form(uint8_t rule);       /* enum rule_form */
+bool engine_mode_allowed(uint8_t rule, uint8_t mode);
+
+/* Whether the position is one the game can reach (0) or why not. */
+uint8_t engine_check_pos(const engine_pos_t *p);
+
+/* Whether the move is legal in p (0) or why not. */
+uint8_t engine_check_move(const engine_pos_t *p, engine_move_t m);
+void engine_apply(engine_pos_t *p, engine_move_t m);
+
+/* Legal moves in a fixed order: columns left to right, inside a column the
+ * smallest moves (fewest stones or cells changed) first, from the top down.
+ * Start with engine_move_first, go on with engine_move_next; both return
+ * false when there are no more. */
+bool engine_move_first(const engine_pos_t *p, engine_move_t *m);
+bool engine_move_next(const engine_pos_t *p, engine_move_t *m);
+bool engine_has_move(const engine_pos_t *p);  /* false: the game is over */
+
+/* Sprague-Grundy values (columns mode only; 0 in one-heap mode). */
+uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c);
+uint8_t engine_nimsum(const engine_pos_t *p);
+
+/* True when the player to move loses against perfect play (a P-position).
+ * Knows the mode: misere Nim, one-heap tables. */
+bool engine_is_p(const engine_pos_t *p);
+
+/* A winning move (to a P-position); false in a P-position or at the end. */
+bool engine_hint(const engine_pos_t *p, engine_move_t *m);
+
+/* The machine's reply: with probability mistake/256 a random legal move;
+ * else the winning move, or in a P-position the stall the seed plays (the
+ * smallest move on the biggest heap) so a human mistake can be punished.
+ * False only when there is no legal move. */
+bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m);
+
+/* The engine's small PRNG (xorshift32); the firmware seeds it from button
+ * timing, the tests from a fixed number. A zero seed is replaced. */
+void engine_seed(uint32_t seed);
+uint8_t engine_random(void);
+
+/* Size of a column for the stall rule and displays: heap height, standing
+ * pins, markable cells or heads. */
+uint8_t engine_col_size(const engine_pos_t *p, uint8_t c);
+
+#endif

@@ -1,0 +1,57 @@
+/* rules.h - the games, as data. One line of RULES() per rule; the table
+ * generator (firmware/gen) and the engine both read this list, so a rule is
+ * written down exactly once.
+ *
+ * An octal code "0.d1d2d3..." says, for each k, when k tokens may be taken
+ * from a heap: bit 1 of d_k if that empties the heap, bit 2 if it leaves one
+ * heap, bit 4 if it leaves two heaps (a split). A trailing '*' repeats the
+ * last digit for every larger k (Nim is "0.3*").
+ *
+ * A column is shown in one of four forms:
+ *   FORM_HEAP  a heap of n stones, lit from the bottom (n = 0..8);
+ *   FORM_PINS  a row of pins, lit = standing; runs of standing pins are heaps;
+ *   FORM_CELLS a strip, lit = marked; runs of cells that may still be marked
+ *              (empty and not next to a mark) are heaps;
+ *   FORM_COINS a row of coins, lit = heads (Mock Turtles).
+ *
+ * X(id, name, kind, code, form) */
+#ifndef ENGINE_RULES_H
+#define ENGINE_RULES_H
+
+#define RULES(X) \
+    X(NIM,      "NIM",         KIND_OCTAL,   "0.3*",      FORM_HEAP)  \
+    X(SUB1,     "SUBTRACT 1",  KIND_OCTAL,   "0.3",       FORM_HEAP)  \
+    X(SUB2,     "SUBTRACT 2",  KIND_OCTAL,   "0.33",      FORM_HEAP)  \
+    X(SUB3,     "SUBTRACT 3",  KIND_OCTAL,   "0.333",     FORM_HEAP)  \
+    X(SUB4,     "SUBTRACT 4",  KIND_OCTAL,   "0.3333",    FORM_HEAP)  \
+    X(SUB5,     "SUBTRACT 5",  KIND_OCTAL,   "0.33333",   FORM_HEAP)  \
+    X(SUB6,     "SUBTRACT 6",  KIND_OCTAL,   "0.333333",  FORM_HEAP)  \
+    X(SUB7,     "SUBTRACT 7",  KIND_OCTAL,   "0.3333333", FORM_HEAP)  \
+    X(S134,     "SUBTRACT 134", KIND_OCTAL,  "0.3033",    FORM_HEAP)  \
+    X(S124,     "SUBTRACT 124", KIND_OCTAL,  "0.3303",    FORM_HEAP)  \
+    X(S14,      "SUBTRACT 14", KIND_OCTAL,   "0.3003",    FORM_HEAP)  \
+    X(S23,      "SUBTRACT 23", KIND_OCTAL,   "0.033",     FORM_HEAP)  \
+    X(S1258,    "SUBTRACT 1258", KIND_OCTAL, "0.33003003", FORM_HEAP) \
+    X(HALF,     "AT MOST HALF", KIND_HALF,   "",          FORM_HEAP)  \
+    X(KAYLES,   "KAYLES",      KIND_OCTAL,   "0.77",      FORM_PINS)  \
+    X(DAWSON,   "DAWSON",      KIND_OCTAL,   "0.07",      FORM_PINS)  \
+    X(NOADJ,    "NO ADJACENT", KIND_OCTAL,   "0.137",     FORM_CELLS) \
+    X(TURTLES,  "MOCK TURTLES", KIND_TURTLES, "",         FORM_COINS)
+
+enum rule_id {
+#define RULE_ENUM(id, name, kind, code, form) RULE_##id,
+    RULES(RULE_ENUM)
+#undef RULE_ENUM
+    RULE_COUNT
+};
+
+enum rule_kind { KIND_OCTAL, KIND_HALF, KIND_TURTLES };
+enum rule_form { FORM_HEAP, FORM_PINS, FORM_CELLS, FORM_COINS };
+
+/* A column is at most this many cells tall (the matrix height). */
+#define TABLE_ROWS 8
+
+/* Longest octal code (digits after the point) any rule may use. */
+#define RULE_MAX_DIGITS 8
+
+#endif

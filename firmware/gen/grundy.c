@@ -1,0 +1,279 @@
+/* grundy.c - the table generator (host program, run at build time).
+ *
+ * Derives every table the engine reads from the rule definitions in
+ * rules.h, so no Grundy value is ever typed in:
+ *   build/grundy NAME N                  print g(0) .. g(N-1) of a rule
+ *   build/grundy --list                  list the rules
+ *   build/grundy --emit-c FILE --heap-max M   write the PROGMEM tables
+ *
+ * g(n) is the Grundy value of one heap of n tokens for octal and
+ * at-most-half rules, and of a single head on coin n (counted from 0) for
+ * Mock Turtles. Values are computed by the definition: the mex (minimum
+ * excluded value) of the values of all positions one move away. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+#define MAX_N 4096
+
+typedef struct {
+    const char *id;
+    const char *name;
+    int kind;
+    const char *code;
+    int form;
+    uint8_t digit[MAX_N + 1]; /* digit[k]: octal digit for taking k */
+} rule_t;
+
+static rule_t rules[RULE_COUNT] = {
+#define RULE_INIT(id, name, kind, code, form) {#id, name, kind, code, form, {0}},
+    RULES(RULE_INIT)
+#undef RULE_INIT
+};
+
+static void die(const char *msg, const char *arg)
+{
+    fprintf(stderr, "grundy: %s%s\n", msg, arg ? arg : "");
+    exit(2);
+}
+
+/* "0.d1d2...dk[*]" -> digit[1..]; '*' repeats dk for every larger k. */
+static void rule_parse(rule_t *r)
+{
+    if (r->kind != KIND_OCTAL)
+        return;
+    const char *s = r->code;
+    if (strncmp(s, "0.", 2) != 0)
+        die("octal code must start with 0.: ", s);
+    int k = 0;
+    for (s += 2; *s && *s != '*'; s++) {
+        if (*s < '0' || *s > '7')
+            die("bad octal digit in ", r->code);
+        if (++k > RULE_MAX_DIGITS)
+            die("octal code longer than RULE_MAX_DIGITS: ", r->code);
+        r->digit[k] = (uint8_t)(*s - '0');
+    }
+    if (k == 0)
+        die("empty octal code: ", r->code);
+    if (*s == '*') {
+        if (s[1])
+            die("'*' must end the code: ", r->code);
+        for (int j = k + 1; j <= MAX_N; j++)
+            r->digit[j] = r->digit[k];
+    }
+    if (r->form == FORM_HEAP)
+        for (int j = 1; j <= MAX_N; j++)
+            if (r->digit[j] & 4)
+                die("a heap column cannot split: ", r->code);
+}
+
+static int mex(const uint8_t *seen, int n)
+{
+    int v = 0;
+    while (v < n && seen[v])
+        v++;
+    return v;
+}
+
+/* g[0..n-1] for a rule, by the definition. */
+static void rule_sequence(const rule_t *r, int n, int *g)
+{
+    static uint8_t seen[MAX_N * 2 + 2];
+    for (int x = 0; x < n; x++) {
+        memset(seen, 0, sizeof seen);
+        if (r->kind == KIND_OCTAL) {
+            for (int k = 1; k <= x; k++) {
+                uint8_t d = r->digit[k];
+                if ((d & 1) && k == x)
+                    seen[0] = 1;
+                if ((d & 2) && k < x)
+                    seen[g[x - k]] = 1;
+                if (d & 4)
+                    for (int a = 1; a < x - k; a++)
+                        seen[g[a] ^ g[x - k - a]] = 1;
+            }
+        } else if (r->kind == KIND_HALF) {
+            for (int k = 1; k <= x / 2; k++)
+                seen[g[x - k]] = 1;
+        } else { /* KIND_TURTLES: head on coin x turns to tails, 0..2 coins below turn over */
+            seen[0] = 1;
+            for (int a = 0; a < x; a++) {
+                seen[g[a]] = 1;
+                for (int b = 0; b < a; b++)
+                    seen[g[a] ^ g[b]] = 1;
+            }
+        }
+        g[x] = mex(seen, (int)sizeof seen);
+    }
+}
+
+/* One-heap moves of a heap rule: may n become n - k? */
+static int heap_move_ok(const rule_t *r, int n, int k)
+{
+    if (k < 1 || k > n)
+        return 0;
+    if (r->kind == KIND_HALF)
+        return k <= n / 2;
+    return (k == n) ? (r->digit[k] & 1) : (r->digit[k] & 2);
+}
+
+/* Column value of an 8-cell mask for the mask forms. */
+static int mask_value(const rule_t *r, const int *g, unsigned m)
+{
+    unsigned runs;
+    if (r->form == FORM_COINS) {
+        int v = 0;
+        for (int i = 0; i < 8; i++)
+            if (m & (1u << i))
+                v ^= g[i];
+        return v;
+    }
+    if (r->form == FORM_PINS)
+        runs = m;
+    else /* FORM_CELLS: empty cells with no marked neighbour may be marked */
+        runs = ~m & ~(m << 1) & ~(m >> 1) & 0xFFu;
+    int v = 0, len = 0;
+    for (int i = 0; i <= 8; i++) {
+        if (i < 8 && (runs & (1u << i))) {
+            len++;
+        } else {
+            v ^= g[len];
+            len = 0;
+        }
+    }
+    return v;
+}
+
+static void emit_c(const char *path, int heap_max)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die("cannot write ", path);
+    int first_mask = -1;
+    for (int i = 0; i < RULE_COUNT; i++) {
+        if (rules[i].form != FORM_HEAP && first_mask < 0)
+            first_mask = i;
+        if (rules[i].form == FORM_HEAP && first_mask >= 0)
+            die("rules.h must list every heap rule before the pin/cell/coin rules: ", rules[i].id);
+    }
+    int bytes = heap_max / 8 + 1;
+    static int g[MAX_N + 1];
+
+    fprintf(f, "/* Generated by build/grundy from firmware/engine/rules.h. Do not edit. */\n");
+    fprintf(f, "#include \"tables.h\"\n\n");
+    fprintf(f, "#if ENGINE_HEAP_MAX != %d\n#error \"tables generated for another board size\"\n#endif\n", heap_max);
+    fprintf(f, "_Static_assert(RULE_FIRST_MASK == %d, \"rules.h and tables.h disagree\");\n\n", first_mask);
+
+    fprintf(f, "/* Octal digit for taking k = 1..%d tokens, and the digit for every larger k. */\n", RULE_MAX_DIGITS);
+    fprintf(f, "const uint8_t rule_digits[RULE_COUNT][RULE_MAX_DIGITS + 1] PROGMEM = {\n");
+    for (int i = 0; i < RULE_COUNT; i++) {
+        fprintf(f, "    {");
+        for (int k = 1; k <= RULE_MAX_DIGITS + 1; k++)
+            fprintf(f, "%d%s", rules[i].digit[k], k <= RULE_MAX_DIGITS ? ", " : "");
+        fprintf(f, "}, /* %s %s */\n", rules[i].id, rules[i].code);
+    }
+    fprintf(f, "};\n\n");
+
+    fprintf(f, "/* Grundy value of a heap column of height 0..%d. */\n", TABLE_ROWS);
+    fprintf(f, "const uint8_t heap_grundy[RULE_FIRST_MASK][TABLE_ROWS + 1] PROGMEM = {\n");
+    for (int i = 0; i < first_mask; i++) {
+        rule_sequence(&rules[i], TABLE_ROWS + 1, g);
+        fprintf(f, "    {");
+        for (int n = 0; n <= TABLE_ROWS; n++)
+            fprintf(f, "%d%s", g[n], n < TABLE_ROWS ? ", " : "");
+        fprintf(f, "}, /* %s */\n", rules[i].id);
+    }
+    fprintf(f, "};\n\n");
+
+    fprintf(f, "/* Grundy value of a whole column, indexed by its 8-cell mask. */\n");
+    fprintf(f, "const uint8_t mask_grundy[RULE_COUNT - RULE_FIRST_MASK][256] PROGMEM = {\n");
+    for (int i = first_mask; i < RULE_COUNT; i++) {
+        rule_sequence(&rules[i], 9, g);
+        fprintf(f, "    { /* %s */\n", rules[i].id);
+        for (unsigned m = 0; m < 256; m++)
+            fprintf(f, "%s%d,%s", (m % 16) ? "" : "        ", mask_value(&rules[i], g, m), (m % 16 == 15) ? "\n" : " ");
+        fprintf(f, "    },\n");
+    }
+    fprintf(f, "};\n\n");
+
+    fprintf(f, "/* One-heap form: bit n set when a heap of n is a P-position,\n"
+               " * [0] normal play (g(n) = 0), [1] misere (last move loses). */\n");
+    fprintf(f, "const uint8_t oneheap_p[RULE_FIRST_MASK][2][ONEHEAP_BYTES] PROGMEM = {\n");
+    static uint8_t pm[MAX_N + 1];
+    for (int i = 0; i < first_mask; i++) {
+        rule_sequence(&rules[i], heap_max + 1, g);
+        for (int n = 0; n <= heap_max; n++) {
+            /* Misere: no move at all means the player to move has won. */
+            int any = 0, to_p = 0;
+            for (int k = 1; k <= n; k++)
+                if (heap_move_ok(&rules[i], n, k)) {
+                    any = 1;
+                    to_p |= pm[n - k];
+                }
+            pm[n] = any && !to_p;
+        }
+        fprintf(f, "    { /* %s */\n", rules[i].id);
+        for (int mis = 0; mis < 2; mis++) {
+            fprintf(f, "        {");
+            for (int b = 0; b < bytes; b++) {
+                int v = 0;
+                for (int j = 0; j < 8; j++) {
+                    int n = b * 8 + j;
+                    if (n <= heap_max && (mis ? pm[n] : g[n] == 0))
+                        v |= 1 << j;
+                }
+                fprintf(f, "0x%02x%s", v, b + 1 < bytes ? ", " : "");
+            }
+            fprintf(f, "},\n");
+        }
+        fprintf(f, "    },\n");
+    }
+    fprintf(f, "};\n");
+    if (fclose(f) != 0)
+        die("write failed: ", path);
+}
+
+static const rule_t *rule_find(const char *name)
+{
+    for (int i = 0; i < RULE_COUNT; i++)
+        if (!strcmp(name, rules[i].id) || !strcmp(name, rules[i].name))
+            return &rules[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 0; i < RULE_COUNT; i++)
+        rule_parse(&rules[i]);
+    if (argc == 2 && !strcmp(argv[1], "--list")) {
+        for (int i = 0; i < RULE_COUNT; i++)
+            printf("%-8s %-14s %s\n", rules[i].id, rules[i].name, rules[i].kind == KIND_OCTAL ? rules[i].code : rules[i].kind == KIND_HALF ? "at-most-half" : "mock-turtles");
+        return 0;
+    }
+    if (argc == 5 && !strcmp(argv[1], "--emit-c") && !strcmp(argv[3], "--heap-max")) {
+        int m = atoi(argv[4]);
+        if (m < 8 || m > MAX_N || m % 8)
+            die("--heap-max must be a multiple of 8 up to ", "4096");
+        emit_c(argv[2], m);
+        return 0;
+    }
+    if (argc == 3) {
+        const rule_t *r = rule_find(argv[1]);
+        char *end;
+        long n = strtol(argv[2], &end, 10);
+        if (!r)
+            die("unknown rule (see --list): ", argv[1]);
+        if (*end || n < 1 || n > MAX_N)
+            die("length must be 1..4096: ", argv[2]);
+        static int g[MAX_N + 1];
+        rule_sequence(r, (int)n, g);
+        for (int i = 0; i < n; i++)
+            printf("%d%c", g[i], i + 1 < n ? ' ' : '\n');
+        return 0;
+    }
+    fprintf(stderr, "usage: grundy NAME N | grundy --list | grundy --emit-c FILE --heap-max M\n");
+    return 2;
+}

@@ -1,0 +1,70 @@
+/* hal.h - the board's drivers as the application sees them.
+ * Declarations only, no <avr/...>: firmware/hal/*.c implement them for the
+ * AVR from board/board.h; host tests and fuzzers link fakes, so everything in
+ * firmware/app/ and firmware/engine/ also builds on the PC. */
+#ifndef HAL_H
+#define HAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* Logical buttons (Arduboy2 style: separate from the physical pins). */
+enum {
+    BTN_UP = 1,
+    BTN_DOWN = 2,
+    BTN_LEFT = 4,
+    BTN_RIGHT = 8,
+    BTN_A = 16,
+    BTN_B = 32,
+};
+#define BTN_ALL 0x3F
+
+/* Set up clock, pins, SPI, UART, timers, watchdog; returns the reset cause
+ * (HAL_RESET_* bits, from MCUSR). */
+enum { HAL_RESET_POWER = 1, HAL_RESET_EXTERNAL = 2, HAL_RESET_BROWNOUT = 4, HAL_RESET_WATCHDOG = 8 };
+uint8_t hal_init(void);
+
+/* The one tick source: milliseconds since power-on, wrapping; compare with
+ * (int16_t)(a - b). Advances while the toy is awake (not in power_off). */
+uint16_t clock_ms(void);
+
+/* Display: frame[c] is column c from the left, bit r is row r from the
+ * bottom (the engine's column layout). Sends only what changed. */
+void display_show(const uint8_t frame[BOARD_COLS]);
+void display_set_intensity(uint8_t level);  /* 0..15 */
+void display_set_power(bool on);            /* MAX7219 shutdown register */
+
+/* Buttons: the raw pin levels as BTN_* bits (1 = pressed), and the clock_ms
+ * time of the last pin change seen by the pin-change interrupt. Debounce is
+ * portable logic in firmware/app/debounce.c. */
+uint8_t buttons_raw(void);
+
+/* Piezo on Timer1: a tone that stops by itself after ms (0 Hz = rest). */
+void piezo_tone(uint16_t hz, uint16_t ms);
+bool piezo_busy(void);
+
+/* UART, 115200 8N1, interrupt driven. uart_getc returns -1 when nothing is
+ * waiting, or HAL_UART_OVERRUN once after received bytes were lost. */
+#define HAL_UART_OVERRUN (-2)
+int16_t uart_getc(void);
+void uart_putc(char c);
+void uart_puts(const char *s);     /* string in RAM */
+void uart_puts_P(const char *s);   /* string in flash (PSTR) */
+
+/* EEPROM, byte addressed, 0..BOARD_EEPROM_BYTES-1; writes skip equal bytes. */
+uint8_t nvm_read(uint16_t addr);
+void nvm_write(uint16_t addr, uint8_t value);
+
+/* Power: idle sleeps until the next interrupt (tick, button, UART);
+ * power_off shuts the display and the MCU down (power-down, no timer) and
+ * returns after a button press wakes it; watchdog_kick feeds the watchdog. */
+void power_idle(void);
+void power_off(void);
+void watchdog_kick(void);
+
+/* Cycle markers for the simulator: writes v to GPIOR1 (one 'out'). */
+void hal_mark(uint8_t v);
+
+#endif
