@@ -22,6 +22,7 @@ TEST_TARGETS :=
 
 include tools/deps.mk
 include firmware/firmware.mk
+include tools/flash.mk
 -include sim/sim.mk
 -include $(sort $(wildcard tests/*/*.mk))
 

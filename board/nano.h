@@ -8,8 +8,8 @@
 #define BOARD_NAME "nano"
 #define BOARD_MCU "atmega328p"
 #define BOARD_F_CPU 16000000UL
-#define BOARD_FLASH_BYTES 32768UL
-#define BOARD_BOOT_BYTES 2048UL     /* BOOTSZ: 1024 words, see board/fuses.md */
+#define BOARD_FLASH_BYTES 32768L
+#define BOARD_BOOT_BYTES 2048L      /* BOOTSZ: 1024 words, see board/fuses.md */
 #define BOARD_EEPROM_BYTES 1024U
 
 /* MAX7219 chain on hardware SPI (modules chained DOUT->DIN; module 0 is the

@@ -6,10 +6,10 @@
 MCU := atmega328p
 AVR_CC := avr-gcc
 AVR_CFLAGS := -mmcu=$(MCU) -Os -std=gnu99 -g -Wall -Wextra -Werror \
-	-ffunction-sections -fdata-sections -fno-common -mrelax \
+	-ffunction-sections -fdata-sections -fno-common -mrelax -mcall-prologues -flto \
 	-DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) \
 	-Iboard -Ifirmware/engine -Ifirmware/hal -Ifirmware/app -I$(B)
-AVR_LDFLAGS := -mmcu=$(MCU) -Wl,--gc-sections -mrelax
+AVR_LDFLAGS := -mmcu=$(MCU) -Os -Wl,--gc-sections -mrelax -mcall-prologues -flto
 
 ENGINE_SRC := $(wildcard firmware/engine/*.c)
 HAL_SRC := $(wildcard firmware/hal/*.c)

@@ -285,7 +285,8 @@ static uint8_t value_of(uint8_t rule, uint8_t state)
 {
     if (rule < RULE_FIRST_MASK)
         return PGM_U8(&heap_grundy[rule][state]);
-    return PGM_U8(&mask_grundy[rule - RULE_FIRST_MASK][state]);
+    uint8_t two = PGM_U8(&mask_grundy[rule - RULE_FIRST_MASK][state >> 1]);
+    return (state & 1) ? (two >> 4) : (two & 0x0F);
 }
 
 uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c)

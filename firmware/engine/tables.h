@@ -14,7 +14,8 @@
 
 extern const uint8_t rule_digits[RULE_COUNT][RULE_MAX_DIGITS + 1] PROGMEM;
 extern const uint8_t heap_grundy[RULE_FIRST_MASK][TABLE_ROWS + 1] PROGMEM;
-extern const uint8_t mask_grundy[RULE_COUNT - RULE_FIRST_MASK][256] PROGMEM;
+/* Column values of the mask rules fit 4 bits (checked by the generator). */
+extern const uint8_t mask_grundy[RULE_COUNT - RULE_FIRST_MASK][128] PROGMEM;
 extern const uint8_t oneheap_p[RULE_FIRST_MASK][2][ONEHEAP_BYTES] PROGMEM;
 
 #endif

@@ -188,13 +188,18 @@ static void emit_c(const char *path, int heap_max)
     }
     fprintf(f, "};\n\n");
 
-    fprintf(f, "/* Grundy value of a whole column, indexed by its 8-cell mask. */\n");
-    fprintf(f, "const uint8_t mask_grundy[RULE_COUNT - RULE_FIRST_MASK][256] PROGMEM = {\n");
+    fprintf(f, "/* Grundy value of a whole column, indexed by its 8-cell mask, two\n"
+               " * values a byte (mask m in the low nibble of byte m/2 when m is even). */\n");
+    fprintf(f, "const uint8_t mask_grundy[RULE_COUNT - RULE_FIRST_MASK][128] PROGMEM = {\n");
     for (int i = first_mask; i < RULE_COUNT; i++) {
         rule_sequence(&rules[i], 9, g);
         fprintf(f, "    { /* %s */\n", rules[i].id);
-        for (unsigned m = 0; m < 256; m++)
-            fprintf(f, "%s%d,%s", (m % 16) ? "" : "        ", mask_value(&rules[i], g, m), (m % 16 == 15) ? "\n" : " ");
+        for (unsigned m = 0; m < 256; m += 2) {
+            int lo = mask_value(&rules[i], g, m), hi = mask_value(&rules[i], g, m + 1);
+            if (lo > 15 || hi > 15)
+                die("a column value does not fit a nibble: ", rules[i].id);
+            fprintf(f, "%s0x%x%x,%s", (m % 32) ? "" : "        ", hi, lo, (m % 32 == 30) ? "\n" : " ");
+        }
         fprintf(f, "    },\n");
     }
     fprintf(f, "};\n\n");

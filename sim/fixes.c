@@ -1,0 +1,52 @@
+/* fixes.c - simavr 1.6 MCU-model workarounds. */
+#include "fixes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SPCR 0x4C
+#define SPSR 0x4D
+#define SPDR 0x4E
+
+int fixes_bug_kept(const char *name)
+{
+    const char *list = getenv("NIMSIM_KEEP_BUGS");
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p; p += strcspn(p, ","), p += *p == ',')
+        if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == 0))
+            return 1;
+    return 0;
+}
+
+static void *spi_model;        /* simavr's avr_spi_t, the param of its timer */
+
+/* Runs after simavr's own SPDR write handler, which has just armed its
+ * 100 us completion timer: find that timer and move it to the real time. */
+static void spi_spdr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)addr; (void)v; (void)param;
+    static const unsigned div[4] = { 4, 16, 64, 128 };
+    unsigned d = div[avr->data[SPCR] & 3];
+    if (avr->data[SPSR] & 1)
+        d /= 2;                                  /* SPI2X */
+    for (avr_cycle_timer_slot_p t = avr->cycle_timers.timer; t; t = t->next)
+        if (t->param == spi_model) {
+            avr_cycle_timer_t fn = t->timer;
+            avr_cycle_timer_cancel(avr, fn, spi_model);
+            avr_cycle_timer_register(avr, 8u * d, fn, spi_model);
+            return;
+        }
+}
+
+void fixes_spi_timing(avr_t *avr)
+{
+    if (fixes_bug_kept("spi"))
+        return;
+    spi_model = avr->io[AVR_DATA_TO_IO(SPDR)].w.param;
+    if (!avr->io[AVR_DATA_TO_IO(SPDR)].w.c || !spi_model) {
+        fprintf(stderr, "nimsim: no SPI model at SPDR; SPI timing left as simavr has it\n");
+        return;
+    }
+    avr_register_io_write(avr, SPDR, spi_spdr_write, NULL);
+}

@@ -1,0 +1,17 @@
+/* fixes.h - workarounds for simavr 1.6 bugs that live in the MCU model
+ * itself rather than in one board part (../shared notes, sim/README.md). */
+#ifndef SIM_FIXES_H
+#define SIM_FIXES_H
+
+#include <sim_avr.h>
+
+/* True when NIMSIM_KEEP_BUGS (comma list) names this workaround: the
+ * harness self-tests turn one off to show the bug it hides is real.
+ * Names: spi pullup cs sleep stdio freq. */
+int fixes_bug_kept(const char *name);
+
+/* SPI: simavr completes every byte after a fixed 100 us; the hardware takes
+ * 8 SCK periods (SPCR SPR1:0, SPSR SPI2X). Re-times each transfer. */
+void fixes_spi_timing(avr_t *avr);
+
+#endif

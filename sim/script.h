@@ -1,0 +1,15 @@
+/* script.h - the test/demo script language (sim/README.md). */
+#ifndef SIM_SCRIPT_H
+#define SIM_SCRIPT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+/* Runs the script in path ('-' = stdin). echo: print each command and the
+ * frame whenever it changed (make play without a terminal). Exit status:
+ * 0 all expects held, 1 a failed expect, 2 a bad script, 4 a crash. */
+int script_run_file(sim_t *s, const char *path, bool echo, uint64_t max_cycles);
+
+#endif

@@ -1,0 +1,342 @@
+/* sim.c - the board: an ATmega328P from simavr with the parts wired to it,
+ * time (cycle-exact, optionally paced to the wall clock) and measurements. */
+#define _GNU_SOURCE
+#include "sim.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <avr_eeprom.h>
+#include <sim_core.h>
+
+#include "fixes.h"
+
+#define STACK_PAINT 0xC5       /* unlikely as data: not 0, 0xFF or ASCII */
+#define OP_SLEEP 0x9588
+
+uint64_t sim_ms_to_cycles(uint64_t ms)
+{
+    return ms * (BOARD_F_CPU / 1000);
+}
+
+double sim_cycles_to_ms(uint64_t cycles)
+{
+    return (double)cycles * 1000.0 / BOARD_F_CPU;
+}
+
+int sim_sleep_mode(const sim_t *s)
+{
+    return (s->avr->data[SIM_ADDR_SMCR] >> 1) & 7;
+}
+
+const char *sim_sleep_mode_name(int mode)
+{
+    static const char *names[8] = { "idle", "adc", "power-down", "power-save",
+                                    "reserved4", "reserved5", "standby", "ext-standby" };
+    return names[mode & 7];
+}
+
+static double wall_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* simavr's own sleep callback usleep()s through every sleep; we pace the
+ * whole run ourselves (or not at all in fast mode). */
+static void sim_sleep_nothing(avr_t *avr, avr_cycle_count_t how_long)
+{
+    (void)avr; (void)how_long;
+}
+
+FILE *sim_log_file;
+
+/* simavr logs to stdout by default, where the UART and the frames go. */
+static void sim_logger(struct avr_t *avr, const int level, const char *format, va_list ap)
+{
+    if (!sim_log_file || (avr && level > avr->log) || (!avr && level > LOG_WARNING))
+        return;
+    fputs("simavr: ", sim_log_file);
+    vfprintf(sim_log_file, format, ap);
+}
+
+static void marks_hook(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    sim_t *s = param;
+    s->mark_count++;
+    if (s->marks)
+        fprintf(s->marks, "%llu %u\n", (unsigned long long)s->avr->cycle, (unsigned)(value & 0xFF));
+}
+
+static void stack_paint(sim_t *s)
+{
+    if (!s->stack_paint)
+        return;
+    /* Everything above .data/.bss/.noinit up to RAMEND; SP starts at RAMEND
+     * and there is no heap, so whatever changes there is stack. */
+    memset(s->avr->data + s->data_end, STACK_PAINT, s->avr->ramend + 1u - s->data_end);
+}
+
+uint16_t sim_stack_used(sim_t *s)
+{
+    if (!s->stack_paint || !s->avr->data)
+        return s->stack_high_water;
+    unsigned a = s->data_end;
+    while (a <= s->avr->ramend && s->avr->data[a] == STACK_PAINT)
+        a++;
+    unsigned used = s->avr->ramend + 1u - a;
+    if (used > s->stack_high_water)
+        s->stack_high_water = (uint16_t)used;
+    return s->stack_high_water;
+}
+
+static uint16_t find_data_end(const elf_firmware_t *fw, avr_t *avr)
+{
+    for (uint32_t i = 0; fw->symbol && i < fw->symbolcount; i++)
+        if (fw->symbol[i] && strcmp(fw->symbol[i]->symbol, "_end") == 0)
+            return (uint16_t)(fw->symbol[i]->addr & 0xFFFF);
+    /* No symbols: .data and .bss follow each other from the start of RAM. */
+    (void)avr;
+    return (uint16_t)(0x100 + fw->datasize + fw->bsssize);
+}
+
+static int eeprom_load(sim_t *s)
+{
+    FILE *f = fopen(s->eeprom_path, "rb");
+    if (!f)
+        return errno == ENOENT ? 0 : -1;       /* first run: ELF's .eeprom */
+    uint8_t buf[BOARD_EEPROM_BYTES];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    int extra = fgetc(f);
+    fclose(f);
+    if (n != sizeof buf || extra != EOF) {
+        fprintf(stderr, "nimsim: %s: an EEPROM image must be exactly %u bytes (has %zu%s)\n",
+                s->eeprom_path, BOARD_EEPROM_BYTES, n, extra != EOF ? "+" : "");
+        return -1;
+    }
+    avr_eeprom_desc_t d = { .ee = buf, .offset = 0, .size = sizeof buf };
+    avr_ioctl(s->avr, AVR_IOCTL_EEPROM_SET, &d);
+    return 0;
+}
+
+static int eeprom_save(sim_t *s)
+{
+    avr_eeprom_desc_t d = { .ee = NULL, .offset = 0, .size = BOARD_EEPROM_BYTES };
+    /* simavr 1.6 returns -1 from EEPROM_GET even when it filled d.ee. */
+    avr_ioctl(s->avr, AVR_IOCTL_EEPROM_GET, &d);
+    if (!d.ee) {
+        fprintf(stderr, "nimsim: cannot read the simulated EEPROM\n");
+        return -1;
+    }
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", s->eeprom_path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f || fwrite(d.ee, 1, BOARD_EEPROM_BYTES, f) != BOARD_EEPROM_BYTES || fclose(f) != 0 ||
+        rename(tmp, s->eeprom_path) != 0) {
+        fprintf(stderr, "nimsim: cannot write %s: %s\n", s->eeprom_path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
+{
+    s->fw = calloc(1, sizeof *s->fw);
+    if (access(elf_path, R_OK) != 0) {
+        fprintf(stderr, "nimsim: %s: %s\n", elf_path, strerror(errno));
+        return -1;
+    }
+    sim_log_file = stderr;
+    avr_global_logger_set(sim_logger);
+    /* simavr prints banners on stdout while loading, and stdout may carry
+     * the UART or the frames: send them to /dev/null. */
+    fflush(stdout);
+    int saved = dup(1), devnull = open("/dev/null", O_WRONLY);
+    if (devnull >= 0)
+        dup2(devnull, 1);
+    int bad = elf_read_firmware(elf_path, s->fw) != 0 || s->fw->flashsize == 0;
+    fflush(stdout);
+    if (!bad && (!s->fw->mmcu[0] || strcmp(s->fw->mmcu, BOARD_MCU) == 0)) {
+        /* The flashed ELF carries no .mmcu: the board header says what chip. */
+        snprintf(s->fw->mmcu, sizeof s->fw->mmcu, "%s", BOARD_MCU);
+        s->fw->frequency = BOARD_F_CPU;
+        s->avr = avr_make_mcu_by_name(BOARD_MCU);
+        if (s->avr) {
+            avr_init(s->avr);
+            s->avr->log = LOG_WARNING;   /* the default hides crash messages */
+            avr_load_firmware(s->avr, s->fw);
+        }
+        fflush(stdout);
+    }
+    if (saved >= 0) {
+        dup2(saved, 1);
+        close(saved);
+    }
+    if (devnull >= 0)
+        close(devnull);
+    if (bad) {
+        fprintf(stderr, "nimsim: %s: not an AVR ELF with code\n", elf_path);
+        return -1;
+    }
+    if (strcmp(s->fw->mmcu, BOARD_MCU) != 0) {
+        fprintf(stderr, "nimsim: %s is built for %s, the board has a %s\n", elf_path,
+                s->fw->mmcu, BOARD_MCU);
+        return -1;
+    }
+    if (!s->avr) {
+        fprintf(stderr, "nimsim: simavr does not know %s\n", BOARD_MCU);
+        return -1;
+    }
+    if (fixes_bug_kept("freq"))
+        s->avr->frequency = 1000000;       /* what simavr assumes without .mmcu */
+    else
+        s->avr->frequency = BOARD_F_CPU;
+    if (!fixes_bug_kept("sleep"))
+        s->avr->sleep = sim_sleep_nothing;
+    s->data_end = find_data_end(s->fw, s->avr);
+
+    s->eeprom_path = eeprom_path;
+    if (eeprom_path && eeprom_load(s) != 0)
+        return -1;
+
+    fixes_spi_timing(s->avr);
+    sim_uart_init(&s->uart, s->avr);
+    max7219_init(&s->disp, s->avr, BOARD_MODULES);
+    buttons_init(&s->buttons, s->avr);
+    piezo_init(&s->piezo, s->avr);
+    avr_irq_register_notify(avr_iomem_getirq(s->avr, SIM_ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
+                            marks_hook, s);
+    stack_paint(s);
+    s->last_state = s->avr->state;
+    s->pace_cycle0 = s->avr->cycle;
+    s->pace_wall0 = wall_now();
+    return 0;
+}
+
+static void sim_pace(sim_t *s)
+{
+    uint64_t cyc = s->avr->cycle;
+    s->pace_next_check = cyc + BOARD_F_CPU / 1000;
+    double due = s->pace_wall0 + (double)(cyc - s->pace_cycle0) / BOARD_F_CPU;
+    double now = wall_now();
+    if (due - now > 0.002) {
+        struct timespec t = { 0, (long)((due - now) * 1e9) };
+        nanosleep(&t, NULL);
+    } else if (now - due > 0.1) {
+        /* Behind (a slow terminal, a pause): never race to catch up. */
+        s->pace_cycle0 = cyc;
+        s->pace_wall0 = now;
+    }
+}
+
+/* Wakes a sleeping CPU at the cycle sim_run_until must stop at: simavr
+ * skips a sleep straight to the next timer, which may be far later. */
+static avr_cycle_count_t sim_until_timer(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    (void)avr; (void)when; (void)param;
+    return 0;
+}
+
+int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void *ctx)
+{
+    avr_t *avr = s->avr;
+    if (avr->state == cpu_Done)
+        return SIM_RUN_DONE;
+    if (avr->state == cpu_Crashed || avr->state == cpu_Stopped)
+        return SIM_RUN_CRASH;
+    if (avr->cycle < until)
+        avr_cycle_timer_register(avr, until - avr->cycle, sim_until_timer, s);
+    if (!s->fast) {
+        s->pace_cycle0 = avr->cycle;
+        s->pace_wall0 = wall_now();
+        s->pace_next_check = avr->cycle;
+    }
+    while (avr->cycle < until) {
+        int before = avr->state;
+        uint64_t c0 = avr->cycle;
+        /* cli + sleep is the end of an on-target program. simavr would
+         * call it cpu_Done and may free RAM; measure before it does. */
+        if (before == cpu_Running && !avr->sreg[S_I] &&
+            (avr->flash[avr->pc] | (avr->flash[avr->pc + 1] << 8)) == OP_SLEEP) {
+            sim_stack_used(s);
+        }
+        int st = avr_run(avr);
+        uint64_t d = avr->cycle - c0;
+        /* simavr runs the SLEEP instruction (1 cycle) and the skip to the
+         * next event in the same step: split that step. Waking costs 0
+         * cycles in simavr (hardware: 4 + start-up). */
+        if (before == cpu_Running && st == cpu_Sleeping && d > 1) {
+            s->awake_cycles += 1;
+            s->sleep_cycles[sim_sleep_mode(s)] += d - 1;
+        } else if (before == cpu_Sleeping) {
+            s->sleep_cycles[avr->data ? sim_sleep_mode(s) : 0] += d;
+        } else {
+            s->awake_cycles += d;
+        }
+        if (before == cpu_Sleeping && st == cpu_Running)
+            s->wakeups++;
+        if (st == cpu_Done)
+            return SIM_RUN_DONE;
+        if (st == cpu_Crashed || st == cpu_Stopped) {
+            fprintf(stderr, "nimsim: the CPU crashed at cycle %llu, pc 0x%04x\n",
+                    (unsigned long long)avr->cycle, (unsigned)avr->pc);
+            return SIM_RUN_CRASH;
+        }
+        if (stop && stop(s, ctx))
+            return SIM_RUN_STOP;
+        if (!s->fast && avr->cycle >= s->pace_next_check)
+            sim_pace(s);
+    }
+    return SIM_RUN_TIME;
+}
+
+void sim_power_cycle(sim_t *s)
+{
+    sim_stack_used(s);
+    avr_reset(s->avr);
+    s->resets++;
+    stack_paint(s);
+    max7219_power_on(&s->disp);
+    buttons_power_on(&s->buttons);
+    piezo_power_on(&s->piezo);
+    sim_uart_reset(&s->uart);
+}
+
+void sim_print_report(sim_t *s, FILE *f, bool power, bool stack)
+{
+    uint64_t total = s->awake_cycles;
+    for (int m = 0; m < 8; m++)
+        total += s->sleep_cycles[m];
+    fprintf(f, "nimsim: %llu cycles (%.3f ms simulated), %u marks, %llu UART bytes out\n",
+            (unsigned long long)s->avr->cycle, sim_cycles_to_ms(s->avr->cycle), s->mark_count,
+            (unsigned long long)s->uart.bytes_out);
+    if (power) {
+        fprintf(f, "power: awake %llu cycles (%.2f%%)", (unsigned long long)s->awake_cycles,
+                total ? 100.0 * s->awake_cycles / total : 0.0);
+        for (int m = 0; m < 8; m++)
+            if (s->sleep_cycles[m])
+                fprintf(f, ", %s %llu (%.2f%%)", sim_sleep_mode_name(m),
+                        (unsigned long long)s->sleep_cycles[m], 100.0 * s->sleep_cycles[m] / total);
+        fprintf(f, ", %llu wake-ups\n", (unsigned long long)s->wakeups);
+    }
+    if (stack)
+        fprintf(f, "stack: high-water %u bytes (RAM above _end 0x%04x: %u bytes)\n",
+                sim_stack_used(s), s->data_end, s->avr->ramend + 1u - s->data_end);
+}
+
+void sim_close(sim_t *s)
+{
+    if (s->eeprom_path && s->avr->data)
+        eeprom_save(s);
+    if (s->marks)
+        fflush(s->marks);
+    if (s->uart.out)
+        fflush(s->uart.out);
+}

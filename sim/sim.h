@@ -1,0 +1,87 @@
+/* sim.h - the simulated Nim board: one ATmega328P (simavr) and its parts,
+ * wired from board/board.h exactly as the firmware sees them.
+ * nimsim.c parses the command line; script.c and play.c drive a sim_t. */
+#ifndef SIM_H
+#define SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <sim_avr.h>
+#include <sim_elf.h>
+
+#include "board.h"
+#include "buttons.h"
+#include "max7219.h"
+#include "piezo.h"
+#include "uart.h"
+
+/* I/O addresses (data space) of the ATmega328P registers the harness reads. */
+#define SIM_ADDR_GPIOR1 0x4A   /* cycle markers (contract 3) */
+#define SIM_ADDR_SMCR 0x53     /* sleep mode, read for --power */
+
+/* Sleep modes, SMCR SM2..0 (datasheet 10.11.1). */
+enum { SIM_SLEEP_IDLE = 0, SIM_SLEEP_ADC = 1, SIM_SLEEP_POWER_DOWN = 2,
+       SIM_SLEEP_POWER_SAVE = 3, SIM_SLEEP_STANDBY = 6, SIM_SLEEP_EXT_STANDBY = 7 };
+
+/* Why sim_run_until returned. */
+enum { SIM_RUN_TIME = 0, SIM_RUN_STOP, SIM_RUN_DONE, SIM_RUN_CRASH };
+
+typedef struct sim {
+    avr_t *avr;
+    elf_firmware_t *fw;
+    bool fast;                 /* no wall-clock pacing */
+    bool quiet;                /* no part chatter on stdout (pty notes) */
+
+    sim_uart_t uart;
+    max7219_t disp;
+    buttons_t buttons;
+    piezo_t piezo;
+
+    /* measurements */
+    FILE *marks;               /* --marks: "<cycle> <value>" lines */
+    uint32_t mark_count;
+    bool stack_paint;          /* --stack */
+    uint16_t data_end;         /* _end: first RAM byte above .data/.bss/.noinit */
+    uint16_t stack_high_water; /* max bytes of stack seen (over resets) */
+    uint64_t awake_cycles;
+    uint64_t sleep_cycles[8];  /* by SMCR mode */
+    uint64_t wakeups;
+    uint64_t resets;
+    int last_state;
+
+    const char *eeprom_path;   /* --eeprom */
+
+    /* wall-clock pacing */
+    uint64_t pace_cycle0;
+    double pace_wall0;
+    uint64_t pace_next_check;
+
+    uint64_t run_until_target; /* cycle timer target for sim_run_until */
+} sim_t;
+
+/* Where simavr's log messages go (stderr; NULL drops them, for play). */
+extern FILE *sim_log_file;
+
+/* Loads the ELF (no .mmcu needed: BOARD_MCU/BOARD_F_CPU) and wires every part.
+ * Returns 0, or -1 with a message on stderr. */
+int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path);
+/* Runs until the cycle count reaches until, stop(ctx) turns true (checked
+ * after every instruction when stop is set), or the CPU ends. SIM_RUN_*. */
+int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void *ctx);
+/* Power cycle: RAM and registers cleared, flash and EEPROM kept. */
+void sim_power_cycle(sim_t *s);
+/* Saves the EEPROM (if --eeprom) and closes the outputs. */
+void sim_close(sim_t *s);
+
+uint64_t sim_ms_to_cycles(uint64_t ms);
+double sim_cycles_to_ms(uint64_t cycles);
+/* Current SMCR sleep mode (SM2..0). */
+int sim_sleep_mode(const sim_t *s);
+const char *sim_sleep_mode_name(int mode);
+/* Bytes of stack used so far (needs --stack painting); 0 when not painted. */
+uint16_t sim_stack_used(sim_t *s);
+void sim_print_report(sim_t *s, FILE *f, bool power, bool stack);
+
+#endif

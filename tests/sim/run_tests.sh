@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Harness self-tests of nimsim: run_tests.sh NIMSIM DIR MODULES
+# DIR holds fw_board.elf, fw_uart.elf and test_max7219 (tests/sim/sim.mk).
+# Each check prints ok/FAIL; the last line is the tally. A check that tests
+# a simavr 1.6 workaround also runs with NIMSIM_KEEP_BUGS=<name> and must
+# then see the bug, so the workaround is shown to matter.
+set -u
+NIMSIM=$1 DIR=$2 MODULES=${3:-1}
+FW=$DIR/fw_board.elf FWU=$DIR/fw_uart.elf S=tests/sim/scripts
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -s "$T/err" ] && sed 's/^/     | /' "$T/err" | head -20; }
+# check NAME EXPECTED_RC CMD...: runs CMD (stdout in $T/out, stderr in $T/err)
+check() {
+    local name=$1 want=$2; shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    if [ "$rc" -eq "$want" ]; then ok "$name"; else echo "     rc=$rc, wanted $want"; bad "$name"; fi
+}
+
+# --- the MAX7219 model (host unit tests) -----------------------------------
+if "$DIR/test_max7219" >"$T/out" 2>"$T/err"; then ok "max7219 model: $(tail -1 "$T/out")"
+else cat "$T/out"; bad "max7219 model"; fi
+
+# --- on-target test program shape: UART at 1 Mbaud, markers, cli+sleep ------
+check "until-done: 1 Mbaud UART program ends, exit 0" 0 \
+    "$NIMSIM" --fast --until-done --max-cycles 100000000 --uart-out "$T/u" --marks "$T/m" "$FWU"
+python3 - "$T/u" <<'PY' && ok "1 Mbaud UART: all 4000 bytes captured in order" || bad "1 Mbaud UART capture"
+import sys
+got = open(sys.argv[1], 'rb').read()
+want = bytes(32 + i % 95 for i in range(4000))
+sys.exit(0 if got == want else 1)
+PY
+if [ "$(cut -d' ' -f2 "$T/m" | tr '\n' ' ')" = "1 2 2 3 " ] && sort -n -c "$T/m" 2>/dev/null; then
+    ok "marks: every GPIOR1 write recorded (the same value twice too), cycles rising"
+else cat "$T/m"; bad "marks"; fi
+check "--max-cycles before the end: exit 3" 3 "$NIMSIM" --until-done --max-cycles 1000 "$FWU"
+
+# --- clock from board.h (the ELF has no .mmcu) -----------------------------
+txc_cycles() {
+    printf 'expect-uart ready\nsend txc\nwait 20ms\n' > "$T/txc.nims"
+    NIMSIM_KEEP_BUGS=${1:-} "$NIMSIM" --script "$T/txc.nims" --marks "$T/mt" "$FW" >/dev/null 2>&1
+    awk '$2==1{a=$1} $2==2{b=$1} END{print b-a}' "$T/mt"
+}
+c=$(txc_cycles)   # one 11-bit frame at 117647 baud = 93.5 us = 1496 cycles at 16 MHz
+if [ "$c" -ge 1400 ] && [ "$c" -le 1600 ]; then ok "F_CPU 16 MHz: one UART frame takes $c cycles"
+else bad "F_CPU: one UART frame took '$c' cycles, wanted ~1496"; fi
+# simavr converts cycles to time with its own clock (1 MHz without .mmcu):
+# the VCD time of the first marker must be its cycle at BOARD_F_CPU.
+vcd_check() {
+    NIMSIM_KEEP_BUGS=${1:-} "$NIMSIM" --script "$S/frame.nims" --vcd "$T/f.vcd" --marks "$T/mv" "$FW" >/dev/null 2>&1
+    python3 - "$T/f.vcd" "$T/mv" <<'PY'
+import sys, re
+v = open(sys.argv[1]).read()
+unit = {"1ns": 1, "10ns": 10, "100ns": 100, "1us": 1000, "1ps": 0.001}[re.search(r"\$timescale\s*(\S+)\s*\$end", v).group(1)]
+mid = re.search(r"\$var wire 8 (\S+) MARK", v).group(1)
+t = None
+for line in v.splitlines():
+    if line.startswith("#"): t = int(line[1:])
+    elif line.endswith(" " + mid) and not line.startswith("bx"): break
+cycle = int(open(sys.argv[2]).readline().split()[0])
+ratio = t * unit / (cycle * 1e9 / 16e6)
+print(f"{ratio:.3f}")
+PY
+}
+r=$(vcd_check)
+[ "$r" = 1.000 ] && ok "VCD time = cycles at 16 MHz (ratio $r)" || bad "VCD time ratio $r"
+r=$(vcd_check freq)
+[ "$r" = 16.000 ] && ok "without the F_CPU fix simavr's time runs 16x slow (ratio $r)" || bad "bug freq not reproduced ($r)"
+
+# --- MAX7219 through the real SPI and CS pins --------------------------------
+if [ "$MODULES" = 1 ]; then FR=$S/frame.nims
+else
+    # The same known frame for a wider chain, from fw_board's frame_col.
+    python3 - "$MODULES" "$T" <<'PY'
+import sys
+n, t = int(sys.argv[1]), sys.argv[2]
+cols = [((1 << ((c * 5 + 1) % 8)) | (1 << (c % 8)) | (0x80 if c == 0 else 0)) & 0xFF for c in range(8 * n)]
+pic = "\n".join("".join("#" if cols[c] >> r & 1 else "." for c in range(8 * n)) for r in range(7, -1, -1))
+open(f"{t}/frame.nims", "w").write(f"expect-uart fw_board ready\nsend frame\nexpect-uart drawn\nexpect-frame within 5\n{pic}\n")
+PY
+    FR=$T/frame.nims
+fi
+check "SPI words of the known frame decode to its picture" 0 "$NIMSIM" --script "$FR" --marks "$T/mf" "$FW"
+c=$(awk '$2==32{a=$1} $2==33{b=$1} END{print b-a}' "$T/mf")
+bytes=$((16 * MODULES))
+if [ "$c" -lt $((bytes * 400)) ]; then ok "SPI at fosc/2: $bytes bytes drawn in $c cycles"
+else bad "SPI timing: $bytes bytes took $c cycles"; fi
+NIMSIM_KEEP_BUGS=spi "$NIMSIM" --script "$FR" --marks "$T/mf" "$FW" >/dev/null 2>&1
+c=$(awk '$2==32{a=$1} $2==33{b=$1} END{print b-a}' "$T/mf")
+if [ "$c" -gt $((bytes * 1500)) ]; then ok "without the SPI fix each byte takes 100 us ($c cycles)"
+else bad "bug spi not reproduced ($c cycles)"; fi
+check "CS made an output while low still frames the first word" 0 \
+    "$NIMSIM" --script "$FR" "$DIR/fw_board_cs0.elf"
+# The same script with the bottom-right lamp of the picture flipped.
+awk '{ l[NR] = $0 } END { s = l[NR]; c = substr(s, length(s), 1) == "#" ? "." : "#";
+       l[NR] = substr(s, 1, length(s) - 1) c; for (i = 1; i <= NR; i++) print l[i] }' "$FR" > "$T/fail_frame.nims"
+check "a wrong picture fails with exit 1" 1 "$NIMSIM" --script "$T/fail_frame.nims" "$FW"
+line=$(grep -n '^expect-frame' "$T/fail_frame.nims" | cut -d: -f1)
+grep -q "fail_frame.nims:$line: FAILED: expect-frame" "$T/err" && ok "the failure names the script line" \
+    || bad "failure message"
+
+# --- buttons ------------------------------------------------------------------
+check "a bounced press (9 edges) is counted once by the debounce" 0 "$NIMSIM" --script "$S/bounce.nims" "$FW"
+check "two buttons bouncing at once both settle pressed" 0 "$NIMSIM" --script "$S/bounce2.nims" "$FW"
+check "held button stays pressed through PORTD writes (pull-up fix)" 0 "$NIMSIM" --script "$S/pullup.nims" "$FW"
+NIMSIM_KEEP_BUGS=pullup check "without the pull-up fix the held button releases" 1 \
+    "$NIMSIM" --script "$S/pullup.nims" "$FW"
+
+# --- piezo, sleep, power ------------------------------------------------------
+check "tones read from Timer1: 440 Hz, 1000 Hz" 0 "$NIMSIM" --script "$S/tone.nims" "$FW"
+printf 'expect-uart ready\nsend tone 440 100\nexpect-tone 880 within 200\n' > "$T/t.nims"
+check "a tone that was not played fails" 1 "$NIMSIM" --script "$T/t.nims" "$FW"
+check "sleep modes from SMCR: idle, power-down, button wake-up" 0 \
+    "$NIMSIM" --script "$S/sleep.nims" --power "$FW"
+# 500 ms in power-down = 8,000,000 cycles at least; the SLEEP step is split.
+pd=$(sed -n 's/.*power-down \([0-9]*\).*/\1/p' "$T/err")
+if [ -n "$pd" ] && [ "$pd" -ge 8000000 ] && grep -Eq 'idle [0-9]+' "$T/err" && grep -Eq '[1-9][0-9]* wake-ups' "$T/err"; then
+    ok "--power: $(grep '^power' "$T/err")"
+else bad "--power report"; fi
+
+# --- EEPROM file and power cycles ---------------------------------------------
+check "EEPROM kept over a script reset" 0 "$NIMSIM" --script "$S/eeprom.nims" "$FW"
+printf 'expect-uart ready\nsend boot\nexpect-uart boots %s\n' 0 > "$T/b0.nims"
+printf 'expect-uart ready\nsend boot\nexpect-uart boots %s\n' 1 > "$T/b1.nims"
+"$NIMSIM" --script "$T/b0.nims" --eeprom "$T/ee.bin" "$FW" >/dev/null 2>&1
+check "EEPROM file: a second run is a power cycle of the same toy" 0 \
+    "$NIMSIM" --script "$T/b1.nims" --eeprom "$T/ee.bin" "$FW"
+head -c 100 /dev/zero > "$T/short.bin"
+check "an EEPROM file of the wrong size is refused (exit 2)" 2 \
+    "$NIMSIM" --script "$T/b0.nims" --eeprom "$T/short.bin" "$FW"
+grep -q 'exactly 1024 bytes' "$T/err" && ok "  ... with a clear message" || bad "eeprom size message"
+
+# --- stack painting -------------------------------------------------------------
+stack_hw() {   # recurse N deep; the firmware answers 1+..+N
+    printf 'expect-uart ready\nsend stack %s\nexpect-uart %s\n' "$1" $(($1 * ($1 + 1) / 2)) > "$T/st.nims"
+    "$NIMSIM" --script "$T/st.nims" --stack "$FW" 2>&1 >/dev/null | sed -n 's/^stack: high-water \([0-9]*\).*/\1/p'
+}
+h5=$(stack_hw 5) h40=$(stack_hw 40)
+if [ -n "$h5" ] && [ -n "$h40" ] && [ $((h40 - h5)) -ge $((35 * 10)) ]; then
+    ok "--stack: 5 frames $h5 bytes, 40 frames $h40 bytes"
+else bad "--stack ($h5, $h40)"; fi
+
+# --- crashes, ends and usage ------------------------------------------------------
+printf 'expect-uart ready\nsend crash\nwait 10ms\n' > "$T/c.nims"
+check "a crash exits 4" 4 "$NIMSIM" --script "$T/c.nims" "$FW"
+check "unknown option: exit 2" 2 "$NIMSIM" --frobnicate "$FW"
+check "--modules that does not match the build: exit 2" 2 "$NIMSIM" --modules 3 "$FW"
+check "missing ELF: exit 2" 2 "$NIMSIM" "$T/nothing.elf"
+echo "not an elf" > "$T/bad.elf"
+check "not an ELF: exit 2" 2 "$NIMSIM" --until-done --max-cycles 1000 "$T/bad.elf"
+printf 'wait 1ms\njump UP\n' > "$T/bad.nims"
+check "unknown script command: exit 2" 2 "$NIMSIM" --script "$T/bad.nims" "$FW"
+grep -q 'bad.nims:2: unknown command' "$T/err" && ok "  ... naming the line" || bad "script error message"
+printf 'wait 10 parsecs\n' > "$T/bad2.nims"
+check "bad time unit: exit 2" 2 "$NIMSIM" --script "$T/bad2.nims" "$FW"
+printf 'press START\n' > "$T/bad3.nims"
+check "unknown button: exit 2" 2 "$NIMSIM" --script "$T/bad3.nims" "$FW"
+
+# --- UART to stdout, input file, VCD, PNG -------------------------------------------
+printf 'hello file\ndone\n' > "$T/in"
+check "--uart-in feeds the receiver; UART to stdout" 0 \
+    "$NIMSIM" --until-done --max-cycles 50000000 --uart-in "$T/in" "$FW"
+if [ "$(cat "$T/out")" = "$(printf 'fw_board ready\necho: hello file\nbye')" ]; then
+    ok "stdout holds exactly the UART text (no simavr echo)"
+else od -c "$T/out" | head; bad "stdout UART text"; fi
+NIMSIM_KEEP_BUGS=stdio "$NIMSIM" --until-done --max-cycles 50000000 --uart-in "$T/in" "$FW" >"$T/out" 2>&1
+if grep -q $'\033' "$T/out"; then ok "without the stdio fix simavr echoes UART lines in colour"
+else bad "bug stdio not reproduced"; fi
+check "--vcd and --png" 0 "$NIMSIM" --script "$FR" --vcd "$T/t.vcd" --png "$T/b.png" "$FW"
+if grep -q 'MARK' "$T/t.vcd" && grep -q 'CS' "$T/t.vcd" && [ "$(head -c 8 "$T/b.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]; then
+    ok "VCD has the signals; PNG has a PNG signature"
+else bad "vcd/png content"; fi
+
+# --- time: fast mode does not sleep ---------------------------------------------------
+printf 'wait 60s\n' > "$T/w.nims"
+start=$(date +%s%N)
+check "60 s of an idling firmware simulated in fast mode" 0 timeout 30 "$NIMSIM" --script "$T/w.nims" "$FW"
+ms=$((($(date +%s%N) - start) / 1000000))
+[ "$ms" -lt 15000 ] && ok "  ... in $ms ms of wall time" || bad "fast mode took $ms ms"
+
+# --- pty: a PC program talks to the firmware -----------------------------------------------
+printf 'wait 4s\n' > "$T/p.nims"
+"$NIMSIM" --pty --realtime --script "$T/p.nims" "$FW" >"$T/pty.out" 2>&1 &
+pid=$!
+python3 - <<'PY' && ok "pty: a PC program gets its line echoed" || bad "pty echo"
+import os, sys, time, termios, tty
+path = "/tmp/simavr-uart0"
+for _ in range(100):
+    if os.path.exists(path): break
+    time.sleep(0.02)
+fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
+tty.setraw(fd)
+time.sleep(0.3)
+os.write(fd, b"hello pty\n")
+got, end = b"", time.time() + 3
+while time.time() < end and b"echo: hello pty" not in got:
+    import select
+    r, _, _ = select.select([fd], [], [], 0.1)
+    if r: got += os.read(fd, 256)
+print("   pty read:", got)
+sys.exit(0 if b"echo: hello pty" in got else 1)
+PY
+wait "$pid"
+
+# --- make play without a terminal: reads a script, prints frames, ends ------------
+check "make play < script (no terminal) plays and ends" 0 timeout 60 \
+    make --no-print-directory play MODULES="$MODULES" PLAY_ELF="$FW" PLAY_EEPROM="$T/play.bin" < "$S/play.nims"
+if grep -q '^> tap A' "$T/out" && grep -q '^uart: press A 1' "$T/out" && grep -q '^frame at' "$T/out" \
+    && [ "$(grep -c '^[#.]\{'$((8 * MODULES))'\}$' "$T/out")" -ge 16 ]; then
+    ok "  ... echoing commands, UART lines and frames as text"
+else head -30 "$T/out"; bad "make play output"; fi
+
+echo "test-sim: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
