@@ -77,6 +77,10 @@ void buttons_set(buttons_t *b, int i, bool pressed)
 {
     buttons_bounce_t *bb = &b->b[i];
     uint8_t bit = (uint8_t)(1u << i);
+    if (pressed && !(b->pressed & bit)) {
+        b->presses++;
+        b->last_press_cycle = b->avr ? b->avr->cycle : 0;
+    }
     b->pressed = pressed ? (b->pressed | bit) : (b->pressed & (uint8_t)~bit);
     avr_cycle_timer_cancel(b->avr, buttons_bounce_timer, bb);
     bb->target = pressed;
@@ -104,7 +108,14 @@ void buttons_init(buttons_t *b, avr_t *avr)
 void buttons_power_on(buttons_t *b)
 {
     b->contact = b->pressed;
-    for (int i = 0; i < BUTTONS_COUNT; i++)
+    for (int i = 0; i < BUTTONS_COUNT; i++) {
         b->b[i].edges_left = 0;
+        /* A reset clears simavr's PIN register but not the pin IRQ's last
+         * value, and an IRQ raised with an unchanged value is dropped: flip
+         * each pin first so the real level reaches PIN (PCINT is off after
+         * reset, so the flip is not seen by the firmware). */
+        if (!fixes_bug_kept("resetpins"))
+            avr_raise_irq(b->pin[i], !b->pin[i]->value);
+    }
     buttons_apply(b);
 }

@@ -27,6 +27,8 @@ typedef struct buttons {
     int bounce;                /* edges per press/release (0/1 = clean) */
     uint32_t seed;             /* bounce timing, deterministic */
     uint64_t edges;            /* pin edges applied, bounce included */
+    uint64_t presses;          /* buttons_set presses of a button not held (--latency) */
+    uint64_t last_press_cycle; /* cycle of the last of them */
     buttons_bounce_t b[BUTTONS_COUNT];
 } buttons_t;
 

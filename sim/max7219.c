@@ -49,6 +49,8 @@ static void max7219_render(max7219_t *m)
         memcpy(m->frame, f, sizeof f);
         m->changes++;
         m->last_change_cycle = m->avr ? m->avr->cycle : 0;
+        /* press-to-frame (--latency) ends at the first word of the CS frame */
+        m->last_change_word_cycle = m->bytes_in_frame >= 2 ? m->word_cycle : m->last_change_cycle;
         if (m->on_change)
             m->on_change(m->on_change_ctx);
     }
@@ -87,7 +89,8 @@ void max7219_spi_byte(max7219_t *m, uint8_t b)
      * byte further from the MCU. shift[0] is nearest the MCU. */
     memmove(m->shift + 1, m->shift, sizeof m->shift - 1);
     m->shift[0] = b;
-    m->bytes_in_frame++;
+    if (++m->bytes_in_frame == 2)
+        m->word_cycle = m->avr ? m->avr->cycle : 0;
 }
 
 void max7219_cs(max7219_t *m, bool level)

@@ -36,6 +36,8 @@ typedef struct max7219 {
     uint64_t bytes_outside_cs; /* SPI bytes while CS was high (ignored) */
     uint64_t changes;          /* times the visible frame changed */
     uint64_t last_change_cycle;
+    uint64_t word_cycle;       /* when the first word of this CS frame was complete */
+    uint64_t last_change_word_cycle; /* word_cycle of the CS frame of the last change */
     uint8_t frame[BOARD_COLS]; /* visible frame, engine layout */
     void (*on_change)(void *ctx);
     void *on_change_ctx;

@@ -443,21 +443,22 @@ uint8_t engine_col_size(const engine_pos_t *p, uint8_t c)
 
 /* ---- the machine's reply ---------------------------------------------------- */
 
-static uint32_t rng_state = 0x2545F491u;
+static uint16_t rng_state = 0xACE1u;
 
 void engine_seed(uint32_t seed)
 {
-    rng_state = seed ? seed : 0x2545F491u;
+    uint16_t s = (uint16_t)(seed ^ (seed >> 16));
+    rng_state = s ? s : 0xACE1u;
 }
 
 uint8_t engine_random(void)
 {
-    uint32_t x = rng_state; /* xorshift32 (Marsaglia) */
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
+    uint16_t x = rng_state; /* xorshift16 (7, 9, 8): period 65535, cheap on 8 bits */
+    x ^= (uint16_t)(x << 7);
+    x ^= (uint16_t)(x >> 9);
+    x ^= (uint16_t)(x << 8);
     rng_state = x;
-    return (uint8_t)(x >> 24);
+    return (uint8_t)(x >> 8);
 }
 
 /* A uniformly drawn number below n (n >= 1). */

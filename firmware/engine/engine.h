@@ -98,8 +98,8 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m);
  * False only when there is no legal move. */
 bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m);
 
-/* The engine's small PRNG (xorshift32); the firmware seeds it from button
- * timing, the tests from a fixed number. A zero seed is replaced. */
+/* The engine's small PRNG (16-bit xorshift); the firmware seeds it from
+ * button timing, the tests from a fixed number. A zero seed is replaced. */
 void engine_seed(uint32_t seed);
 uint8_t engine_random(void);
 

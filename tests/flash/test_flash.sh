@@ -19,14 +19,6 @@ fail() { echo "test-flash: FAIL: $*"; exit 1; }
 
 [ -f "$BOOT" ] || fail "bootloader $BOOT missing (make deps installs arduino-core-avr)"
 
-# 0. The fuse bytes documented in board/fuses.md are the board header's.
-for f in LOW HIGH EXT; do
-    want=$(printf '#include "board.h"\nBOARD_FUSE_%s\n' "$f" | cc -E -P -DBOARD_nano -Iboard - | tail -n 1)
-    grep -qiE "^\|[^|]*\b${f}\b[^|]*\|[^|]*${want}" board/fuses.md \
-        || fail "board/fuses.md does not give the $f fuse as $want (board/nano.h)"
-done
-echo "test-flash: fuses in board/fuses.md match board/nano.h"
-
 # 1. A chip with the bootloader only, its UART on a pty, paced to real time
 #    (the bootloader's timeouts are in real time for avrdude).
 rm -f "$PTY"
@@ -54,6 +46,5 @@ n=$(stat -c %s "$work/hex.bin")
 cmp -n "$n" "$work/hex.bin" "$work/flash.bin" || fail "chip flash differs from nim.hex"
 # and nothing was written past the image
 tail -c +$((n + 1)) "$work/flash.bin" | tr -d '\377' | head -c 1 | grep -q . && fail "bytes written past the image"
-sections=$(avr-objdump -h "$B/nim.hex" | grep -c '\.sec' || true)
 echo "test-flash: avrdude wrote and verified $n bytes through the bootloader; chip flash == nim.hex; game answered VER"
 echo "1 passed, 0 failed"

@@ -109,6 +109,9 @@ check "two buttons bouncing at once both settle pressed" 0 "$NIMSIM" --script "$
 check "held button stays pressed through PORTD writes (pull-up fix)" 0 "$NIMSIM" --script "$S/pullup.nims" "$FW"
 NIMSIM_KEEP_BUGS=pullup check "without the pull-up fix the held button releases" 1 \
     "$NIMSIM" --script "$S/pullup.nims" "$FW"
+check "after a reset the buttons read released and the first tap counts" 0 "$NIMSIM" --script "$S/reset.nims" "$FW"
+NIMSIM_KEEP_BUGS=resetpins check "without the reset fix the pins read pressed after a reset" 1 \
+    "$NIMSIM" --script "$S/reset.nims" "$FW"
 
 # --- piezo, sleep, power ------------------------------------------------------
 check "tones read from Timer1: 440 Hz, 1000 Hz" 0 "$NIMSIM" --script "$S/tone.nims" "$FW"
