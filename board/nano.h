@@ -48,7 +48,7 @@
 #define BOARD_UART_BAUD 115200UL
 
 /* Fuses (checked by make fuses against board/fuses.md). */
-#define BOARD_FUSE_LOW 0xFF         /* external full-swing crystal, slow rise */
+#define BOARD_FUSE_LOW 0xFF         /* 16 MHz crystal, low-power oscillator (Arduino default), slow rise */
 #define BOARD_FUSE_HIGH 0xDA        /* SPIEN, BOOTSZ=1024 words, BOOTRST */
 #define BOARD_FUSE_EXT 0xFD         /* BODLEVEL = 2.7 V */
 

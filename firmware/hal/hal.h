@@ -1,5 +1,5 @@
 /* hal.h - the board's drivers as the application sees them.
- * Declarations only, no <avr/...>: firmware/hal/*.c implement them for the
+ * Declarations only, no <avr/...>: the .c files in firmware/hal/ implement them for the
  * AVR from board/board.h; host tests and fuzzers link fakes, so everything in
  * firmware/app/ and firmware/engine/ also builds on the PC. */
 #ifndef HAL_H
@@ -29,6 +29,9 @@ uint8_t hal_init(void);
 /* The one tick source: milliseconds since power-on, wrapping; compare with
  * (int16_t)(a - b). Advances while the toy is awake (not in power_off). */
 uint16_t clock_ms(void);
+#ifndef HAL_TICK_MS
+#define HAL_TICK_MS 16  /* clock_ms advances in steps of this (Timer2: 16 = 62.5 Hz, or 8 = 125 Hz) */
+#endif
 
 /* Display: frame[c] is column c from the left, bit r is row r from the
  * bottom (the engine's column layout). Sends only what changed. */
@@ -38,8 +41,11 @@ void display_set_power(bool on);            /* MAX7219 shutdown register */
 
 /* Buttons: the raw pin levels as BTN_* bits (1 = pressed), and the clock_ms
  * time of the last pin change seen by the pin-change interrupt. Debounce is
- * portable logic in firmware/app/debounce.c. */
+ * portable logic in firmware/app/debounce.c. A button also reads pressed
+ * once if it was down at any pin change since the last call, so a press
+ * whose contact bounced open before the main loop woke is not missed. */
 uint8_t buttons_raw(void);
+uint16_t buttons_changed_ms(void);  /* clock_ms of the last pin change */
 
 /* Piezo on Timer1: a tone that stops by itself after ms (0 Hz = rest). */
 void piezo_tone(uint16_t hz, uint16_t ms);
@@ -52,6 +58,7 @@ int16_t uart_getc(void);
 void uart_putc(char c);
 void uart_puts(const char *s);     /* string in RAM */
 void uart_puts_P(const char *s);   /* string in flash (PSTR) */
+void uart_flush(void);              /* returns once every queued byte is sent */
 
 /* EEPROM, byte addressed, 0..BOARD_EEPROM_BYTES-1; writes skip equal bytes. */
 uint8_t nvm_read(uint16_t addr);

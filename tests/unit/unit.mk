@@ -1,0 +1,70 @@
+# tests/unit: the platform layer's tests.
+#   test-unit   host tests of the portable driver-side logic: the leading-edge
+#               debounce and the power-cut-safe EEPROM store (over a fake nvm),
+#               for this MODULES and for MODULES=4 (the game record's size
+#               follows the column count);
+#   test-hal    every driver of firmware/hal on the simulated chip;
+#   test-fuses  the board's fuse bytes decoded and checked.
+
+UNIT_CFLAGS = $(HOST_CFLAGS)
+
+$(B)/tests/unit/test_debounce: tests/unit/test_debounce.c firmware/app/debounce.c firmware/app/debounce.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_debounce.c firmware/app/debounce.c
+
+$(B)/tests/unit/test_store: tests/unit/test_store.c firmware/app/store.c firmware/app/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store.c firmware/app/store.c
+
+.PHONY: test-unit
+test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store
+	$(B)/tests/unit/test_debounce
+	$(B)/tests/unit/test_store
+ifneq ($(MODULES),4)
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store
+	build/m4/tests/unit/test_store
+endif
+TEST_TARGETS += test-unit
+
+## Unit tests:
+##   make test-unit       host tests of debounce (tables, bounce, holds) and the EEPROM store (rings, bit flips, power cuts)
+
+# On-target check of every driver under the simulator: tests/unit/hal_check.c
+# linked with the HAL, debounce and store objects of the firmware (same
+# flags), driven by a script through the real pins. MODULES=4 runs a short
+# script for the chain order of four MAX7219.
+HAL_BOOTLOADER = /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
+HAL_CHECK_OBJ = $(patsubst firmware/%.c,$(B)/avr/%.o,$(HAL_SRC)) $(B)/avr/app/debounce.o $(B)/avr/app/store.o
+
+$(B)/tests/unit/hal_check.elf: tests/unit/hal_check.c $(HAL_CHECK_OBJ) firmware/hal/hal.h firmware/app/debounce.h firmware/app/store.h | deps
+	@mkdir -p $(dir $@)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ tests/unit/hal_check.c $(HAL_CHECK_OBJ)
+
+.PHONY: test-hal
+test-hal: $(B)/tests/unit/hal_check.elf $(NIMSIM)
+	@rm -f $(B)/tests/unit/hal_check.eeprom
+	$(NIMSIM) --script tests/unit/hal_check$(if $(filter 4,$(MODULES)),_m4).nimsim --modules $(MODULES) \
+		--eeprom $(B)/tests/unit/hal_check.eeprom --power $(B)/tests/unit/hal_check.elf
+	@echo "hal: $(MODULES) module(s): every expect of the script held"
+ifneq ($(MODULES),4)
+	$(NIMSIM) --script tests/unit/hal_check_boot.nimsim --bootloader $(HAL_BOOTLOADER) $(B)/tests/unit/hal_check.elf
+	@echo "hal: behind ATmegaBOOT a hang comes back as a watchdog restart"
+endif
+ifneq ($(MODULES),4)
+	@$(MAKE) --no-print-directory MODULES=4 test-hal
+endif
+TEST_TARGETS += test-hal
+
+##   make test-hal        every driver of firmware/hal on the simulated chip (tests/unit/hal_check.nimsim)
+
+# The fuse bytes of the board header, decoded and checked (board/fuses.md).
+$(B)/tests/unit/fuses: tests/unit/fuses.c board/board.h board/$(BOARD).h | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -o $@ $<
+
+.PHONY: test-fuses
+test-fuses: $(B)/tests/unit/fuses
+	$(B)/tests/unit/fuses board/fuses.md
+TEST_TARGETS += test-fuses
+
+##   make test-fuses      decode the board's fuse bytes, check them against the firmware and board/fuses.md
