@@ -1,6 +1,8 @@
 /* fixes.c - simavr 1.6 MCU-model workarounds. */
 #include "fixes.h"
 
+#include <avr_extint.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,4 +51,18 @@ void fixes_spi_timing(avr_t *avr)
         return;
     }
     avr_register_io_write(avr, SPDR, spi_spdr_write, NULL);
+}
+
+/* INT0/INT1 (PD2/PD3, the UP and DOWN buttons on the nano board) default
+ * to "low level" (EICRA = 0), and simavr 1.6 then polls the pin on EVERY
+ * cycle while it is held low, whether or not EIMSK enables the interrupt:
+ * a held UP or DOWN made the simulation ~100x slower (sleeps could no
+ * longer skip ahead). The firmware uses pin-change interrupts only; a
+ * level interrupt is still raised on the falling edge. */
+void fixes_extint_poll(avr_t *avr)
+{
+    if (fixes_bug_kept("extint"))
+        return;
+    avr_extint_set_strict_lvl_trig(avr, 0, 0);
+    avr_extint_set_strict_lvl_trig(avr, 1, 0);
 }

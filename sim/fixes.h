@@ -14,4 +14,8 @@ int fixes_bug_kept(const char *name);
  * 8 SCK periods (SPCR SPR1:0, SPSR SPI2X). Re-times each transfer. */
 void fixes_spi_timing(avr_t *avr);
 
+/* INT0/INT1 level polling off: simavr polls a low pin every cycle
+ * (a held UP/DOWN button) even with the interrupt disabled. */
+void fixes_extint_poll(avr_t *avr);
+
 #endif

@@ -42,6 +42,8 @@ static void usage(FILE *f)
         "  --stack           print the stack high-water (RAM painted from _end to RAMEND)\n"
         "  --power           print awake/asleep cycles by SMCR sleep mode and wake-ups\n"
         "  --bounce N        every press/release bounces N edges (script: bounce N)\n"
+        "  --latency FILE    per press: cycles to the first SPI word of the next frame\n"
+        "                    change (\"<press> <word> <us> <EEPROM writes>\"); summary on stderr\n"
         "  --pty             UART0 on a pty (/tmp/simavr-uart0), for avrdude/PC tools\n"
         "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
         "  --erase           application flash blank (0xFF) at start, as on a new chip\n"
@@ -108,7 +110,7 @@ int main(int argc, char **argv)
 {
     enum { O_SCRIPT = 256, O_FAST, O_MODULES, O_UART_OUT, O_UART_IN, O_MARKS, O_UNTIL_DONE,
            O_MAX_CYCLES, O_EEPROM, O_VCD, O_PNG, O_STACK, O_POWER, O_PTY, O_BOOT, O_ERASE, O_DUMP_FLASH, O_PLAY,
-           O_BOUNCE, O_REALTIME, O_HELP };
+           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP };
     static const struct option opts[] = {
         { "script", 1, 0, O_SCRIPT }, { "fast", 0, 0, O_FAST }, { "modules", 1, 0, O_MODULES },
         { "uart-out", 1, 0, O_UART_OUT }, { "uart-in", 1, 0, O_UART_IN },
@@ -118,11 +120,12 @@ int main(int argc, char **argv)
         { "power", 0, 0, O_POWER }, { "pty", 0, 0, O_PTY }, { "bootloader", 1, 0, O_BOOT },
         { "erase", 0, 0, O_ERASE }, { "dump-flash", 1, 0, O_DUMP_FLASH },
         { "play", 0, 0, O_PLAY }, { "bounce", 1, 0, O_BOUNCE }, { "help", 0, 0, O_HELP },
-        { "realtime", 0, 0, O_REALTIME },
+        { "realtime", 0, 0, O_REALTIME }, { "latency", 1, 0, O_LATENCY },
         { 0, 0, 0, 0 },
     };
     const char *script = NULL, *uart_out = NULL, *uart_in = NULL, *marks = NULL,
-               *eeprom = NULL, *vcd_path = NULL, *png_path = NULL, *boot = NULL, *dump_flash = NULL;
+               *eeprom = NULL, *vcd_path = NULL, *png_path = NULL, *boot = NULL, *dump_flash = NULL,
+               *latency = NULL;
     bool erase = false;
     bool fast = false, until_done = false, stack = false, power = false, pty = false,
          play = false, realtime = false;
@@ -166,6 +169,7 @@ int main(int argc, char **argv)
             }
             break;
         case O_REALTIME: realtime = true; break;
+        case O_LATENCY: latency = optarg; break;
         case O_HELP: usage(stdout); return 0;
         default:
             fprintf(stderr, "nimsim: unknown or incomplete option '%s'\n", argv[optind - 1]);
@@ -183,6 +187,10 @@ int main(int argc, char **argv)
                 (unsigned long long)modules, (unsigned long long)modules);
         return 2;
     }
+    if (latency && play) {
+        fprintf(stderr, "nimsim: --latency needs the display's change hook, which --play owns\n");
+        return 2;
+    }
     if (script && play) {
         fprintf(stderr, "nimsim: --script and --play exclude each other\n");
         return 2;
@@ -197,8 +205,10 @@ int main(int argc, char **argv)
     }
     fast = fast || (!realtime && !interactive && (script || !isatty(1)));
 
-    FILE *marks_f = NULL, *uart_f = NULL;
+    FILE *marks_f = NULL, *uart_f = NULL, *latency_f = NULL;
     if (marks && !(marks_f = open_out(marks)))
+        return 2;
+    if (latency && !(latency_f = open_out(latency)))
         return 2;
     if (uart_out && !(uart_f = open_out(uart_out)))
         return 2;
@@ -208,6 +218,7 @@ int main(int argc, char **argv)
     s.fast = fast;
     s.stack_paint = stack;
     s.marks = marks_f;
+    s.latency = latency_f;
     if (sim_open(&s, elf, eeprom) != 0)
         return 2;
     /* The application section ends where the boot section starts. */
@@ -275,6 +286,11 @@ int main(int argc, char **argv)
         rc = 2;
     if (stack || power)
         sim_print_report(&s, stderr, power, stack);
+    if (latency_f) {
+        sim_print_latency(&s, stderr);
+        if (latency_f != stdout)
+            fclose(latency_f);
+    }
     sim_close(&s);
     if (uart_f && uart_f != stdout)
         fclose(uart_f);

@@ -75,6 +75,20 @@ static void marks_hook(struct avr_irq_t *irq, uint32_t value, void *param)
         fprintf(s->marks, "%llu %u\n", (unsigned long long)s->avr->cycle, (unsigned)(value & 0xFF));
 }
 
+/* --latency: an EECR write that sets EEPE starts an EEPROM write. */
+static void eecr_hook(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    sim_t *s = param;
+    if (!(value & 2))
+        return;
+    if (s->lat_write_press != s->buttons.presses) {
+        s->lat_write_press = s->buttons.presses;
+        s->lat_writes = 0;
+    }
+    s->lat_writes++;
+}
+
 static void stack_paint(sim_t *s)
 {
     if (!s->stack_paint)
@@ -146,6 +160,28 @@ static int eeprom_save(sim_t *s)
     return 0;
 }
 
+/* A frame change (the display's on_change): answers the latest press not
+ * answered yet, if the CS frame that changed it began after that press.
+ * Presses that changed nothing before the next press stay unanswered. */
+static void sim_latency_change(void *ctx)
+{
+    sim_t *s = ctx;
+    const buttons_t *b = &s->buttons;
+    uint64_t word = s->disp.last_change_word_cycle;
+    if (b->presses == s->lat_seen || word < b->last_press_cycle)
+        return;
+    uint64_t d = word - b->last_press_cycle;
+    s->lat_seen = b->presses;
+    s->lat_answered++;
+    s->lat_sum += d;
+    if (d > s->lat_worst)
+        s->lat_worst = d;
+    uint64_t writes = s->lat_write_press == b->presses ? s->lat_writes : 0;
+    fprintf(s->latency, "%llu %llu %llu %llu\n", (unsigned long long)b->last_press_cycle,
+            (unsigned long long)word, (unsigned long long)(d * 1000000u / BOARD_F_CPU),
+            (unsigned long long)writes);
+}
+
 int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
 {
     s->fw = calloc(1, sizeof *s->fw);
@@ -207,9 +243,16 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
         return -1;
 
     fixes_spi_timing(s->avr);
+    fixes_extint_poll(s->avr);
     sim_uart_init(&s->uart, s->avr);
     max7219_init(&s->disp, s->avr, BOARD_MODULES);
     buttons_init(&s->buttons, s->avr);
+    if (s->latency) {
+        s->disp.on_change = sim_latency_change;
+        s->disp.on_change_ctx = s;
+        avr_irq_register_notify(avr_iomem_getirq(s->avr, SIM_ADDR_EECR, NULL, AVR_IOMEM_IRQ_ALL),
+                                eecr_hook, s);
+    }
     piezo_init(&s->piezo, s->avr);
     avr_irq_register_notify(avr_iomem_getirq(s->avr, SIM_ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
                             marks_hook, s);
@@ -218,6 +261,14 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
     s->pace_cycle0 = s->avr->cycle;
     s->pace_wall0 = wall_now();
     return 0;
+}
+
+void sim_print_latency(sim_t *s, FILE *f)
+{
+    fprintf(f, "latency: %llu presses, %llu answered by a frame change, worst %llu us, mean %llu us\n",
+            (unsigned long long)s->buttons.presses, (unsigned long long)s->lat_answered,
+            (unsigned long long)(s->lat_worst * 1000000u / BOARD_F_CPU),
+            (unsigned long long)(s->lat_answered ? s->lat_sum * 1000000u / BOARD_F_CPU / s->lat_answered : 0));
 }
 
 static void sim_pace(sim_t *s)

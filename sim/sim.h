@@ -20,6 +20,7 @@
 /* I/O addresses (data space) of the ATmega328P registers the harness reads. */
 #define SIM_ADDR_GPIOR1 0x4A   /* cycle markers (contract 3) */
 #define SIM_ADDR_SMCR 0x53     /* sleep mode, read for --power */
+#define SIM_ADDR_EECR 0x3F     /* EEPROM control: EEPE (bit 1) starts a write */
 
 /* Sleep modes, SMCR SM2..0 (datasheet 10.11.1). */
 enum { SIM_SLEEP_IDLE = 0, SIM_SLEEP_ADC = 1, SIM_SLEEP_POWER_DOWN = 2,
@@ -50,6 +51,13 @@ typedef struct sim {
     uint64_t wakeups;
     uint64_t resets;
     int last_state;
+    /* --latency: each press to the first SPI word of the next frame change */
+    FILE *latency;             /* "<press cycle> <word cycle> <us>" lines */
+    uint64_t lat_seen;         /* buttons.presses already answered */
+    uint64_t lat_answered, lat_worst, lat_sum;  /* cycles */
+    /* EEPROM writes since the latest press: simavr finishes them at once,
+     * the chip takes 3.3 ms each, so the latency lines count them. */
+    uint64_t lat_write_press, lat_writes;
 
     const char *eeprom_path;   /* --eeprom */
 
@@ -83,5 +91,7 @@ const char *sim_sleep_mode_name(int mode);
 /* Bytes of stack used so far (needs --stack painting); 0 when not painted. */
 uint16_t sim_stack_used(sim_t *s);
 void sim_print_report(sim_t *s, FILE *f, bool power, bool stack);
+/* The --latency summary line (presses, answered, worst and mean us). */
+void sim_print_latency(sim_t *s, FILE *f);
 
 #endif

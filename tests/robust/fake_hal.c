@@ -1,0 +1,58 @@
+/* fake_hal.c - the HAL of hal.h on the host, for the PC-link fuzzer: a
+ * captured UART output, an EEPROM array, a settable clock; everything else
+ * does nothing. The application code above it is the real firmware/app. */
+#include <string.h>
+
+#include "fake_hal.h"
+
+uint8_t fake_eeprom[BOARD_EEPROM_BYTES];
+char fake_out[FAKE_OUT_MAX];
+size_t fake_out_len;
+uint16_t fake_now;
+uint8_t fake_buttons;
+
+uint8_t hal_init(void) { return HAL_RESET_POWER; }
+uint16_t clock_ms(void) { return fake_now; }
+void display_show(const uint8_t frame[BOARD_COLS]) { (void)frame; }
+void display_set_intensity(uint8_t level) { (void)level; }
+void display_set_power(bool on) { (void)on; }
+uint8_t buttons_raw(void) { return fake_buttons; }
+uint16_t buttons_changed_ms(void) { return fake_now; }
+void piezo_tone(uint16_t hz, uint16_t ms) { (void)hz; (void)ms; }
+bool piezo_busy(void) { return false; }
+int16_t uart_getc(void) { return -1; }
+
+void uart_putc(char c)
+{
+    /* Keep the tail: a long session must not overflow, the checks only
+     * look at the output of the current line. */
+    if (fake_out_len >= FAKE_OUT_MAX - 1)
+        fake_out_len = 0;
+    fake_out[fake_out_len++] = c;
+    fake_out[fake_out_len] = 0;
+}
+
+void uart_puts(const char *s)
+{
+    while (*s)
+        uart_putc(*s++);
+}
+
+void uart_puts_P(const char *s) { uart_puts(s); }
+void uart_flush(void) {}
+
+uint8_t nvm_read(uint16_t addr)
+{
+    return addr < BOARD_EEPROM_BYTES ? fake_eeprom[addr] : 0xFF;
+}
+
+void nvm_write(uint16_t addr, uint8_t value)
+{
+    if (addr < BOARD_EEPROM_BYTES)
+        fake_eeprom[addr] = value;
+}
+
+void power_idle(void) {}
+void power_off(void) {}
+void watchdog_kick(void) {}
+void hal_mark(uint8_t v) { (void)v; }

@@ -1,0 +1,17 @@
+/* fake_hal.h - what the host fakes of hal.h expose to the fuzzer. */
+#ifndef ROBUST_FAKE_HAL_H
+#define ROBUST_FAKE_HAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hal.h"
+
+#define FAKE_OUT_MAX 65536
+extern uint8_t fake_eeprom[BOARD_EEPROM_BYTES];
+extern char fake_out[FAKE_OUT_MAX];
+extern size_t fake_out_len;
+extern uint16_t fake_now;
+extern uint8_t fake_buttons;
+
+#endif

@@ -1,0 +1,44 @@
+/* rb_fw.c - reads the firmware's game_t out of the simulated RAM. The
+ * AVR lays structs out without padding, so game.h is included here packed:
+ * the layout follows game.h by itself when fields change, and the driver
+ * checks sizeof against the ELF symbol's size and the STATE dump. */
+#include <string.h>
+
+#pragma pack(push, 1)
+#include "game.h"
+#pragma pack(pop)
+
+#include "rb_fw.h"
+
+_Static_assert(SET_COUNT <= 16, "rb_game_t.set too small");
+
+size_t rb_fw_game_size(void)
+{
+    return sizeof(game_t);
+}
+
+void rb_fw_game_read(const uint8_t *ram, rb_game_t *o)
+{
+    game_t g;
+    memcpy(&g, ram, sizeof g);
+    memset(o, 0, sizeof *o);
+    o->screen = g.screen;
+    o->phase = g.phase;
+    o->turn = g.turn;
+    o->winner = g.winner;
+    o->cur_col = g.cur_col;
+    o->cur_row = g.cur_row;
+    o->pend = g.pend;
+    o->overlay = g.overlay;
+    o->pend_heap = g.pend_heap;
+    o->in_game = g.in_game;
+    o->mv_col = g.mv.col;
+    o->mv_to = g.mv.to;
+    o->rule = g.pos.rule;
+    o->mode = g.pos.mode;
+    o->ncols = g.pos.ncols;
+    memcpy(o->col, g.pos.col, sizeof o->col);
+    o->heap = g.pos.heap;
+    memcpy(o->set, g.set, SET_COUNT);
+    o->nset = SET_COUNT;
+}

@@ -1,0 +1,29 @@
+/* rb_fw.h - the firmware's game state as the robustness driver reads it
+ * from the simulated RAM (symbol `game`), in plain host types. */
+#ifndef ROBUST_RB_FW_H
+#define ROBUST_RB_FW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+typedef struct {
+    uint8_t screen, phase, turn, winner, cur_col, cur_row, pend, overlay;
+    uint16_t pend_heap;
+    uint8_t in_game;
+    uint8_t mv_col;
+    uint16_t mv_to;
+    uint8_t rule, mode, ncols;
+    uint8_t col[BOARD_COLS];
+    uint16_t heap;
+    uint8_t set[16];
+    uint8_t nset;
+} rb_game_t;
+
+/* sizeof(game_t) on the AVR (packed: the AVR has no alignment). */
+size_t rb_fw_game_size(void);
+/* Decode the AVR bytes of `game`. */
+void rb_fw_game_read(const uint8_t *ram, rb_game_t *g);
+
+#endif
