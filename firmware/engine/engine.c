@@ -13,11 +13,12 @@
 _Static_assert(ENGINE_ROWS == TABLE_ROWS, "a column is one byte of 8 cells");
 _Static_assert(ENGINE_HEAP_MAX <= 4096, "one-heap stones fit the move's 16 bits");
 
-static const char rule_names[RULE_COUNT][14] PROGMEM = {
-#define RULE_NAME(id, name, kind, code, form) name,
+/* All names in one string, each ended by its NUL: no padding in flash. */
+static const char rule_names[] PROGMEM =
+#define RULE_NAME(id, name, kind, code, form) name "\0"
     RULES(RULE_NAME)
 #undef RULE_NAME
-};
+    ;
 static const uint8_t rule_forms[RULE_COUNT] PROGMEM = {
 #define RULE_FORM(id, name, kind, code, form) form,
     RULES(RULE_FORM)
@@ -26,7 +27,13 @@ static const uint8_t rule_forms[RULE_COUNT] PROGMEM = {
 
 const char *engine_rule_name(uint8_t rule)
 {
-    return rule < RULE_COUNT ? rule_names[rule] : rule_names[0];
+    const char *s = rule_names;
+    if (rule >= RULE_COUNT)
+        rule = 0;
+    while (rule--)
+        while (PGM_U8(s++))
+            ;
+    return s;
 }
 
 uint8_t engine_rule_form(uint8_t rule)
@@ -45,11 +52,18 @@ bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 
 /* ---- one column: legality and the order of its moves -------------------- */
 
+/* Value i of a row of 4-bit values in flash (tables.h). */
+static uint8_t nibble_at(const uint8_t *row, uint8_t i)
+{
+    uint8_t two = PGM_U8(&row[i >> 1]);
+    return (i & 1) ? (two >> 4) : (two & 0x0F);
+}
+
 static uint8_t digit_of(uint8_t rule, uint16_t k)
 {
     if (k > RULE_MAX_DIGITS)
         k = RULE_MAX_DIGITS + 1; /* the repeating digit */
-    return PGM_U8(&rule_digits[rule][k - 1]);
+    return nibble_at(rule_digits[rule], (uint8_t)(k - 1));
 }
 
 /* May a heap of n lose k tokens? (heap rules: octal or at-most-half) */
@@ -284,9 +298,16 @@ bool engine_has_move(const engine_pos_t *p)
 static uint8_t value_of(uint8_t rule, uint8_t state)
 {
     if (rule < RULE_FIRST_MASK)
-        return PGM_U8(&heap_grundy[rule][state]);
-    uint8_t two = PGM_U8(&mask_grundy[rule - RULE_FIRST_MASK][state >> 1]);
-    return (state & 1) ? (two >> 4) : (two & 0x0F);
+        return nibble_at(heap_grundy[rule], state);
+    if (rule >= RULE_FIRST_COINS) {
+        /* Each head is a game of its own (the coin-turning theorem). */
+        uint8_t v = 0;
+        for (uint8_t i = 0; state; i++, state >>= 1)
+            if (state & 1)
+                v ^= PGM_U8(&coin_grundy[rule - RULE_FIRST_COINS][i]);
+        return v;
+    }
+    return nibble_at(mask_grundy[rule - RULE_FIRST_MASK], state);
 }
 
 uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c)
@@ -468,37 +489,19 @@ static uint16_t random_below(uint16_t n)
     return r % n;
 }
 
-/* Count, or with pick < count return, the moves of one column. */
-static uint16_t col_moves(const engine_pos_t *p, uint8_t c, uint16_t pick, engine_move_t *m)
-{
-    uint8_t form = engine_rule_form(p->rule);
-    uint16_t from = col_state(p, c), n = 0;
-    for (uint16_t d = col_next(p->rule, form, from, 0); d; d = col_next(p->rule, form, from, d), n++)
-        if (n == pick) {
-            m->col = c;
-            m->to = apply_change(form, from, d);
-        }
-    return n;
-}
-
 bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
 {
-    uint8_t cols = ncols_of(p);
     if (mistake && engine_random() < mistake) {
-        /* a random column that can move, then a random move in it */
-        uint8_t movable = 0;
-        for (uint8_t c = 0; c < cols; c++)
-            movable += col_moves(p, c, 0xFFFF, m) ? 1 : 0;
-        if (!movable)
+        /* a mistake: any legal move, all equally likely */
+        uint16_t n = 0;
+        for (bool ok = engine_move_first(p, m); ok; ok = engine_move_next(p, m))
+            n++;
+        if (!n)
             return false;
-        uint8_t pick = (uint8_t)random_below(movable);
-        for (uint8_t c = 0; c < cols; c++) {
-            uint16_t n = col_moves(p, c, 0xFFFF, m);
-            if (n && pick-- == 0) {
-                col_moves(p, c, random_below(n), m);
-                return true;
-            }
-        }
+        engine_move_first(p, m);
+        for (uint16_t pick = random_below(n); pick; pick--)
+            engine_move_next(p, m);
+        return true;
     }
     if (engine_hint(p, m))
         return true;
@@ -506,7 +509,7 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     uint8_t form = engine_rule_form(p->rule);
     bool found = false;
     uint8_t best = 0;
-    for (uint8_t c = 0; c < cols; c++) {
+    for (uint8_t c = 0; c < ncols_of(p); c++) {
         uint16_t from = col_state(p, c);
         uint16_t d = col_next(p->rule, form, from, 0);
         uint8_t size = engine_col_size(p, c);

@@ -1,0 +1,261 @@
+/* solver.c - brute force: win/lose by recursion over real moves, with a memo.
+ * See solver.h for why nothing here may touch Grundy values or the engine. */
+#include "solver.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+static uint8_t solver_rule;
+static bool solver_misere;
+static uint8_t succ[256][SOLVER_COL_MOVES];
+static uint8_t nsucc[256];
+static uint8_t legal_bits[256][32];
+/* memo[n][key]: 0 unknown, 1 P (mover loses), 2 N (mover wins). */
+static uint8_t *memo[SOLVER_HEAP_COLS + 1];
+static uint8_t heap_memo[SOLVER_ONEHEAP_MAX + 1];
+
+bool solver_is_heap_form(uint8_t rule)
+{
+    return rule != RULE_KAYLES && rule != RULE_DAWSON && rule != RULE_NOADJ
+        && rule != RULE_TURTLES;
+}
+
+/* May k stones be taken from a heap of n under the current heap rule? */
+static bool heap_take_ok(uint16_t n, uint16_t k)
+{
+    if (k < 1 || k > n)
+        return false;
+    switch (solver_rule) {
+    case RULE_NIM: return true;
+    case RULE_SUB1: return k <= 1;
+    case RULE_SUB2: return k <= 2;
+    case RULE_SUB3: return k <= 3;
+    case RULE_SUB4: return k <= 4;
+    case RULE_SUB5: return k <= 5;
+    case RULE_SUB6: return k <= 6;
+    case RULE_SUB7: return k <= 7;
+    case RULE_S134: return k == 1 || k == 3 || k == 4;
+    case RULE_S124: return k == 1 || k == 2 || k == 4;
+    case RULE_S14: return k == 1 || k == 4;
+    case RULE_S23: return k == 2 || k == 3;
+    case RULE_S1258: return k == 1 || k == 2 || k == 5 || k == 8;
+    case RULE_HALF: return 2 * k <= n;
+    default: return false;
+    }
+}
+
+static void add_succ(uint8_t from, uint8_t to)
+{
+    if (nsucc[from] >= SOLVER_COL_MOVES) {
+        fprintf(stderr, "solver: too many moves from %02x\n", from);
+        exit(2);
+    }
+    succ[from][nsucc[from]++] = to;
+    legal_bits[from][to >> 3] |= (uint8_t)(1u << (to & 7));
+}
+
+static bool bit(unsigned m, int i)
+{
+    return i >= 0 && i < 8 && ((m >> i) & 1u);
+}
+
+/* Every move of one column, straight from the rule's wording. */
+static void gen_col_moves(uint8_t c)
+{
+    int i, j, k;
+    switch (solver_rule) {
+    case RULE_KAYLES:   /* knock down one standing pin ... */
+        for (i = 0; i < 8; i++)
+            if (bit(c, i))
+                add_succ(c, (uint8_t)(c & ~(1u << i)));
+        /* ... or two adjacent standing pins, as in Dawson's game */
+        /* fall through */
+    case RULE_DAWSON:
+        for (i = 0; i < 7; i++)
+            if (bit(c, i) && bit(c, i + 1))
+                add_succ(c, (uint8_t)(c & ~(3u << i)));
+        break;
+    case RULE_NOADJ:    /* mark an empty cell with no marked neighbour */
+        if (!solver_col_valid(c))
+            break;
+        for (i = 0; i < 8; i++)
+            if (!bit(c, i) && !bit(c, i - 1) && !bit(c, i + 1))
+                add_succ(c, (uint8_t)(c | (1u << i)));
+        break;
+    case RULE_TURTLES:  /* turn 1..3 coins; the topmost goes heads to tails */
+        for (i = 0; i < 8; i++) {
+            if (!bit(c, i))
+                continue;
+            add_succ(c, (uint8_t)(c ^ (1u << i)));
+            for (j = 0; j < i; j++) {
+                add_succ(c, (uint8_t)(c ^ (1u << i) ^ (1u << j)));
+                for (k = 0; k < j; k++)
+                    add_succ(c, (uint8_t)(c ^ (1u << i) ^ (1u << j) ^ (1u << k)));
+            }
+        }
+        break;
+    default:            /* heap rules: a column is a height 0..8 */
+        if (c > 8)
+            break;
+        for (i = c - 1; i >= 0; i--)
+            if (heap_take_ok(c, (uint16_t)(c - i)))
+                add_succ(c, (uint8_t)i);
+        break;
+    }
+}
+
+void solver_select(uint8_t rule, bool misere)
+{
+    unsigned n, c;
+    solver_rule = rule;
+    solver_misere = misere;
+    memset(nsucc, 0, sizeof nsucc);
+    memset(legal_bits, 0, sizeof legal_bits);
+    for (c = 0; c < 256; c++)
+        gen_col_moves((uint8_t)c);
+    for (n = 1; n <= SOLVER_HEAP_COLS; n++) {
+        unsigned width = solver_is_heap_form(rule) ? 4 : 8;
+        size_t size = (size_t)1 << (width * n);
+        if (n > SOLVER_MASK_COLS && width == 8) {
+            free(memo[n]);
+            memo[n] = NULL;
+            continue;
+        }
+        free(memo[n]);
+        memo[n] = calloc(size, 1);
+        if (!memo[n]) {
+            fprintf(stderr, "solver: out of memory\n");
+            exit(2);
+        }
+    }
+    memset(heap_memo, 0, sizeof heap_memo);
+}
+
+bool solver_col_valid(uint8_t col)
+{
+    if (solver_is_heap_form(solver_rule))
+        return col <= 8;
+    if (solver_rule == RULE_NOADJ)
+        return (col & (col >> 1)) == 0;
+    return true;
+}
+
+uint8_t solver_col_moves(uint8_t col, uint8_t to[SOLVER_COL_MOVES])
+{
+    memcpy(to, succ[col], nsucc[col]);
+    return nsucc[col];
+}
+
+bool solver_col_legal(uint8_t from, uint8_t to)
+{
+    return (legal_bits[from][to >> 3] >> (to & 7)) & 1u;
+}
+
+static uint32_t pack(const uint8_t *c, uint8_t n)
+{
+    unsigned width = solver_is_heap_form(solver_rule) ? 4 : 8;
+    uint32_t key = 0;
+    uint8_t i;
+    for (i = 0; i < n; i++)
+        key = (key << width) | c[i];
+    return key;
+}
+
+/* c is sorted, largest first (column order does not change the game). */
+static bool solve(const uint8_t *c, uint8_t n)
+{
+    uint8_t *m = &memo[n][pack(c, n)];
+    bool any = false, win = false;
+    uint8_t i, k, j;
+    if (*m)
+        return *m == 1;
+    for (i = 0; i < n && !win; i++) {
+        if (i > 0 && c[i] == c[i - 1])
+            continue;   /* same column state, same moves */
+        for (k = 0; k < nsucc[c[i]] && !win; k++) {
+            uint8_t d[SOLVER_HEAP_COLS];
+            uint8_t t = succ[c[i]][k];
+            any = true;
+            /* d = c with c[i] replaced by t, kept sorted */
+            memcpy(d, c, n);
+            j = i;
+            while (j + 1 < n && d[j + 1] > t) {
+                d[j] = d[j + 1];
+                j++;
+            }
+            while (j > 0 && d[j - 1] < t) {
+                d[j] = d[j - 1];
+                j--;
+            }
+            d[j] = t;
+            if (solve(d, n))
+                win = true;     /* a move to a losing position */
+        }
+    }
+    if (!any)
+        win = solver_misere;    /* no move: normal play loses, misere wins */
+    *m = win ? 2 : 1;
+    return !win;
+}
+
+bool solver_is_p(const uint8_t *cols, uint8_t ncols)
+{
+    uint8_t c[SOLVER_HEAP_COLS];
+    uint8_t i, j, limit = solver_is_heap_form(solver_rule) ? SOLVER_HEAP_COLS
+                                                             : SOLVER_MASK_COLS;
+    if (ncols < 1 || ncols > limit) {
+        fprintf(stderr, "solver: %u columns not supported\n", ncols);
+        exit(2);
+    }
+    for (i = 0; i < ncols; i++) {
+        uint8_t t = cols[i];
+        if (!solver_col_valid(t)) {
+            fprintf(stderr, "solver: invalid column %02x\n", t);
+            exit(2);
+        }
+        for (j = i; j > 0 && c[j - 1] < t; j--)
+            c[j] = c[j - 1];
+        c[j] = t;
+    }
+    return solve(c, ncols);
+}
+
+uint16_t solver_heap_moves(uint16_t n, uint16_t *to)
+{
+    uint16_t cnt = 0, k;
+    for (k = 1; k <= n; k++)
+        if (heap_take_ok(n, k))
+            to[cnt++] = (uint16_t)(n - k);
+    return cnt;
+}
+
+bool solver_heap_legal(uint16_t from, uint16_t to)
+{
+    return to < from && heap_take_ok(from, (uint16_t)(from - to));
+}
+
+bool solver_heap_is_p(uint16_t n)
+{
+    uint16_t k;
+    bool any = false, win = false;
+    if (n > SOLVER_ONEHEAP_MAX) {
+        fprintf(stderr, "solver: heap %u too big\n", n);
+        exit(2);
+    }
+    if (heap_memo[n])
+        return heap_memo[n] == 1;
+    for (k = 1; k <= n && !win; k++) {
+        if (!heap_take_ok(n, k))
+            continue;
+        any = true;
+        if (solver_heap_is_p((uint16_t)(n - k)))
+            win = true;
+    }
+    if (!any)
+        win = solver_misere;
+    heap_memo[n] = win ? 2 : 1;
+    return !win;
+}

@@ -1,0 +1,41 @@
+/* solver.h - an independent brute-force solver for the engine's games.
+ *
+ * It knows each rule only as moves on a column (a heap height or an 8-cell
+ * mask), written here from the rules' plain statement, and decides win/lose
+ * of a whole multi-column position by plain recursion over real moves with a
+ * memo. It uses no Grundy value, no XOR, no engine code and no engine table,
+ * so agreeing with it is evidence, not an echo. */
+#ifndef TESTS_SOLVER_H
+#define TESTS_SOLVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SOLVER_MASK_COLS 3      /* cell/pin/coin games: up to 3 columns of 8 */
+#define SOLVER_HEAP_COLS 4      /* heap games: up to 4 columns of 0..8 */
+#define SOLVER_COL_MOVES 96     /* most moves of one 8-cell column (92: eight heads) */
+#define SOLVER_ONEHEAP_MAX 1024 /* one-heap form: heaps up to this size */
+
+/* Chooses the rule (enum rule_id) and play convention; clears the memo. */
+void solver_select(uint8_t rule, bool misere);
+
+/* Whether the current rule's columns are heap heights (else 8-cell masks). */
+bool solver_is_heap_form(uint8_t rule);
+
+/* Whether a column state can occur (heap <= 8; no two adjacent marks). */
+bool solver_col_valid(uint8_t col);
+
+/* The states a column can move to, written to to[]; returns how many. */
+uint8_t solver_col_moves(uint8_t col, uint8_t to[SOLVER_COL_MOVES]);
+bool solver_col_legal(uint8_t from, uint8_t to);
+
+/* True when the player to move loses (P-position). ncols <= 3 for mask
+ * games, <= 4 for heap games; every column must be valid. */
+bool solver_is_p(const uint8_t *cols, uint8_t ncols);
+
+/* One-heap form (heap rules only): moves and outcome of a heap of n. */
+uint16_t solver_heap_moves(uint16_t n, uint16_t *to);
+bool solver_heap_legal(uint16_t from, uint16_t to);
+bool solver_heap_is_p(uint16_t n);
+
+#endif

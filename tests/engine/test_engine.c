@@ -1,0 +1,679 @@
+/* test_engine.c - exhaustive host proof of the game engine.
+ *
+ * Every position of up to 3 columns of 8 cells (pin, cell and coin games),
+ * of up to 4 columns of height 0..8 (heap games, misere Nim too) and every
+ * one-heap position up to ENGINE_HEAP_MAX (heap rules, normal and misere)
+ * is put to the engine, and its answers are checked against the
+ * independent brute-force solver (solver.c), which knows only the moves:
+ *   - engine_is_p equals the solver's win/lose;
+ *   - engine_hint gives a legal move to a P-position exactly in N-positions;
+ *   - engine_reply (mistake 0) is legal, reaches a P-position from every
+ *     N-position, and in a P-position stalls with a smallest move on a
+ *     biggest movable column;
+ *   - engine_move_first/next lists exactly the solver's moves, once each;
+ *   - engine_check_move/engine_check_pos refuse what the rules refuse;
+ *   - with mistake > 0 the rate of losing replies matches the mistake rate.
+ * Built against the MODULES=4 engine (32 columns, one heap up to 256). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "solver.h"
+
+static unsigned long failures;
+
+#define FAIL(...)                                                             \
+    do {                                                                      \
+        if (failures++ < 30) {                                                \
+            fprintf(stderr, "FAIL %s: ", game_name);                          \
+            fprintf(stderr, __VA_ARGS__);                                     \
+            fputc('\n', stderr);                                              \
+        }                                                                     \
+    } while (0)
+
+static char game_name[40];
+
+/* Counts for the per-game line. */
+static unsigned long n_pos, n_p, n_moves, n_illegal;
+
+/* The test's own PRNG (splitmix-ish), independent of the engine's. */
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 7;
+    rng ^= rng >> 9;
+    return (uint32_t)(rng >> 11);
+}
+
+/* Per rule: the solver's move lists for every column state. */
+static uint8_t col_to[256][SOLVER_COL_MOVES];
+static uint8_t col_n[256];
+static uint8_t col_minchange[256]; /* fewest stones/cells a move changes */
+static bool heap_form;
+static uint8_t legal_bits[256][32]; /* the solver's move relation, as bits */
+
+static unsigned popcount8(unsigned v)
+{
+    unsigned c = 0;
+    for (; v; v &= v - 1)
+        c++;
+    return c;
+}
+
+static unsigned change_size(unsigned from, unsigned to)
+{
+    return heap_form ? from - to : popcount8(from ^ to);
+}
+
+/* Column size as the rules describe it: heap height, standing pins,
+ * markable cells, heads. */
+static uint8_t my_col_size(uint8_t rule, uint8_t v)
+{
+    if (heap_form)
+        return v;
+    if (rule == RULE_NOADJ)
+        return (uint8_t)popcount8(~v & ~(v << 1) & ~(v >> 1) & 0xFFu);
+    return (uint8_t)popcount8(v);
+}
+
+static void load_col_moves(void)
+{
+    for (unsigned c = 0; c < 256; c++) {
+        col_n[c] = solver_col_moves((uint8_t)c, col_to[c]);
+        col_minchange[c] = 255;
+        for (unsigned t = 0; t < 256; t++)
+            if (solver_col_legal((uint8_t)c, (uint8_t)t))
+                legal_bits[c][t >> 3] |= (uint8_t)(1u << (t & 7));
+            else
+                legal_bits[c][t >> 3] &= (uint8_t)~(1u << (t & 7));
+        for (unsigned k = 0; k < col_n[c]; k++) {
+            unsigned s = change_size(c, col_to[c][k]);
+            if (s < col_minchange[c])
+                col_minchange[c] = (uint8_t)s;
+        }
+    }
+}
+
+static void print_pos(char *buf, const engine_pos_t *p)
+{
+    int o = sprintf(buf, "[");
+    for (unsigned c = 0; c < p->ncols; c++)
+        o += sprintf(buf + o, "%s%02x", c ? " " : "", p->col[c]);
+    sprintf(buf + o, "]");
+}
+
+static bool is_p_after(const engine_pos_t *p, engine_move_t m)
+{
+    uint8_t cols[SOLVER_HEAP_COLS];
+    memcpy(cols, p->col, p->ncols);
+    cols[m.col] = (uint8_t)m.to;
+    return solver_is_p(cols, p->ncols);
+}
+
+static bool move_legal(const engine_pos_t *p, engine_move_t m)
+{
+    return m.col < p->ncols && m.to < 256
+        && (legal_bits[p->col[m.col]][m.to >> 3] >> (m.to & 7) & 1u);
+}
+
+/* All checks on one columns-mode position. */
+static void check_columns_pos(engine_pos_t *p, bool misere)
+{
+    char buf[64];
+    uint8_t n = p->ncols;
+    bool sp = solver_is_p(p->col, n);
+    unsigned total = 0;
+    engine_move_t m;
+    n_pos++;
+    n_p += sp;
+    for (unsigned c = 0; c < n; c++)
+        total += col_n[p->col[c]];
+
+    if (engine_check_pos(p) != ENGINE_OK) {
+        print_pos(buf, p);
+        FAIL("check_pos refuses legal %s: %u", buf, engine_check_pos(p));
+    }
+    if (engine_is_p(p) != sp) {
+        print_pos(buf, p);
+        FAIL("is_p %s: engine %d solver %d", buf, engine_is_p(p), sp);
+    }
+    if (!misere && engine_is_p(p) != (engine_nimsum(p) == 0)) {
+        print_pos(buf, p);
+        FAIL("is_p and nimsum disagree at %s", buf);
+    }
+
+    /* the hint: a winning move exactly in N-positions */
+    /* (misere: a position without moves is won, yet there is no move) */
+    bool h = engine_hint(p, &m);
+    if (h != (!sp && total > 0)) {
+        print_pos(buf, p);
+        FAIL("hint %s: returned %d in a %c-position", buf, h, sp ? 'P' : 'N');
+    } else if (h) {
+        if (!move_legal(p, m)) {
+            print_pos(buf, p);
+            FAIL("hint %s: illegal move col %u to %02x", buf, m.col, m.to);
+        } else if (!is_p_after(p, m)) {
+            print_pos(buf, p);
+            FAIL("hint %s: col %u to %02x does not reach a P-position", buf, m.col, m.to);
+        } else {
+            engine_pos_t q = *p;
+            engine_apply(&q, m);
+            if (q.col[m.col] != m.to || memcmp(q.col, p->col, m.col)
+                || memcmp(q.col + m.col + 1, p->col + m.col + 1, ENGINE_COLS - m.col - 1)) {
+                print_pos(buf, p);
+                FAIL("apply %s: col %u to %02x changed something else", buf, m.col, m.to);
+            }
+        }
+    }
+
+    /* the reply with mistake 0 */
+    bool r = engine_reply(p, 0, &m);
+    if (r != (total > 0)) {
+        print_pos(buf, p);
+        FAIL("reply %s: returned %d with %u moves", buf, r, total);
+    } else if (r) {
+        if (!move_legal(p, m)) {
+            print_pos(buf, p);
+            FAIL("reply %s: illegal move col %u to %02x", buf, m.col, m.to);
+        } else if (!sp && !is_p_after(p, m)) {
+            print_pos(buf, p);
+            FAIL("reply %s: col %u to %02x loses in an N-position", buf, m.col, m.to);
+        } else if (sp) {
+            /* the stall: a smallest move on a biggest column that can move */
+            uint8_t best = 0;
+            for (unsigned c = 0; c < n; c++)
+                if (col_n[p->col[c]] && my_col_size(p->rule, p->col[c]) > best)
+                    best = my_col_size(p->rule, p->col[c]);
+            if (my_col_size(p->rule, p->col[m.col]) != best
+                || change_size(p->col[m.col], m.to) != col_minchange[p->col[m.col]]) {
+                print_pos(buf, p);
+                FAIL("reply %s: stall col %u to %02x is not a smallest move on a biggest column",
+                     buf, m.col, m.to);
+            }
+        }
+    }
+    if (engine_has_move(p) != (total > 0)) {
+        print_pos(buf, p);
+        FAIL("has_move %s: %d with %u moves", buf, engine_has_move(p), total);
+    }
+
+    /* the move list: the solver's moves, each once, columns left to right */
+    uint8_t seen[SOLVER_HEAP_COLS][32];
+    unsigned listed = 0, last_col = 0;
+    memset(seen, 0, sizeof seen);
+    for (bool ok = engine_move_first(p, &m); ok; ok = engine_move_next(p, &m)) {
+        if (!move_legal(p, m) || m.col < last_col
+            || (seen[m.col][m.to >> 3] >> (m.to & 7) & 1u) || listed > total) {
+            print_pos(buf, p);
+            FAIL("move list %s: bad, repeated or out of order: col %u to %02x", buf, m.col, m.to);
+            break;
+        }
+        seen[m.col][m.to >> 3] |= (uint8_t)(1u << (m.to & 7));
+        last_col = m.col;
+        listed++;
+    }
+    if (listed != total) {
+        print_pos(buf, p);
+        FAIL("move list %s: %u moves listed, the rules give %u", buf, listed, total);
+    }
+    n_moves += listed;
+
+    /* a random move, legal or not: the engine must agree with the rules */
+    m.col = (uint8_t)(rnd() % (n + 1u));
+    m.to = (uint16_t)(rnd() % (heap_form ? 12u : 256u));
+    bool legal = move_legal(p, m);
+    uint8_t e = engine_check_move(p, m);
+    if ((e == ENGINE_OK) != legal || (m.col >= n && e != ENGINE_ERR_MOVE_COL)) {
+        print_pos(buf, p);
+        FAIL("check_move %s col %u to %02x: engine %u, rules say %s", buf, m.col, m.to, e,
+             legal ? "legal" : "illegal");
+    }
+    n_illegal += !legal;
+}
+
+/* Every position of ncols columns over the valid column states. */
+static void walk_columns(uint8_t rule, bool misere, uint8_t ncols)
+{
+    uint8_t states[256];
+    unsigned ns = 0;
+    for (unsigned v = 0; v < 256; v++)
+        if (solver_col_valid((uint8_t)v))
+            states[ns++] = (uint8_t)v;
+    engine_pos_t p;
+    memset(&p, 0, sizeof p);
+    p.rule = rule;
+    p.mode = misere ? ENGINE_MISERE : 0;
+    p.ncols = ncols;
+    /* columns beyond ncols hold junk the engine must ignore */
+    for (unsigned c = ncols; c < ENGINE_COLS; c++)
+        p.col[c] = (uint8_t)(0xA5 ^ c);
+    unsigned idx[SOLVER_HEAP_COLS] = {0};
+    for (;;) {
+        for (unsigned c = 0; c < ncols; c++)
+            p.col[c] = states[idx[c]];
+        check_columns_pos(&p, misere);
+        unsigned c = ncols;
+        while (c > 0 && ++idx[c - 1] == ns)
+            idx[--c] = 0;
+        if (c == 0)
+            break;
+    }
+}
+
+/* Single-column facts: the full move relation and the column values. */
+static void check_single_columns(uint8_t rule, bool misere)
+{
+    engine_pos_t p;
+    memset(&p, 0, sizeof p);
+    p.rule = rule;
+    p.mode = misere ? ENGINE_MISERE : 0;
+    p.ncols = 1;
+    uint8_t grundy[256];
+    for (unsigned v = 0; v < 256; v++) {
+        p.col[0] = (uint8_t)v;
+        bool valid = solver_col_valid((uint8_t)v);
+        uint8_t e = engine_check_pos(&p);
+        if (valid != (e == ENGINE_OK))
+            FAIL("check_pos column %02x: engine %u, rules say %s", v, e, valid ? "valid" : "invalid");
+        if (!valid) {
+            uint8_t want = heap_form ? ENGINE_ERR_HEIGHT : ENGINE_ERR_ADJ;
+            if (e != want)
+                FAIL("check_pos column %02x: error %u, expected %u", v, e, want);
+            continue;
+        }
+        /* every target state, and targets past the column's range */
+        for (unsigned t = 0; t < 256 + 4; t++) {
+            engine_move_t m = {0, (uint16_t)(t < 256 ? t : 0x100u << (t - 256))};
+            bool legal = t < 256 && solver_col_legal((uint8_t)v, (uint8_t)t);
+            e = engine_check_move(&p, m);
+            if ((e == ENGINE_OK) != legal || (!legal && e != ENGINE_ERR_MOVE_RULE))
+                FAIL("check_move column %02x to %x: engine %u, rules say %s", v, m.to, e,
+                     legal ? "legal" : "illegal");
+        }
+        if (engine_col_size(&p, 0) != my_col_size(rule, (uint8_t)v))
+            FAIL("col_size %02x: engine %u, expected %u", v, engine_col_size(&p, 0),
+                 my_col_size(rule, (uint8_t)v));
+    }
+    /* Column values by mex over the solver's moves (the test may use Grundy
+     * values; the solver does not). Moves only go to smaller states for heaps
+     * and pins and coins... but marks grow, so recurse in a safe order. */
+    if (misere)
+        return;
+    bool done[256] = {false};
+    for (unsigned pass = 0; pass < 256; pass++) {
+        for (unsigned v = 0; v < 256; v++) {
+            if (done[v] || !solver_col_valid((uint8_t)v))
+                continue;
+            bool ready = true, seen[64] = {false};
+            for (unsigned k = 0; k < col_n[v] && ready; k++) {
+                ready = done[col_to[v][k]];
+                if (ready && grundy[col_to[v][k]] < 64)
+                    seen[grundy[col_to[v][k]]] = true;
+            }
+            if (!ready)
+                continue;
+            uint8_t g = 0;
+            while (seen[g])
+                g++;
+            grundy[v] = g;
+            done[v] = true;
+        }
+    }
+    for (unsigned v = 0; v < 256; v++) {
+        if (!solver_col_valid((uint8_t)v))
+            continue;
+        p.col[0] = (uint8_t)v;
+        if (!done[v])
+            FAIL("column %02x: mex never settled", v);
+        else if (engine_col_grundy(&p, 0) != grundy[v])
+            FAIL("col_grundy %02x: engine %u, mex of the moves %u", v, engine_col_grundy(&p, 0),
+                 grundy[v]);
+    }
+}
+
+/* Positions the engine must refuse whatever the rule. */
+static void check_bad_positions(uint8_t rule, uint8_t mode)
+{
+    engine_pos_t p;
+    memset(&p, 0, sizeof p);
+    p.rule = rule;
+    p.mode = mode;
+    p.ncols = 0;
+    if (engine_check_pos(&p) != ENGINE_ERR_COLS)
+        FAIL("check_pos: 0 columns gives %u", engine_check_pos(&p));
+    p.ncols = ENGINE_COLS + 1;
+    if (engine_check_pos(&p) != ENGINE_ERR_COLS)
+        FAIL("check_pos: %u columns gives %u", ENGINE_COLS + 1, engine_check_pos(&p));
+    p.ncols = ENGINE_COLS;
+    if (engine_check_pos(&p) != ENGINE_OK)
+        FAIL("check_pos: %u empty columns gives %u", ENGINE_COLS, engine_check_pos(&p));
+    p.rule = RULE_COUNT;
+    if (engine_check_pos(&p) != ENGINE_ERR_RULE)
+        FAIL("check_pos: rule %u gives %u", RULE_COUNT, engine_check_pos(&p));
+    p.rule = 255;
+    if (engine_check_pos(&p) != ENGINE_ERR_RULE)
+        FAIL("check_pos: rule 255 gives %u", engine_check_pos(&p));
+}
+
+/* Wide positions (up to ENGINE_COLS) cannot be brute-forced, but every
+ * answer must still be a legal move, and a hint must reach a position the
+ * engine itself calls P (checked against the solver on small ones above). */
+static void check_wide(uint8_t rule, bool misere, unsigned samples)
+{
+    engine_pos_t p;
+    uint8_t states[256];
+    unsigned ns = 0;
+    for (unsigned v = 0; v < 256; v++)
+        if (solver_col_valid((uint8_t)v))
+            states[ns++] = (uint8_t)v;
+    for (unsigned i = 0; i < samples; i++) {
+        char buf[200];
+        memset(&p, 0, sizeof p);
+        p.rule = rule;
+        p.mode = misere ? ENGINE_MISERE : 0;
+        p.ncols = (uint8_t)(i < 8 ? ENGINE_COLS : 1 + rnd() % ENGINE_COLS);
+        for (unsigned c = 0; c < p.ncols; c++)
+            p.col[c] = states[i < 4 ? ns - 1 - i : rnd() % ns];
+        engine_move_t m;
+        bool sp = engine_is_p(&p);
+        bool h = engine_hint(&p, &m);
+        if (h != (!sp && engine_has_move(&p)) || (h && !move_legal(&p, m))) {
+            print_pos(buf, &p);
+            FAIL("wide hint %s: %d, col %u to %02x", buf, h, m.col, m.to);
+        } else if (h) {
+            engine_pos_t q = p;
+            engine_apply(&q, m);
+            if (!engine_is_p(&q)) {
+                print_pos(buf, &p);
+                FAIL("wide hint %s: col %u to %02x leaves an N-position", buf, m.col, m.to);
+            }
+        }
+        unsigned total = 0, listed = 0;
+        for (unsigned c = 0; c < p.ncols; c++)
+            total += col_n[p.col[c]];
+        for (bool ok = engine_move_first(&p, &m); ok; ok = engine_move_next(&p, &m))
+            if (move_legal(&p, m))
+                listed++;
+        bool r = engine_reply(&p, 0, &m);
+        if (listed != total || r != (total > 0) || (r && !move_legal(&p, m))) {
+            print_pos(buf, &p);
+            FAIL("wide %s: %u of %u moves listed, reply %d col %u to %02x", buf, listed, total, r,
+                 m.col, m.to);
+        }
+        if (rule == RULE_NIM && !misere) {
+            /* Bouton: a Nim position is lost exactly when the heights XOR to 0 */
+            unsigned x = 0;
+            for (unsigned c = 0; c < p.ncols; c++)
+                x ^= p.col[c];
+            if (sp != (x == 0)) {
+                print_pos(buf, &p);
+                FAIL("wide Nim %s: is_p %d against Bouton", buf, sp);
+            }
+        }
+    }
+}
+
+/* mistake > 0: always legal, and losing replies in N-positions at the rate
+ * the mistake setting asks for. The expected count is computed for both a
+ * uniform draw over all moves and a draw of a column, then of a move in it;
+ * the observed count must lie within 5 sigma (+3%) of that range, which a
+ * mistake setting that is ignored (0 losing replies) cannot. */
+static void check_mistakes(uint8_t rule, bool misere, uint8_t ncols_max, uint8_t mistake,
+                           unsigned samples)
+{
+    engine_pos_t p;
+    uint8_t states[256];
+    unsigned ns = 0;
+    for (unsigned v = 0; v < 256; v++)
+        if (solver_col_valid((uint8_t)v))
+            states[ns++] = (uint8_t)v;
+    double q = mistake / 256.0, e_uni = 0, e_col = 0, var = 0;
+    unsigned long bad = 0, npos = 0;
+    engine_seed(12345u + rule);
+    for (unsigned i = 0; i < samples; i++) {
+        memset(&p, 0, sizeof p);
+        p.rule = rule;
+        p.mode = misere ? ENGINE_MISERE : 0;
+        p.ncols = (uint8_t)(1 + rnd() % ncols_max);
+        for (unsigned c = 0; c < p.ncols; c++)
+            p.col[c] = states[rnd() % ns];
+        engine_move_t m;
+        bool sp = solver_is_p(p.col, p.ncols);
+        bool r = engine_reply(&p, mistake, &m);
+        unsigned total = 0, lose = 0, movable = 0;
+        double col_frac = 0;
+        for (unsigned c = 0; c < p.ncols; c++) {
+            unsigned lc = 0;
+            for (unsigned k = 0; k < col_n[p.col[c]]; k++) {
+                engine_move_t mk = {(uint8_t)c, col_to[p.col[c]][k]};
+                lc += !is_p_after(&p, mk);
+            }
+            total += col_n[p.col[c]];
+            lose += lc;
+            if (col_n[p.col[c]]) {
+                movable++;
+                col_frac += (double)lc / col_n[p.col[c]];
+            }
+        }
+        if (r != (total > 0) || (r && !move_legal(&p, m))) {
+            char buf[64];
+            print_pos(buf, &p);
+            FAIL("reply %s mistake %u: %d col %u to %02x", buf, mistake, r, m.col, m.to);
+            continue;
+        }
+        if (sp || !r)
+            continue;
+        npos++;
+        double pu = q * lose / total, pc = q * col_frac / movable;
+        e_uni += pu;
+        e_col += pc;
+        var += (pu > pc ? pu : pc) * (1 - (pu > pc ? pu : pc));
+        bad += !is_p_after(&p, m);
+    }
+    double lo = (e_uni < e_col ? e_uni : e_col), hi = (e_uni > e_col ? e_uni : e_col);
+    double tol = 5 * sqrt(var) + 0.03 * hi;
+    printf("  mistake %3u: %lu losing replies in %lu N-positions (expected %.0f..%.0f)\n", mistake,
+           bad, npos, e_col < e_uni ? e_col : e_uni, hi);
+    if (bad < lo - tol || bad > hi + tol)
+        FAIL("mistake %u: %lu losing replies, expected %.0f..%.0f (+-%.0f)", mistake, bad, lo, hi,
+             tol);
+}
+
+static void game_columns(uint8_t rule, bool misere)
+{
+    clock_t t0 = clock();
+    unsigned long f0 = failures;
+    uint8_t maxcols;
+    snprintf(game_name, sizeof game_name, "%s%s", misere ? "MISERE " : "", engine_rule_name(rule));
+    heap_form = solver_is_heap_form(rule);
+    maxcols = heap_form ? SOLVER_HEAP_COLS : SOLVER_MASK_COLS;
+    if (!engine_mode_allowed(rule, misere ? ENGINE_MISERE : 0)) {
+        FAIL("mode not allowed");
+        return;
+    }
+    solver_select(rule, misere);
+    load_col_moves();
+    n_pos = n_p = n_moves = n_illegal = 0;
+    check_single_columns(rule, misere);
+    check_bad_positions(rule, misere ? ENGINE_MISERE : 0);
+    for (uint8_t n = 1; n <= maxcols; n++)
+        walk_columns(rule, misere, n);
+    unsigned long pos = n_pos, p = n_p, mv = n_moves, ill = n_illegal;
+    check_wide(rule, misere, 20000);
+    printf("%-22s %9lu positions (%lu P), %10lu moves listed, %lu illegal moves refused, %.1f s%s\n",
+           game_name, pos, p, mv, ill, (double)(clock() - t0) / CLOCKS_PER_SEC,
+           failures > f0 ? " FAILED" : "");
+    check_mistakes(rule, misere, maxcols, 64, 20000);
+    check_mistakes(rule, misere, maxcols, 255, 5000);
+}
+
+static void game_oneheap(uint8_t rule, bool misere)
+{
+    unsigned long f0 = failures, npos = 0, np = 0, nmoves = 0;
+    uint8_t mode = (uint8_t)(ENGINE_ONEHEAP | (misere ? ENGINE_MISERE : 0));
+    static uint16_t to[SOLVER_ONEHEAP_MAX + 1];
+    snprintf(game_name, sizeof game_name, "ONE HEAP %s%s", misere ? "MISERE " : "",
+             engine_rule_name(rule));
+    heap_form = true;
+    if (!engine_mode_allowed(rule, mode)) {
+        FAIL("mode not allowed");
+        return;
+    }
+    solver_select(rule, misere);
+    engine_pos_t p;
+    memset(&p, 0, sizeof p);
+    p.rule = rule;
+    p.mode = mode;
+    p.ncols = 1;
+    for (unsigned i = 0; i < ENGINE_COLS; i++)
+        p.col[i] = (uint8_t)(0x5A ^ i); /* ignored in one-heap form */
+    p.heap = ENGINE_HEAP_MAX + 1;
+    if (engine_check_pos(&p) != ENGINE_ERR_HEAP)
+        FAIL("check_pos heap %u gives %u", p.heap, engine_check_pos(&p));
+    for (uint16_t n = 0; n <= ENGINE_HEAP_MAX; n++) {
+        p.heap = n;
+        engine_move_t m;
+        bool sp = solver_heap_is_p(n);
+        uint16_t total = solver_heap_moves(n, to), listed = 0;
+        npos++;
+        np += sp;
+        if (engine_check_pos(&p) != ENGINE_OK)
+            FAIL("check_pos heap %u gives %u", n, engine_check_pos(&p));
+        if (engine_is_p(&p) != sp)
+            FAIL("is_p heap %u: engine %d solver %d", n, engine_is_p(&p), sp);
+        bool h = engine_hint(&p, &m);
+        if (h != (!sp && total > 0))
+            FAIL("hint heap %u: %d in a %c-position", n, h, sp ? 'P' : 'N');
+        else if (h && (m.col != 0 || !solver_heap_legal(n, m.to) || !solver_heap_is_p(m.to)))
+            FAIL("hint heap %u: col %u to %u is not a winning move", n, m.col, m.to);
+        bool r = engine_reply(&p, 0, &m);
+        if (r != (total > 0))
+            FAIL("reply heap %u: %d with %u moves", n, r, total);
+        else if (r && (m.col != 0 || !solver_heap_legal(n, m.to)))
+            FAIL("reply heap %u: illegal move to %u", n, m.to);
+        else if (r && !sp && !solver_heap_is_p(m.to))
+            FAIL("reply heap %u: to %u loses", n, m.to);
+        else if (r && sp) {
+            uint16_t smallest = 0xFFFF;
+            for (unsigned k = 0; k < total; k++)
+                if (n - to[k] < smallest)
+                    smallest = (uint16_t)(n - to[k]);
+            if (n - m.to != smallest)
+                FAIL("reply heap %u: stall to %u is not the smallest move", n, m.to);
+        }
+        if (r) {
+            engine_pos_t q = p;
+            engine_apply(&q, m);
+            if (q.heap != m.to)
+                FAIL("apply heap %u to %u gives %u", n, m.to, q.heap);
+        }
+        for (bool ok = engine_move_first(&p, &m); ok; ok = engine_move_next(&p, &m)) {
+            if (m.col != 0 || !solver_heap_legal(n, m.to) || listed >= total) {
+                FAIL("move list heap %u: bad or extra move to %u", n, m.to);
+                break;
+            }
+            listed++; /* strictly ordered below, so no repeats */
+        }
+        /* the list must be strictly ordered by stones taken (no repeats) */
+        uint16_t prev = n + 1u;
+        for (bool ok = engine_move_first(&p, &m); ok; ok = engine_move_next(&p, &m)) {
+            if (m.to >= prev) {
+                FAIL("move list heap %u: %u after %u", n, m.to, prev);
+                break;
+            }
+            prev = m.to;
+        }
+        if (listed != total)
+            FAIL("move list heap %u: %u listed, rules give %u", n, listed, total);
+        nmoves += listed;
+        for (unsigned t = 0; t <= ENGINE_HEAP_MAX + 2u; t++) {
+            engine_move_t mt = {0, (uint16_t)t};
+            bool legal = solver_heap_legal(n, (uint16_t)t);
+            uint8_t e = engine_check_move(&p, mt);
+            if ((e == ENGINE_OK) != legal)
+                FAIL("check_move heap %u to %u: engine %u, rules say %s", n, t, e,
+                     legal ? "legal" : "illegal");
+        }
+        engine_move_t bad = {1, 0};
+        if (engine_check_move(&p, bad) != ENGINE_ERR_MOVE_COL)
+            FAIL("check_move heap %u in column 1: %u", n, engine_check_move(&p, bad));
+        /* mistake > 0: still a legal move */
+        engine_seed(777u + n);
+        for (unsigned k = 0; k < 8; k++) {
+            if (engine_reply(&p, 200, &m) != (total > 0) || (total && !solver_heap_legal(n, m.to)))
+                FAIL("reply heap %u mistake 200: illegal move to %u", n, m.to);
+        }
+    }
+    printf("%-30s %4lu heaps (%lu P), %6lu moves listed%s\n", game_name, npos, np, nmoves,
+           failures > f0 ? " FAILED" : "");
+}
+
+static void check_modes(void)
+{
+    snprintf(game_name, sizeof game_name, "modes");
+    for (unsigned r = 0; r < RULE_COUNT + 2; r++) {
+        for (unsigned mode = 0; mode < 8; mode++) {
+            bool heap = r < RULE_COUNT && solver_is_heap_form((uint8_t)r);
+            bool want;
+            if (r >= RULE_COUNT || mode > 3)
+                want = false;
+            else if (mode & ENGINE_ONEHEAP)
+                want = heap;
+            else
+                want = !(mode & ENGINE_MISERE) || r == RULE_NIM;
+            if (engine_mode_allowed((uint8_t)r, (uint8_t)mode) != want)
+                FAIL("mode_allowed(rule %u, mode %u) = %d", r, mode,
+                     engine_mode_allowed((uint8_t)r, (uint8_t)mode));
+            if (r < RULE_COUNT && !want) {
+                engine_pos_t p;
+                memset(&p, 0, sizeof p);
+                p.rule = (uint8_t)r;
+                p.mode = (uint8_t)mode;
+                p.ncols = 1;
+                if (engine_check_pos(&p) != ENGINE_ERR_MODE)
+                    FAIL("check_pos(rule %u, mode %u) = %u", r, mode, engine_check_pos(&p));
+            }
+        }
+        if (r < RULE_COUNT && engine_rule_form((uint8_t)r) != FORM_HEAP
+            && solver_is_heap_form((uint8_t)r))
+            FAIL("rule %u: form %u", r, engine_rule_form((uint8_t)r));
+    }
+    /* the PRNG: repeatable from a seed, and a zero seed does not stick */
+    uint8_t a[32], b[32];
+    engine_seed(42);
+    for (unsigned i = 0; i < 32; i++)
+        a[i] = engine_random();
+    engine_seed(42);
+    for (unsigned i = 0; i < 32; i++)
+        b[i] = engine_random();
+    if (memcmp(a, b, sizeof a))
+        FAIL("engine_seed does not repeat the sequence");
+    engine_seed(0);
+    unsigned nz = 0;
+    for (unsigned i = 0; i < 32; i++)
+        nz += engine_random() != 0;
+    if (nz < 16)
+        FAIL("a zero seed gives a stuck generator");
+}
+
+int main(void)
+{
+    clock_t t0 = clock();
+    printf("engine: %u columns, one heap up to %u\n", ENGINE_COLS, ENGINE_HEAP_MAX);
+    check_modes();
+    for (uint8_t r = 0; r < RULE_COUNT; r++)
+        game_columns(r, false);
+    game_columns(RULE_NIM, true);
+    for (uint8_t r = 0; r < RULE_COUNT; r++) {
+        if (!solver_is_heap_form(r))
+            continue;
+        game_oneheap(r, false);
+        game_oneheap(r, true);
+    }
+    printf("test-engine: %s, %lu failures, %.1f s\n", failures ? "FAILED" : "passed", failures,
+           (double)(clock() - t0) / CLOCKS_PER_SEC);
+    return failures ? 1 : 0;
+}
