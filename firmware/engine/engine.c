@@ -52,18 +52,31 @@ bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 
 /* ---- one column: legality and the order of its moves -------------------- */
 
-/* Value i of a row of 4-bit values in flash (tables.h). */
-static uint8_t nibble_at(const uint8_t *row, uint8_t i)
-{
-    uint8_t two = PGM_U8(&row[i >> 1]);
-    return (i & 1) ? (two >> 4) : (two & 0x0F);
-}
-
+/* Small tables hold two 4-bit values a byte (tables.h). */
 static uint8_t digit_of(uint8_t rule, uint16_t k)
 {
     if (k > RULE_MAX_DIGITS)
         k = RULE_MAX_DIGITS + 1; /* the repeating digit */
-    return nibble_at(rule_digits[rule], (uint8_t)(k - 1));
+    uint8_t two = PGM_U8(&rule_digits[rule][(k - 1) >> 1]);
+    return (k & 1) ? (uint8_t)(two & 0x0F) : (uint8_t)(two >> 4);
+}
+
+/* A column's value: heap and mask columns from the generated tables, a
+ * coin column as the XOR of its heads' values (each head is a game of its
+ * own). One function, no deeper calls: it is on every hot loop. */
+static uint8_t value_of(uint8_t rule, uint8_t state)
+{
+    const uint8_t *row;
+    if (rule >= RULE_FIRST_COINS) {
+        uint8_t v = 0;
+        for (row = coin_grundy[rule - RULE_FIRST_COINS]; state; row++, state >>= 1)
+            if (state & 1)
+                v ^= PGM_U8(row);
+        return v;
+    }
+    row = rule < RULE_FIRST_MASK ? heap_grundy[rule] : mask_grundy[rule - RULE_FIRST_MASK];
+    uint8_t two = PGM_U8(&row[state >> 1]);
+    return (state & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
 }
 
 /* May a heap of n lose k tokens? (heap rules: octal or at-most-half) */
@@ -87,7 +100,7 @@ static uint8_t bit_count(uint8_t v)
 static uint8_t top_bit(uint8_t v) /* v != 0 */
 {
     uint8_t t = 7;
-    while (!(v & (1u << t)))
+    for (; !(v & 0x80); v <<= 1) /* constant shifts: cheap on the AVR */
         t--;
     return t;
 }
@@ -98,25 +111,61 @@ static uint8_t cells_free(uint8_t m)
     return (uint8_t)(~m & ~(m << 1) & ~(m >> 1));
 }
 
+/* Pin and cell moves are blocks of k cells. Pins: k standing pins of one
+ * run, which may keep pieces below and above the block as the octal digit
+ * allows. Cells: one cell that may be marked. */
+/* The first legal block after block 'after' (0: from the start) in the
+ * order k rising, top down, whose column value is 'want' (NO_WANT: any);
+ * 0 when there is none. One scan serves the move list and the search, and
+ * it is on the reply's path, so it avoids AVR variable shifts and stops as
+ * soon as no run of open cells is k long. */
+#define NO_WANT 0xFF
+static uint8_t blocks_scan(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want)
+{
+    uint8_t k = 1, pos = 8; /* the next block tried is k cells at pos - 1 */
+    uint8_t open = form == FORM_CELLS ? cells_free(m) : m;
+    uint8_t starts = open;  /* bit p: cells p .. p+k-1 are all open */
+    if (after) {
+        k = bit_count(after);
+        for (pos = 0; !(after & (1u << pos)); pos++)
+            ;
+        for (uint8_t j = 1; j < k; j++)
+            starts &= (uint8_t)(open >> j);
+    }
+    for (; starts; k++, pos = (uint8_t)(9 - k), starts &= (uint8_t)(open >> (k - 1))) {
+        uint8_t d = form == FORM_CELLS ? (k == 1 ? 7 : 0) : digit_of(rule, k);
+        if (!d) {
+            if (form == FORM_CELLS)
+                break;
+            continue;
+        }
+        uint8_t block = (uint8_t)((1u << k) - 1);
+        for (uint8_t bit = pos ? (uint8_t)(1u << (pos - 1)) : 0; bit; bit >>= 1) {
+            if (!(starts & bit))
+                continue;
+            uint8_t b = (uint8_t)(block * bit);
+            /* the run's pieces left below and above the block */
+            uint8_t parts = ((m & (uint8_t)(bit >> 1)) ? 1 : 0) + ((m & (uint8_t)(b + bit)) ? 1 : 0);
+            if ((d & (1u << parts)) && (want == NO_WANT || value_of(rule, m ^ b) == want))
+                return b;
+        }
+    }
+    return 0;
+}
+
 /* Is the change 'diff' (the cells that flip) a legal move from mask m? */
 static bool mask_move_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff)
 {
     if (!diff)
         return false;
+    uint8_t k = bit_count(diff);
     if (form == FORM_COINS)
-        return bit_count(diff) <= 3 && (m & (1u << top_bit(diff)));
-    if (form == FORM_CELLS)
-        return bit_count(diff) == 1 && (cells_free(m) & diff);
-    /* FORM_PINS: knock down a block of k standing pins of one run; the run
-     * may keep pieces below and above the block, as the octal digit allows. */
-    if ((m & diff) != diff)
-        return false;
-    uint8_t low = diff & (uint8_t)-diff;
-    uint16_t k = bit_count(diff);
-    if ((uint16_t)diff + low != ((uint16_t)low << k))
-        return false; /* not one contiguous block */
-    uint8_t parts = ((m & (uint8_t)(low >> 1)) ? 1 : 0) + ((m & (uint8_t)((uint16_t)low << k)) ? 1 : 0);
-    return digit_of(rule, k) & (1u << parts);
+        return k <= 3 && (m & (1u << top_bit(diff)));
+    /* a block is legal when the scan of the legal blocks meets it */
+    for (uint8_t b = blocks_scan(rule, form, m, 0, NO_WANT); b; b = blocks_scan(rule, form, m, b, NO_WANT))
+        if (b == diff)
+            return true;
+    return false;
 }
 
 /* Mock Turtles moves after 'diff' (0: the first): 1, 2 then 3 coins; the
@@ -154,41 +203,31 @@ static uint8_t coins_next(uint8_t m, uint8_t diff)
     }
 }
 
+/* The largest number of tokens a heap of n may lose: beyond the octal
+ * code's digits only a repeating digit ('*') allows more. */
+static uint16_t heap_kmax(uint8_t rule, uint16_t n)
+{
+    if (rule == RULE_HALF)
+        return n / 2;
+    if (n > RULE_MAX_DIGITS && !digit_of(rule, RULE_MAX_DIGITS + 1))
+        return RULE_MAX_DIGITS;
+    return n;
+}
+
 /* The next change after 'diff' (0: the first one) in a column's move order,
  * smallest moves first; 0 when there is none. For heaps the change is the
  * number of tokens taken; for masks it is the set of cells that flip. */
 static uint16_t col_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff)
 {
     if (form == FORM_HEAP) {
-        while (++diff <= from)
+        for (uint16_t kmax = heap_kmax(rule, from); ++diff <= kmax;)
             if (heap_take_ok(rule, from, diff))
                 return diff;
         return 0;
     }
-    uint8_t m = (uint8_t)from;
-    if (form == FORM_CELLS) { /* mark a cell, from the top down */
-        uint8_t c = diff ? (uint8_t)(diff >> 1) : 0x80;
-        for (; c; c >>= 1)
-            if (cells_free(m) & c)
-                return c;
-        return 0;
-    }
-    if (form == FORM_PINS) { /* blocks of k pins, k rising, from the top down */
-        uint8_t k = diff ? bit_count((uint8_t)diff) : 1;
-        uint8_t pos = diff ? top_bit((uint8_t)diff) - (k - 1) : (uint8_t)(8 - k + 1);
-        for (; k <= 8; k++, pos = (uint8_t)(8 - k + 1)) {
-            if (!digit_of(rule, k))
-                continue;
-            uint8_t block = (uint8_t)((1u << k) - 1);
-            while (pos-- > 0) {
-                uint8_t d = (uint8_t)(block << pos);
-                if (mask_move_ok(rule, form, m, d))
-                    return d;
-            }
-        }
-        return 0;
-    }
-    return coins_next(m, (uint8_t)diff);
+    if (form == FORM_COINS)
+        return coins_next((uint8_t)from, (uint8_t)diff);
+    return blocks_scan(rule, form, (uint8_t)from, (uint8_t)diff, NO_WANT);
 }
 
 static uint16_t col_state(const engine_pos_t *p, uint8_t c)
@@ -295,21 +334,6 @@ bool engine_has_move(const engine_pos_t *p)
 
 /* ---- values ---------------------------------------------------------------- */
 
-static uint8_t value_of(uint8_t rule, uint8_t state)
-{
-    if (rule < RULE_FIRST_MASK)
-        return nibble_at(heap_grundy[rule], state);
-    if (rule >= RULE_FIRST_COINS) {
-        /* Each head is a game of its own (the coin-turning theorem). */
-        uint8_t v = 0;
-        for (uint8_t i = 0; state; i++, state >>= 1)
-            if (state & 1)
-                v ^= PGM_U8(&coin_grundy[rule - RULE_FIRST_COINS][i]);
-        return v;
-    }
-    return nibble_at(mask_grundy[rule - RULE_FIRST_MASK], state);
-}
-
 uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c)
 {
     if ((p->mode & ENGINE_ONEHEAP) || c >= p->ncols)
@@ -368,54 +392,68 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
     uint8_t rule = p->rule, form = engine_rule_form(rule);
     uint8_t from = p->col[c];
     m->col = c;
+    if (form == FORM_HEAP) {
+        for (uint8_t to = from; to-- > 0;) /* fewest stones first */
+            if (value_of(rule, to) == want && heap_take_ok(rule, from, (uint16_t)(from - to))) {
+                m->to = to;
+                return true;
+            }
+        return false;
+    }
     if (form == FORM_COINS) {
         /* Turning coin i over toggles its value v(i) in the XOR, heads or
-         * tails, so the search is over the values of single coins. */
-        uint8_t need0 = value_of(rule, from) ^ want;
+         * tails: find t (a head), a < t, b < a with v(t)^v(a)^v(b) = need,
+         * through the table from values back to coins. */
+        const uint8_t *v = coin_grundy[rule - RULE_FIRST_COINS];
+        const uint8_t *at = coin_index[rule - RULE_FIRST_COINS];
+        uint8_t need0 = (uint8_t)(value_of(rule, from) ^ want);
         for (uint8_t t = 8; t-- > 0;) {
             if (!(from & (1u << t)))
                 continue;
-            uint8_t need = need0 ^ value_of(rule, (uint8_t)(1u << t));
+            uint8_t need = (uint8_t)((need0 ^ PGM_U8(&v[t])) & 15);
+            uint16_t flip = 0; /* the other coins, with bit 8 for "found" */
             if (!need) {
-                m->to = from ^ (1u << t);
-                return true;
-            }
-            for (uint8_t a = t; a-- > 0;) {
-                uint8_t va = value_of(rule, (uint8_t)(1u << a));
-                if (va == need) {
-                    m->to = from ^ (1u << t) ^ (1u << a);
-                    return true;
+                flip = 0x100;
+            } else if (PGM_U8(&at[need]) < t) {
+                flip = 0x100 | (1u << PGM_U8(&at[need]));
+            } else {
+                for (uint8_t a = t; a-- > 1 && !flip;) {
+                    uint8_t b = PGM_U8(&at[(need ^ PGM_U8(&v[a])) & 15]);
+                    if (b < a)
+                        flip = 0x100 | (1u << a) | (1u << b);
                 }
-                for (uint8_t b = a; b-- > 0;)
-                    if ((va ^ value_of(rule, (uint8_t)(1u << b))) == need) {
-                        m->to = from ^ (1u << t) ^ (1u << a) ^ (1u << b);
-                        return true;
-                    }
+            }
+            if (flip) {
+                m->to = (uint8_t)(from ^ (1u << t) ^ flip);
+                return true;
             }
         }
         return false;
     }
-    for (uint16_t d = col_next(rule, form, from, 0); d; d = col_next(rule, form, from, d)) {
-        uint8_t to = (uint8_t)apply_change(form, from, d);
-        if (value_of(rule, to) == want) {
-            m->to = to;
-            return true;
-        }
-    }
-    return false;
+    uint8_t b = blocks_scan(rule, form, from, 0, want);
+    m->to = from ^ b;
+    return b != 0;
 }
 
 bool engine_hint(const engine_pos_t *p, engine_move_t *m)
 {
-    uint8_t form = engine_rule_form(p->rule);
     if (p->mode & ENGINE_ONEHEAP) {
-        uint8_t mis = (p->mode & ENGINE_MISERE) ? 1 : 0;
-        for (uint16_t k = col_next(p->rule, form, p->heap, 0); k; k = col_next(p->rule, form, p->heap, k))
-            if (oneheap_is_p(p->rule, mis, (uint16_t)(p->heap - k))) {
+        /* Scan the P-positions a legal move can reach, fewest stones taken
+         * first, skipping a byte of the table at a time where it has none. */
+        const uint8_t *bits = oneheap_p[p->rule][(p->mode & ENGINE_MISERE) ? 1 : 0];
+        uint16_t n = p->heap, lo = (uint16_t)(n - heap_kmax(p->rule, n));
+        for (uint16_t to = n; to-- > lo;) {
+            uint8_t byte = PGM_U8(&bits[to >> 3]);
+            if (!byte) {
+                to &= (uint16_t)~7u;
+                continue;
+            }
+            if (((byte >> (to & 7)) & 1) && heap_take_ok(p->rule, n, (uint16_t)(n - to))) {
                 m->col = 0;
-                m->to = (uint16_t)(p->heap - k);
+                m->to = to;
                 return true;
             }
+        }
         return false;
     }
     if (p->mode & ENGINE_MISERE) {
@@ -440,26 +478,28 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
         }
         /* two or more big heaps: Nim's move, which keeps a big heap */
     }
-    uint8_t s = engine_nimsum(p);
+    uint8_t g[ENGINE_COLS], s = 0, c; /* each column's value, computed once */
+    for (c = 0; c < p->ncols; c++)
+        s ^= g[c] = value_of(p->rule, p->col[c]);
     if (!s)
         return false;
-    for (uint8_t c = 0; c < p->ncols; c++) {
-        uint8_t g = value_of(p->rule, p->col[c]);
-        if ((uint8_t)(g ^ s) < g)
-            return col_find_value(p, c, (uint8_t)(g ^ s), m);
-    }
-    return false;
+    for (c = 0; (uint8_t)(g[c] ^ s) >= g[c]; c++)
+        ; /* the column holding the nim-sum's top bit: it exists when s != 0 */
+    return col_find_value(p, c, (uint8_t)(g[c] ^ s), m);
+}
+
+static uint8_t size_of(uint8_t form, uint8_t v)
+{
+    if (form == FORM_HEAP)
+        return v;
+    return bit_count(form == FORM_CELLS ? cells_free(v) : v);
 }
 
 uint8_t engine_col_size(const engine_pos_t *p, uint8_t c)
 {
-    uint8_t form = engine_rule_form(p->rule);
     if (p->mode & ENGINE_ONEHEAP)
         return 0;
-    uint8_t v = p->col[c];
-    if (form == FORM_HEAP)
-        return v;
-    return bit_count(form == FORM_CELLS ? cells_free(v) : v);
+    return size_of(engine_rule_form(p->rule), p->col[c]);
 }
 
 /* ---- the machine's reply ---------------------------------------------------- */
@@ -511,9 +551,13 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     uint8_t best = 0;
     for (uint8_t c = 0; c < ncols_of(p); c++) {
         uint16_t from = col_state(p, c);
+        uint8_t size = (p->mode & ENGINE_ONEHEAP) ? 0 : size_of(form, (uint8_t)from);
+        /* A column of size 0 has no move (columns mode), and one no bigger
+         * than the best so far cannot take its place: skip the search. */
+        if ((found || !(p->mode & ENGINE_ONEHEAP)) && size <= best)
+            continue;
         uint16_t d = col_next(p->rule, form, from, 0);
-        uint8_t size = engine_col_size(p, c);
-        if (d && (!found || size > best)) {
+        if (d) {
             found = true;
             best = size;
             m->col = c;

@@ -22,6 +22,7 @@ extern const uint8_t rule_digits[RULE_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 1)] 
 extern const uint8_t heap_grundy[RULE_FIRST_MASK][NIBBLE_BYTES(TABLE_ROWS + 1)] PROGMEM;
 extern const uint8_t mask_grundy[RULE_FIRST_COINS - RULE_FIRST_MASK][NIBBLE_BYTES(256)] PROGMEM;
 extern const uint8_t coin_grundy[RULE_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM;
+extern const uint8_t coin_index[RULE_COUNT - RULE_FIRST_COINS][16] PROGMEM;
 extern const uint8_t oneheap_p[RULE_FIRST_MASK][2][ONEHEAP_BYTES] PROGMEM;
 
 #endif

@@ -225,6 +225,24 @@ static void emit_c(const char *path, int heap_max)
         fprintf(f, "}, /* %s */\n", rules[i].id);
     }
     fprintf(f, "};\n\n");
+    fprintf(f, "/* ... and back: the coin whose single head has value v (0..15), or 0xFF. */\n");
+    fprintf(f, "const uint8_t coin_index[RULE_COUNT - RULE_FIRST_COINS][16] PROGMEM = {\n");
+    for (int i = first_coins; i < RULE_COUNT; i++) {
+        int idx[16];
+        rule_sequence(&rules[i], TABLE_ROWS, g);
+        for (int v = 0; v < 16; v++)
+            idx[v] = 0xFF;
+        for (int n = TABLE_ROWS - 1; n >= 0; n--) {
+            if (g[n] > 15)
+                die("a coin value does not fit 4 bits: ", rules[i].id);
+            idx[g[n]] = n;
+        }
+        fprintf(f, "    {");
+        for (int v = 0; v < 16; v++)
+            fprintf(f, "0x%02x%s", idx[v], v < 15 ? ", " : "");
+        fprintf(f, "}, /* %s */\n", rules[i].id);
+    }
+    fprintf(f, "};\n\n");
 
     fprintf(f, "/* One-heap form: bit n set when a heap of n is a P-position,\n"
                " * [0] normal play (g(n) = 0), [1] misere (last move loses). */\n");

@@ -31,24 +31,24 @@ void piezo_tone(uint16_t hz, uint16_t ms)
     if (ms == 0)
         return;
     if (hz) {
-        /* Toggle every half period: OCR1A = F_CPU / (2 * N * hz) - 1, with
-         * the smallest prescaler N that fits 16 bits (/1 down to 123 Hz). */
-        static const uint8_t cs[] = { _BV(CS10), _BV(CS11), _BV(CS11) | _BV(CS10), _BV(CS12) };
-        static const uint8_t shift[] = { 0, 3, 6, 8 };
-        uint32_t top = 0;
-        uint8_t i = 0;
-        for (; i < 4; i++) {
-            top = (BOARD_F_CPU / 2 / hz) >> shift[i];
-            if (top <= 65536UL)
-                break;
-        }
-        if (i == 4)
-            i = 3, top = 65536UL;
+        /* Toggle every half period: OCR1A + 1 = F_CPU / (2 * 8 * hz) =
+         * 16 * K / hz with K = F_CPU / 256 (prescaler 8), done in 16 bits
+         * as two division steps: a 32-bit division would pull in a 68 B
+         * library routine. Exact from 16 Hz to 4095 Hz, a piezo's useful
+         * range; a tone outside it plays at the nearest end. */
+#define PIEZO_K ((uint16_t)(BOARD_F_CPU / 256))
+        _Static_assert(BOARD_F_CPU / 256 <= 65535u && BOARD_F_CPU % 256 == 0,
+                       "piezo_tone's 16-bit math needs F_CPU a multiple of 256 up to 16.7 MHz");
+        if (hz < 16)
+            hz = 16;
+        if (hz > 4095)
+            hz = 4095;      /* so (K % hz) << 4 fits 16 bits */
+        uint16_t top = (uint16_t)(((PIEZO_K / hz) << 4) + (((PIEZO_K % hz) << 4) / hz));
         /* Started before OCR1A is written (simavr 1.6 takes the mode only
          * on a running timer): the old OCR1A lasts a few cycles, no edge. */
         TCCR1A = _BV(COM1A0);
-        TCCR1B = (uint8_t)(_BV(WGM12) | cs[i]);
-        OCR1A = (uint16_t)(top ? top - 1 : 0);
+        TCCR1B = (uint8_t)(_BV(WGM12) | _BV(CS11));
+        OCR1A = (uint16_t)(top - 1);
         TCNT1 = 0;
     }
     uint16_t ticks = (uint16_t)(ms / HAL_TICK_MS + (ms % HAL_TICK_MS != 0));

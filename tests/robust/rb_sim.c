@@ -44,7 +44,7 @@
 #define EECR_EEPE 0x02
 #define OP_RJMP_SELF 0xCFFF
 
-/* Setting items and values the driver uses (docs/protocol.md SET order). */
+/* Setting items and values the driver uses (README.md, "PC link protocol" SET order). */
 enum { S_GAME, S_OPP, S_FIRST, S_LEVEL, S_START, S_SOUND, S_BRIGHT, S_OFF };
 
 static sim_t S;
@@ -464,7 +464,7 @@ static void check_state_legal(const rb_game_t *g)
         fail("%u stones pending from a heap of %u", g->pend_heap, p.heap);
 }
 
-/* The LED frame follows from the state (docs/protocol.md): every column
+/* The LED frame follows from the state (README.md, "PC link protocol"): every column
  * shows its value except where the cursor blinks, a move or hint blinks,
  * or the thinking bar passes; the teach panel shows the Grundy values. */
 static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool shutdown)

@@ -1,0 +1,366 @@
+/* game.c - the toy's state machine behind the screens: which game, whose
+ * turn, the machine's think-then-show turn, the end of a game, scores and
+ * what is kept through a power cut (store.h records: settings+scores, and
+ * the game in progress after every completed move). */
+#include "game.h"
+
+#include "hal.h"
+#include "pgm.h"
+#include "proto.h"
+#include "sound.h"
+#include "store.h"
+#include "tables.h"
+
+/* The settings record: settings and every game's score, saturating bytes. */
+typedef struct {
+    uint8_t set[SET_COUNT];
+    uint8_t score[GAME_COUNT][2];   /* [0] your wins, [1] the machine's */
+} settings_rec_t;
+_Static_assert(sizeof(settings_rec_t) <= STORE_SETTINGS_BYTES, "settings record too big for its store slot");
+
+/* The game record: the position after the last completed move. */
+typedef struct {
+    uint8_t turn;
+    engine_pos_t pos;
+} game_rec_t;
+_Static_assert(sizeof(game_rec_t) <= STORE_GAME_BYTES, "game record too big for its store slot");
+
+game_t game;
+static settings_rec_t rec;
+
+static const uint8_t setting_counts[SET_COUNT] PROGMEM = {
+    GAME_COUNT, OPP_COUNT, FIRST_COUNT, LEVEL_COUNT, START_COUNT, 2, 16, OFF_COUNT};
+static const uint8_t setting_defaults[SET_COUNT] PROGMEM = {
+    0, OPP_MACHINE, FIRST_YOU, LEVEL_MEDIUM, START_345, 1, 8, OFF_60S};
+static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {96, 32, 0};
+static const uint8_t mode_order[4] PROGMEM = {
+    0, ENGINE_MISERE, ENGINE_ONEHEAP, ENGINE_ONEHEAP | ENGINE_MISERE};
+
+void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
+{
+    for (uint8_t i = 0; i < 4; i++) {
+        uint8_t m = PGM_U8(&mode_order[i]);
+        for (uint8_t r = 0; r < RULE_COUNT; r++)
+            if (engine_mode_allowed(r, m) && index-- == 0) {
+                *rule = r;
+                *mode = m;
+                return;
+            }
+    }
+    *rule = RULE_NIM;
+    *mode = 0;
+}
+
+uint8_t game_find(uint8_t rule, uint8_t mode)
+{
+    for (uint8_t i = 0; i < GAME_COUNT; i++) {
+        uint8_t r, m;
+        game_decode(i, &r, &m);
+        if (r == rule && m == mode)
+            return i;
+    }
+    return 0xFF;
+}
+
+void game_name_out(uint8_t index, void (*put)(const char *))
+{
+    uint8_t r, m;
+    game_decode(index, &r, &m);
+    put(engine_rule_name(r));
+    if (m & ENGINE_ONEHEAP)
+        put(PSTR(" ONE"));
+    if (m & ENGINE_MISERE)
+        put(PSTR(" MISERE"));
+}
+
+uint8_t game_setting_count(uint8_t item)
+{
+    return item < SET_COUNT ? PGM_U8(&setting_counts[item]) : 0;
+}
+
+static void settings_apply(void)
+{
+    sound_enable(game.set[SET_SOUND]);
+    display_set_intensity(game.set[SET_BRIGHT]);
+}
+
+bool game_set(uint8_t item, uint8_t value)
+{
+    if (value >= game_setting_count(item))
+        return false;
+    game.set[item] = value;
+    settings_apply();
+    return true;
+}
+
+void game_save_settings(void)
+{
+    for (uint8_t i = 0; i < SET_COUNT; i++)
+        rec.set[i] = game.set[i];
+    store_save(STORE_SETTINGS, &rec, sizeof rec);
+}
+
+/* The record of the game in progress; cleared (len 0) when none is. */
+static void game_save(void)
+{
+    if (game.in_game) {
+        game_rec_t g;
+        g.turn = game.turn;
+        g.pos = game.pos;
+        store_save(STORE_GAME, &g, sizeof g);
+    } else {
+        store_save(STORE_GAME, &game, 0);
+    }
+}
+
+static uint8_t current_index(void)
+{
+    return game_find(game.pos.rule, game.pos.mode);
+}
+
+NOINLINE uint8_t game_score(uint8_t index, uint8_t who)
+{
+    return index < GAME_COUNT ? rec.score[index][who] : 0;
+}
+
+bool game_side_is_machine(uint8_t side)
+{
+    return game.set[SET_OPP] == OPP_DEMO || (game.set[SET_OPP] == OPP_MACHINE && side);
+}
+
+bool game_human_input(void)
+{
+    return game.phase == PH_INPUT && !game_side_is_machine(game.turn);
+}
+
+const char *game_side_tag(uint8_t side)
+{
+    switch (game.set[SET_OPP]) {
+    case OPP_HUMAN: return side ? PSTR("H2") : PSTR("H1");
+    case OPP_DEMO: return side ? PSTR("M2") : PSTR("M1");
+    default: return side ? PSTR("M") : PSTR("H");
+    }
+}
+
+uint8_t game_mistake(void)
+{
+    return PGM_U8(&mistakes[game.set[SET_LEVEL]]);   /* in range: game_set checks */
+}
+
+bool game_is_oneheap(void)
+{
+    return game.pos.mode & ENGINE_ONEHEAP;
+}
+
+bool game_is_heap_form(void)
+{
+    return engine_rule_form(game.pos.rule) == FORM_HEAP;
+}
+
+uint8_t game_lamps(uint8_t n)
+{
+    return n >= 8 ? 0xFF : (uint8_t)((1u << n) - 1u);
+}
+
+uint8_t game_col_lamps(uint8_t v)
+{
+    return game_is_heap_form() ? game_lamps(v) : v;
+}
+
+/* A column of the start position holding a "heap of n" in the rule's form. */
+static uint8_t start_col(uint8_t form, uint8_t n)
+{
+    switch (form) {
+    case FORM_HEAP: return n;
+    case FORM_CELLS: return n >= 7 ? 0 : (uint8_t)(1u << (n + 1)); /* n free cells below a mark */
+    default: return game_lamps(n);   /* n pins / heads */
+    }
+}
+
+static const uint8_t preset_345[] PROGMEM = {3, 4, 5};
+static const uint8_t preset_1357[] PROGMEM = {1, 3, 5, 7};
+
+NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
+{
+    uint8_t form;
+    game_decode(index, &p->rule, &p->mode);
+    form = engine_rule_form(p->rule);
+    p->heap = 0;
+    for (uint8_t c = 0; c < ENGINE_COLS; c++)
+        p->col[c] = 0;
+    for (uint8_t tries = 0; tries < 2; tries++) {
+        if (p->mode & ENGINE_ONEHEAP) {
+            /* Random: 8..ENGINE_HEAP_MAX, scaled from a byte (no division). */
+            p->ncols = 1;
+            p->heap = start == START_345 ? 12 : start == START_1357 ? 16
+                    : start == START_FULL ? ENGINE_HEAP_MAX
+                    : (uint16_t)(8 + (engine_random() * (ENGINE_HEAP_MAX - 7u) >> 8));
+        } else if (start == START_345 || start == START_1357) {
+            const uint8_t *pr = start == START_345 ? preset_345 : preset_1357;
+            p->ncols = start == START_345 ? 3 : 4;
+            for (uint8_t c = 0; c < p->ncols; c++)
+                p->col[c] = start_col(form, PGM_U8(&pr[c]));
+        } else {
+            p->ncols = ENGINE_COLS;
+            for (uint8_t c = 0; c < ENGINE_COLS; c++) {
+                uint8_t r = engine_random();
+                if (start == START_FULL)
+                    p->col[c] = start_col(form, 8);
+                else if (form == FORM_HEAP)
+                    p->col[c] = (uint8_t)(1 + (r & 7));
+                else if (form == FORM_CELLS)
+                    p->col[c] = (uint8_t)(r & ~(r << 1) & 0x5A); /* no two marks side by side */
+                else
+                    p->col[c] = r | 1;
+            }
+        }
+        if (engine_check_pos(p) == ENGINE_OK && engine_has_move(p))
+            return;
+        start = START_FULL;     /* a preset the rule cannot hold: the full board */
+    }
+}
+
+NOINLINE static void phase_for_turn(uint16_t now)
+{
+    game.phase = game_side_is_machine(game.turn) ? PH_THINK : PH_INPUT;
+    game.t0 = now;
+}
+
+void game_resume(uint16_t now)
+{
+    game.screen = SCR_PLAY;
+    game.in_game = true;
+    game.pend = 0;
+    game.pend_heap = 0;
+    game.overlay = OV_NONE;
+    if (game.cur_col >= game.pos.ncols)
+        game.cur_col = 0;
+    phase_for_turn(now);
+}
+
+void game_new(uint16_t now)
+{
+    uint8_t first = game.set[SET_FIRST];
+    start_pos(&game.pos, game.set[SET_GAME], game.set[SET_START]);
+    game.turn = first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
+    game.cur_col = 0;
+    game.cur_row = 0;
+    game_resume(now);
+    proto_log_new();
+    game_save();
+}
+
+uint8_t game_set_pos(const engine_pos_t *p, uint16_t now)
+{
+    uint8_t err = engine_check_pos(p);
+    if (err)
+        return err;
+    if (!engine_has_move(p))
+        return GAME_ERR_OVER;
+    game.pos = *p;
+    game.turn = 0;
+    game_resume(now);
+    game_save();
+    return 0;
+}
+
+static void game_apply(engine_move_t m, uint16_t now)
+{
+    uint8_t side = game.turn;
+    engine_apply(&game.pos, m);
+    proto_log_move(side, m);
+    sound_play(SOUND_MOVE);
+    game.pend = 0;
+    game.pend_heap = 0;
+    game.overlay = OV_NONE;
+    game.turn ^= 1;
+    if (engine_has_move(&game.pos)) {
+        phase_for_turn(now);
+    } else {
+        /* Normal play: who cannot move loses; misere: who moved last loses. */
+        game.winner = (game.pos.mode & ENGINE_MISERE) ? game.turn : side;
+        game.phase = PH_OVER;
+        game.t0 = now;
+        game.in_game = false;
+        if (game.set[SET_OPP] == OPP_MACHINE) {
+            uint8_t i = current_index();
+            if (i < GAME_COUNT && rec.score[i][game.winner] < 255)
+                rec.score[i][game.winner]++;
+            game_save_settings();
+        }
+        proto_log_end(game.winner);
+        sound_play(game.set[SET_OPP] == OPP_MACHINE && game.winner ? SOUND_LOSE : SOUND_WIN);
+    }
+    game_save();
+}
+
+uint8_t game_move_human(engine_move_t m, uint16_t now)
+{
+    uint8_t err;
+    if (game.screen != SCR_PLAY || game.phase == PH_OVER)
+        return GAME_ERR_NOGAME;
+    if (game_side_is_machine(game.turn))
+        return GAME_ERR_TURN;
+    err = engine_check_move(&game.pos, m);
+    if (err)
+        return err;
+    game_apply(m, now);
+    return 0;
+}
+
+bool game_move_ai(engine_move_t *m, uint16_t now)
+{
+    if (game.screen != SCR_PLAY || game.phase == PH_OVER)
+        return false;
+    if (game.phase == PH_SHOW)
+        *m = game.mv;   /* the move already blinking on the matrix */
+    else if (!engine_reply(&game.pos, game_mistake(), m))
+        return false;
+    game_apply(*m, now);
+    return true;
+}
+
+void game_tick(uint16_t now)
+{
+    uint16_t el = (uint16_t)(now - game.t0);
+    if (game.screen != SCR_PLAY)
+        return;
+    if (game.phase == PH_THINK && el >= GAME_THINK_MS) {
+        if (engine_reply(&game.pos, game_mistake(), &game.mv)) {
+            game.phase = PH_SHOW;
+            game.t0 = now;
+        }
+    } else if (game.phase == PH_SHOW && el >= GAME_SHOW_MS) {
+        game_apply(game.mv, now);
+    } else if (game.phase == PH_OVER && el >= GAME_OVER_MS) {
+        game.screen = SCR_END;
+        game.t0 = now;
+    }
+}
+
+void game_init(uint16_t now)
+{
+    game_rec_t g;
+    bool ok = store_load(STORE_SETTINGS, &rec, sizeof rec);
+    for (uint8_t i = 0; i < SET_COUNT; i++) {
+        uint8_t v = ok ? rec.set[i] : PGM_U8(&setting_defaults[i]);
+        if (v >= game_setting_count(i))
+            v = PGM_U8(&setting_defaults[i]);   /* a value from another version */
+        game.set[i] = v;
+    }
+    if (!ok)
+        for (uint8_t *b = (uint8_t *)rec.score; b < (uint8_t *)rec.score + sizeof rec.score; b++)
+            *b = 0;                 /* every score byte, in one pass */
+    settings_apply();
+    game.screen = SCR_INTRO;
+    game.t0 = now;
+    /* A saved game resumes only if it is a legal, unfinished position of a
+     * game in the list; anything else is dropped for a clean start. */
+    if (store_load(STORE_GAME, &g, sizeof g) && g.turn < 2
+            && game_find(g.pos.rule, g.pos.mode) < GAME_COUNT
+            && engine_check_pos(&g.pos) == ENGINE_OK && engine_has_move(&g.pos)) {
+        game.pos = g.pos;
+        game.turn = g.turn;
+        game.in_game = true;
+    }
+}

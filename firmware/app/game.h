@@ -1,0 +1,127 @@
+/* game.h - the toy's state and everything a person (or the PC link) can do
+ * with it: the games list, settings, starting a game, moves by either side,
+ * the machine's turn, hints, scores and what is kept in EEPROM.
+ *
+ * Portable (no <avr/...>): ui.c drives it from the buttons, proto.c from the
+ * UART, and a host build links it with fake drivers for fuzzing. Every
+ * function that can refuse checks everything before it changes anything,
+ * so a refused request leaves the state exactly as it was. */
+#ifndef APP_GAME_H
+#define APP_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "tables.h"
+
+#define APP_VERSION "1.0"
+
+/* Screens and the phases of a game. */
+enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
+enum {
+    PH_INPUT,   /* waiting for a human move (buttons or MOVE) */
+    PH_THINK,   /* the machine "thinks" (GAME_THINK_MS) */
+    PH_SHOW,    /* the machine's chosen move blinks (GAME_SHOW_MS), then is made */
+    PH_OVER,    /* the final position stays a moment before the result scrolls */
+};
+#define GAME_THINK_MS 500
+#define GAME_SHOW_MS 600
+#define GAME_OVER_MS 800
+
+/* Settings: one byte each, indexable so the menu and SET share one table. */
+enum {
+    SET_GAME,   /* index into the games list */
+    SET_OPP,    /* OPP_* */
+    SET_FIRST,  /* FIRST_* */
+    SET_LEVEL,  /* LEVEL_* */
+    SET_START,  /* START_* */
+    SET_SOUND,  /* 0 off, 1 on */
+    SET_BRIGHT, /* MAX7219 intensity 0..15 */
+    SET_OFF,    /* auto-off: OFF_* */
+    SET_COUNT
+};
+enum { OPP_MACHINE, OPP_HUMAN, OPP_DEMO, OPP_COUNT };
+enum { FIRST_YOU, FIRST_ME, FIRST_RANDOM, FIRST_COUNT };
+enum { LEVEL_EASY, LEVEL_MEDIUM, LEVEL_PERFECT, LEVEL_COUNT };
+enum { START_345, START_1357, START_FULL, START_RANDOM, START_COUNT };
+enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
+
+/* Overlays drawn over the play screen. */
+enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
+
+typedef struct {
+    uint8_t screen;
+    uint8_t phase;
+    uint8_t turn;       /* side to move: 0 = you / player 1, 1 = machine / player 2 */
+    uint8_t winner;     /* side that won, valid on SCR_END */
+    uint8_t cur_col;    /* cursor column */
+    uint8_t cur_row;    /* cell cursor (pin/cell/coin games) */
+    uint8_t pend;       /* heap: stones taken (pending); cell games: mask */
+    uint8_t overlay;
+    uint16_t pend_heap; /* one-heap form: stones taken (pending) */
+    uint16_t t0;        /* start of the current phase */
+    uint16_t ov_t0;     /* start of the overlay */
+    bool in_game;       /* a game is in progress (resumable from the menu) */
+    engine_move_t mv;   /* the machine's move being shown, or the hint */
+    engine_pos_t pos;
+    uint8_t set[SET_COUNT];
+} game_t;
+
+extern game_t game;
+
+/* Games list: every rule in columns form, then misere Nim, then every rule
+ * allowed in one-heap form, normal and misere. */
+#define GAME_COUNT (RULE_COUNT + 1 + 2 * RULE_FIRST_MASK)
+void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
+/* Write "NAME [ONE] [MISERE]" of game index through put (a writer of
+ * flash strings: text_add_P for the matrix, uart_puts_P for the PC). */
+void game_name_out(uint8_t index, void (*put)(const char *));
+/* Find a game by rule and mode; 0xFF if not in the list. */
+uint8_t game_find(uint8_t rule, uint8_t mode);
+
+uint8_t game_setting_count(uint8_t item);
+/* Change one setting (refused, false, if the value is out of range). */
+bool game_set(uint8_t item, uint8_t value);
+
+/* Boot: settings, scores and the game in progress from EEPROM. */
+void game_init(uint16_t now);
+/* Start a new game of the selected game with the settings. */
+void game_new(uint16_t now);
+/* Go back to the game in progress (after the title or the menu). */
+void game_resume(uint16_t now);
+/* Keep the settings (and scores) in EEPROM. */
+void game_save_settings(void);
+/* Set a legal position (0 or the engine's reason); the side to move
+ * becomes side 0. */
+uint8_t game_set_pos(const engine_pos_t *p, uint16_t now);
+
+/* Errors of game_move beyond the engine's (which are 1..ENGINE_ERR_COUNT-1). */
+enum { GAME_ERR_NOGAME = ENGINE_ERR_COUNT, GAME_ERR_TURN, GAME_ERR_OVER };
+/* A move by the side to move when that side is human. */
+uint8_t game_move_human(engine_move_t m, uint16_t now);
+/* The machine's reply for the side to move, made at once; false if none. */
+bool game_move_ai(engine_move_t *m, uint16_t now);
+
+bool game_side_is_machine(uint8_t side);
+/* A human is to move and the game waits for it (buttons or MOVE). */
+bool game_human_input(void);
+/* The LOG tag of a side: "H"/"M", "H1"/"H2" or "M1"/"M2". */
+const char *game_side_tag(uint8_t side);   /* flash string */
+uint8_t game_mistake(void);
+
+/* Advance the machine's turn and the end-of-game pause. */
+void game_tick(uint16_t now);
+
+/* Score of game index (you against the machine): who 0 your wins, 1 the
+ * machine's. */
+uint8_t game_score(uint8_t index, uint8_t who);
+
+/* n lamps lit from the bottom of a column (n >= 8: all). */
+uint8_t game_lamps(uint8_t n);
+/* Lamps a column value lights (heap height -> lamps from the bottom). */
+uint8_t game_col_lamps(uint8_t v);
+bool game_is_heap_form(void);
+bool game_is_oneheap(void);
+
+#endif

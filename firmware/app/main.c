@@ -1,0 +1,44 @@
+/* main.c - the toy's main loop: buttons -> debounce -> ui, UART bytes ->
+ * protocol, the machine's turn, the picture, the sound; then sleep until
+ * the next interrupt. After the configured time without a press the toy
+ * turns itself off and, woken by a button, carries on where it was. */
+#include "debounce.h"
+#include "game.h"
+#include "hal.h"
+#include "proto.h"
+#include "sound.h"
+#include "ui.h"
+
+int main(void)
+{
+    static debounce_t deb;  /* static: keeps the stack shallow */
+    uint16_t now;
+    uint8_t cause = hal_init();
+    now = clock_ms();
+    debounce_init(&deb, buttons_raw(), now);
+    game_init(now);
+    ui_init(now);
+    proto_log_boot(cause);
+    for (;;) {
+        int16_t c;
+        watchdog_kick();
+        now = clock_ms();
+        debounce_update(&deb, (uint8_t)(buttons_raw() | proto_buttons()), now);
+        ui_input(&deb, now);
+        while ((c = uart_getc()) != -1)
+            proto_feed(c, now);
+        game_tick(now);
+        ui_render(now);
+        display_show(ui_frame());
+        sound_step();
+        if (ui_sleep_due(now)) {
+            power_off();
+            /* Woken by a press: that press only wakes, it does not play. */
+            now = clock_ms();
+            debounce_init(&deb, buttons_raw(), now);
+            ui_wake(now);
+            continue;
+        }
+        power_idle();
+    }
+}

@@ -1,0 +1,33 @@
+/* proto.h - the PC link: a line protocol on the UART (README.md, "PC link protocol").
+ *
+ * Portable: the parser and the handler use only hal.h's uart_* writers and
+ * the game's functions, so a host build can fuzz them. Bytes go in one at a
+ * time; a line ends at '\n' ('\r' is ignored). Every line gets exactly one
+ * reply line starting with OK or ERR (a few replies are preceded by '#'
+ * lines); moves of every game are reported as they happen on LOG lines. */
+#ifndef APP_PROTO_H
+#define APP_PROTO_H
+
+#include <stdint.h>
+
+#include "engine.h"
+
+/* Longest accepted line (without its '\n'): room for POS with two hex
+ * digits for every column ("POS =0304..."), at least 64. */
+#define PROTO_LINE_MAX (BOARD_COLS * 2 + 8 > 64 ? BOARD_COLS * 2 + 8 : 64)
+
+/* One byte from uart_getc (HAL_UART_OVERRUN: bytes were lost). */
+void proto_feed(int16_t c, uint16_t now);
+
+/* Buttons held through PRESS/RELEASE, BTN_* bits: OR-ed with the real pins
+ * before debouncing, so they take exactly the path a finger takes. */
+uint8_t proto_buttons(void);
+
+/* LOG lines, written as things happen. BOOT carries hal_init's reset
+ * cause bits and whether a game was resumed. */
+void proto_log_boot(uint8_t cause);
+void proto_log_new(void);
+void proto_log_move(uint8_t side, engine_move_t m);
+void proto_log_end(uint8_t winner);
+
+#endif

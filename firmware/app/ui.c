@@ -1,0 +1,537 @@
+/* ui.c - screens and controls. Buttons arrive as debounced edges once per
+ * main-loop pass; the picture is rebuilt from the game state and the clock
+ * on every pass (blinking is a function of time, so nothing here needs a
+ * timer of its own). */
+#include "ui.h"
+
+#include "game.h"
+#include "pgm.h"
+#include "sound.h"
+#include "text.h"
+
+#define DIRS (BTN_UP | BTN_DOWN | BTN_LEFT | BTN_RIGHT)
+
+static uint8_t frame[BOARD_COLS];
+static uint8_t menu_item;
+static uint8_t shown_screen = 0xFF;     /* screen the text was set up for */
+static bool b_long;                     /* this B press already opened the menu */
+static bool b_down;                     /* B went down here (a release alone is no press) */
+static bool title_on;                   /* intro: the title is scrolling */
+static uint16_t repeat_t;
+static bool repeat_on;                  /* an arrow went down here and is held */
+static uint16_t idle_t, idle_s;
+static uint16_t entropy;
+
+static const uint16_t off_seconds[OFF_COUNT] PROGMEM = {30, 60, 120, 300, 0};
+
+NOINLINE const uint8_t *ui_frame(void)
+{
+    return frame;
+}
+
+uint8_t ui_menu_item(void)
+{
+    return menu_item;
+}
+
+NOINLINE void ui_touch(uint16_t now)
+{
+    idle_t = now;
+    idle_s = 0;
+}
+
+bool ui_sleep_due(uint16_t now)
+{
+    uint16_t limit = PGM_U16(&off_seconds[game.set[SET_OFF]])   /* in range: game_set checks */;
+    while ((uint16_t)(now - idle_t) >= 1000) {
+        idle_t += 1000;
+        if (idle_s < 0xFFFF)
+            idle_s++;
+    }
+    return limit && idle_s >= limit;
+}
+
+void ui_wake(uint16_t now)
+{
+    ui_touch(now);
+    game.t0 = now;      /* a machine turn starts its thinking afresh */
+    game.ov_t0 = now;
+    shown_screen = 0xFF;
+}
+
+void ui_init(uint16_t now)
+{
+    ui_touch(now);
+    text_clear();
+    text_add_P(PSTR("NIM"));
+    title_on = false;
+    shown_screen = SCR_INTRO;
+}
+
+/* ---- menu --------------------------------------------------------------- */
+
+/* Menu labels, NUL separated, packed (no fixed-width rows): for each item
+ * its prefix, then one label per value. menu_label[item] is the index of
+ * the item's prefix; the game's name and the brightness number are
+ * written out instead of a label. */
+static const char menu_words[] PROGMEM =
+    "\0"                                                  /* GAME */
+    "\0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                   /* OPP */
+    "\0YOU START\0I START\0RANDOM START\0"                 /* FIRST */
+    "\0EASY\0MEDIUM\0PERFECT\0"                            /* LEVEL */
+    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0"          /* START */
+    "SOUND \0OFF\0ON\0"                                    /* SOUND */
+    "LIGHT \0"                                            /* BRIGHT */
+    "OFF \0" "30 S\0" "1 MIN\0" "2 MIN\0" "5 MIN\0NEVER";     /* OFF */
+static const uint8_t menu_label[SET_COUNT] PROGMEM = {0, 1, 5, 9, 13, 18, 21, 22};
+
+/* Write the i-th NUL-separated string of menu_words. */
+static void menu_word(uint8_t i)
+{
+    const char *p = menu_words;
+    while (i)
+        if (!PGM_CHAR(p++))
+            i--;
+    text_add_P(p);
+}
+
+static void menu_text(uint16_t now)
+{
+    uint8_t v = game.set[menu_item];
+    uint8_t w = PGM_U8(&menu_label[menu_item]);
+    text_clear();
+    menu_word(w);
+    if (menu_item == SET_GAME)
+        game_name_out(v, text_add_P);
+    else if (menu_item == SET_BRIGHT)
+        text_add_num(v);
+    else
+        menu_word((uint8_t)(w + 1 + v));
+    text_start(now, false);
+}
+
+void ui_settings_changed(void)
+{
+    shown_screen = 0xFF;    /* redo the menu label on the next render */
+}
+
+/* v one step back (or on) in 0..n-1, wrapping: the menu lists and the
+ * column cursor go round. (No % here: that would pull in a division.) */
+static uint8_t wrap_step(uint8_t v, uint8_t n, bool back)
+{
+    if (back)
+        return (uint8_t)((v ? v : n) - 1);
+    return (uint8_t)(v + 1 < n ? v + 1 : 0);
+}
+
+static void menu_input(uint8_t pressed, bool b_short, uint16_t now)
+{
+    if (pressed & (BTN_UP | BTN_DOWN))
+        menu_item = wrap_step(menu_item, SET_COUNT, pressed & BTN_UP);
+    else if (pressed & (BTN_LEFT | BTN_RIGHT))
+        game_set(menu_item, wrap_step(game.set[menu_item], game_setting_count(menu_item),
+                                      pressed & BTN_LEFT));
+    else if (pressed & BTN_A) {
+        game_save_settings();
+        game_new(now);
+        return;
+    } else if (b_short && game.in_game) {
+        game_save_settings();
+        game_resume(now);
+        return;
+    } else {
+        return;
+    }
+    menu_text(now);
+}
+
+/* ---- play --------------------------------------------------------------- */
+
+static uint8_t bits(uint8_t v)
+{
+    uint8_t n = 0;
+    for (; v; v &= (uint8_t)(v - 1))
+        n++;
+    return n;
+}
+
+/* The column value after the pending selection is taken/marked/turned. */
+static uint8_t pending_to(void)
+{
+    uint8_t v = game.pos.col[game.cur_col];
+    switch (engine_rule_form(game.pos.rule)) {
+    case FORM_HEAP: return (uint8_t)(v - game.pend);
+    case FORM_PINS: return v & (uint8_t)~game.pend;
+    case FORM_CELLS: return v | game.pend;
+    default: return v ^ game.pend;
+    }
+}
+
+static void refuse(uint16_t now)
+{
+    sound_play(SOUND_BUZZ);
+    game.overlay = OV_REFUSE;
+    game.ov_t0 = now;
+    game.pend = 0;
+    game.pend_heap = 0;
+}
+
+static void try_move(uint16_t to, uint16_t now)
+{
+    engine_move_t m;
+    m.col = game_is_oneheap() ? 0 : game.cur_col;
+    m.to = to;
+    if (game_move_human(m, now))
+        refuse(now);
+}
+
+static void play_oneheap(uint8_t pressed, uint16_t now)
+{
+    uint16_t h = game.pos.heap, p = game.pend_heap;
+    if (pressed & BTN_DOWN && p < h)
+        p++;
+    else if (pressed & BTN_UP && p)
+        p--;
+    else if (pressed & BTN_RIGHT)
+        p = (uint16_t)(p + BOARD_COLS < h ? p + BOARD_COLS : h);
+    else if (pressed & BTN_LEFT)
+        p = p > BOARD_COLS ? (uint16_t)(p - BOARD_COLS) : 0;
+    game.pend_heap = p;
+    if (pressed & BTN_A) {
+        if (p)
+            try_move((uint16_t)(h - p), now);
+        else
+            refuse(now);
+    }
+}
+
+static void play_columns(uint8_t pressed, uint16_t now)
+{
+    uint8_t n = game.pos.ncols;
+    uint8_t c = game.cur_col;
+    uint8_t v = game.pos.col[c];
+    uint8_t form = engine_rule_form(game.pos.rule);
+    uint8_t bit = (uint8_t)(1u << game.cur_row);
+    if (pressed & (BTN_LEFT | BTN_RIGHT)) {
+        game.cur_col = wrap_step(c, n, pressed & BTN_LEFT);
+        game.pend = 0;
+        return;
+    }
+    if (form == FORM_HEAP) {
+        if (pressed & BTN_DOWN && game.pend < v)
+            game.pend++;
+        else if (pressed & BTN_UP && game.pend)
+            game.pend--;
+        else if (pressed & BTN_A) {
+            if (game.pend)
+                try_move(pending_to(), now);
+            else
+                refuse(now);
+        }
+        return;
+    }
+    if (pressed & BTN_UP && game.cur_row < BOARD_ROWS - 1)
+        game.cur_row++;
+    else if (pressed & BTN_DOWN && game.cur_row)
+        game.cur_row--;
+    else if (pressed & BTN_A) {
+        if (game.pend & bit) {
+            try_move(pending_to(), now);        /* A on a selected lamp: do it */
+        } else if (form == FORM_PINS) {
+            if (!(v & bit))
+                refuse(now);                    /* no pin there */
+            else if (game.pend == (uint8_t)(bit << 1) || game.pend == (uint8_t)(bit >> 1))
+                game.pend |= bit;               /* the neighbour: a pair */
+            else
+                game.pend = bit;
+        } else if (form == FORM_CELLS) {
+            if (v & bit)
+                refuse(now);                    /* already marked */
+            else
+                game.pend = bit;
+        } else {
+            game.pend = bits(game.pend) < 3 ? (uint8_t)(game.pend | bit) : bit;
+        }
+    }
+}
+
+static void play_b_short(uint16_t now)
+{
+    if (!game_human_input())
+        return;
+    game.ov_t0 = now;
+    if (game.overlay == OV_HINT) {
+        game.overlay = game_is_oneheap() ? OV_NONE : OV_TEACH;
+    } else if (game.overlay == OV_TEACH) {
+        game.overlay = OV_NONE;
+    } else {
+        game.overlay = OV_HINT;
+        if (!engine_hint(&game.pos, &game.mv)) {
+            game.mv.col = 0xFF;     /* a losing position: no winning move */
+            sound_play(SOUND_BUZZ);
+        }
+        if (game.mv.col < game.pos.ncols && !game_is_oneheap())
+            game.cur_col = game.mv.col;
+        game.pend = 0;
+        game.pend_heap = 0;
+    }
+}
+
+static void play_input(uint8_t pressed, bool b_short, uint16_t now)
+{
+    if (b_short) {
+        play_b_short(now);
+        return;
+    }
+    if (!pressed)
+        return;
+    if (game.overlay == OV_TEACH) {
+        game.overlay = OV_NONE;     /* the panel hides the board: just close it */
+        return;
+    }
+    game.overlay = OV_NONE;
+    if (!game_human_input())
+        return;
+    if (game_is_oneheap())
+        play_oneheap(pressed, now);
+    else
+        play_columns(pressed, now);
+}
+
+static void go_menu(uint16_t now)
+{
+    game.screen = SCR_MENU;
+    game.overlay = OV_NONE;
+    (void)now;
+}
+
+void ui_input(const debounce_t *d, uint16_t now)
+{
+    uint8_t pressed = d->pressed;
+    bool b_short = false;
+    if (pressed) {
+        ui_touch(now);
+        /* Press timing seeds the machine (16 bits: 32-bit arithmetic costs flash). */
+        entropy = (uint16_t)(entropy * 33u + now + pressed);
+        engine_seed(entropy);
+        sound_play(SOUND_CLICK);
+    }
+    if (pressed & BTN_B) {
+        b_long = false;
+        b_down = true;
+    }
+    if ((d->released & BTN_B) && b_down) {
+        b_short = !b_long;
+        b_down = false;
+    }
+    pressed &= (uint8_t)~BTN_B;
+    if (b_down && !b_long && debounce_held_for(d, BTN_B, UI_LONG_MS, now)) {
+        b_long = true;
+        if (game.screen != SCR_MENU)
+            go_menu(now);
+        return;
+    }
+    /* A held arrow repeats (long heaps, long menu lists). */
+    if (!(d->stable & DIRS))
+        repeat_on = false;
+    if (pressed & DIRS) {
+        repeat_t = (uint16_t)(now + UI_REPEAT_MS);
+        repeat_on = true;
+    } else if (repeat_on && (d->stable & DIRS) && (int16_t)(now - repeat_t) >= 0) {
+        uint8_t held = d->stable & DIRS;
+        pressed |= (uint8_t)(held & -held);
+        repeat_t = (uint16_t)(now + UI_RATE_MS);
+    }
+    if (!pressed && !b_short)
+        return;
+    switch (game.screen) {
+    case SCR_INTRO:
+        title_on = true;                        /* end the title at once */
+        text_start((uint16_t)(now - 0x7FFF), true);
+        break;
+    case SCR_MENU:
+        menu_input(pressed, b_short, now);
+        break;
+    case SCR_PLAY:
+        play_input(pressed, b_short, now);
+        break;
+    default:
+        if (pressed & BTN_A)
+            game_new(now);
+        break;
+    }
+}
+
+/* ---- drawing ------------------------------------------------------------- */
+
+static void frame_clear(void)
+{
+    for (uint8_t c = 0; c < BOARD_COLS; c++)
+        frame[c] = 0;
+}
+
+/* One-heap form: the whole picture is the heap, n stones filling columns
+ * left to right, each from the bottom. */
+static void draw_heap(uint16_t n)
+{
+    uint8_t c = 0, bit = 1;
+    frame_clear();
+    /* bit becomes 0 after the top row: every lamp is lit, stop there. */
+    for (; n && bit; n--) {
+        frame[c] |= bit;
+        if (++c == BOARD_COLS) {
+            c = 0;
+            bit = (uint8_t)(bit << 1);
+        }
+    }
+}
+
+static void draw_teach(bool on)
+{
+    engine_move_t m;
+    uint8_t s = engine_nimsum(&game.pos);
+    frame_clear();
+    /* Rows 7..4: each column's Grundy value in binary, top bit on top. */
+    for (uint8_t c = 0; c < game.pos.ncols; c++)
+        frame[c] = (uint8_t)((engine_col_grundy(&game.pos, c) & 15) << 4);
+    /* Row 2: the nim-sum, four bits read left to right. */
+    for (uint8_t i = 0; i < 4 && i < BOARD_COLS; i++)
+        if (s & (8u >> i))
+            frame[i] |= 4;
+    /* Row 0: the column the winning move changes, blinking. */
+    if (on && engine_hint(&game.pos, &m))
+        frame[m.col] |= 1;
+}
+
+static void render_play(uint16_t now)
+{
+    bool fast = (now >> 7) & 1;     /* a move blinks: old lamps, then new */
+    bool wink = ((now >> 7) & 3) == 0;
+    bool one = game_is_oneheap();
+    bool input, hint, show;
+    uint8_t c = game.cur_col;
+    engine_move_t m = game.mv;
+    if ((game.overlay == OV_REFUSE || game.overlay == OV_HINT)
+            && (uint16_t)(now - game.ov_t0) >= (game.overlay == OV_REFUSE ? UI_REFUSE_MS : UI_HINT_MS))
+        game.overlay = OV_NONE;
+    if (game.overlay == OV_TEACH) {
+        draw_teach(fast);
+        return;
+    }
+    if (one)
+        draw_heap(game.pos.heap);
+    else
+        for (uint8_t i = 0; i < game.pos.ncols; i++)
+            frame[i] = game_col_lamps(game.pos.col[i]);
+    if (game.phase == PH_THINK) {
+        /* Thinking: a bar sweeps over the columns. */
+        uint8_t n = one ? BOARD_COLS : game.pos.ncols;
+        frame[(uint16_t)(now - game.t0) / 64 % n] ^= 0xFF;
+        return;
+    }
+    /* What blinks: the machine's move, the hint, or the pending selection. */
+    input = game_human_input();
+    hint = input && game.overlay == OV_HINT && m.col != 0xFF;
+    show = game.phase == PH_SHOW || hint;
+    if (input && !hint) {
+        if (one) {
+            m.to = (uint16_t)(game.pos.heap - game.pend_heap);
+            show = game.pend_heap;
+            if (!show && wink && game.pos.heap)
+                draw_heap(game.pos.heap - 1u);      /* the top stone winks */
+        } else {
+            m.col = c;
+            m.to = pending_to();
+            show = game.pend;
+        }
+    }
+    if (show && !fast) {
+        if (one)
+            draw_heap(m.to);
+        else if (m.col < game.pos.ncols)
+            frame[m.col] = game_col_lamps((uint8_t)m.to);
+    }
+    if (!input)
+        return;
+    if (!one && !hint) {
+        /* The cursor: a heap column goes dark (an empty one flashes its
+         * bottom lamp); in cell games the cursor cell inverts. */
+        if (game_is_heap_form()) {
+            if (!game.pend && wink)
+                frame[c] = frame[c] ? 0 : 1;
+        } else if (wink) {
+            frame[c] ^= (uint8_t)(1u << game.cur_row);
+        }
+    }
+    if (game.overlay == OV_REFUSE && ((now >> 6) & 1)) {
+        if (one)
+            frame_clear();
+        else
+            frame[c] = 0;
+    }
+}
+
+static void result_text(void)
+{
+    uint8_t i = game_find(game.pos.rule, game.pos.mode);
+    text_clear();
+    if (game.set[SET_OPP] == OPP_MACHINE) {
+        text_add_P(game.winner ? PSTR("I WIN  ") : PSTR("YOU WIN  "));
+        text_add_num(game_score(i, 0));
+        text_add_P(PSTR(":"));
+        text_add_num(game_score(i, 1));
+    } else {
+        text_add_P(PSTR("PLAYER "));
+        text_add_num((uint16_t)(game.winner + 1));
+        text_add_P(PSTR(" WINS"));
+    }
+}
+
+void ui_render(uint16_t now)
+{
+    frame_clear();
+    if (game.screen != shown_screen) {
+        shown_screen = game.screen;
+        if (game.screen == SCR_MENU) {
+            menu_text(now);
+        } else if (game.screen == SCR_END) {
+            result_text();
+            text_start(now, true);
+        }
+    }
+    switch (game.screen) {
+    case SCR_INTRO: {
+        uint16_t el = (uint16_t)(now - game.t0);
+        _Static_assert(UI_INTRO_MS / 30 < 256, "the intro's column heights fit a byte");
+        if (!title_on && el < UI_INTRO_MS) {
+            /* Columns rise one after another, like stones being stacked. */
+            for (uint8_t c = 0; c < BOARD_COLS; c++) {
+                int16_t h = (int16_t)(el / 30) - c;
+                frame[c] = h <= 0 ? 0 : game_lamps((uint8_t)(h > 8 ? 8 : h));
+            }
+        } else {
+            if (!title_on) {
+                title_on = true;
+                text_start(now, true);
+            }
+            if (text_draw(frame, now)) {
+                if (game.in_game)
+                    game_resume(now);
+                else
+                    game.screen = SCR_MENU;
+            }
+        }
+        break;
+    }
+    case SCR_MENU:
+        text_draw(frame, now);
+        frame[menu_item * (BOARD_COLS / 8)] |= 1;   /* which item, on row 0 */
+        break;
+    case SCR_PLAY:
+        render_play(now);
+        break;
+    default:
+        text_draw(frame, now);
+        break;
+    }
+}

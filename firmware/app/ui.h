@@ -1,0 +1,45 @@
+/* ui.h - what a person sees and does: the title, the menu, the play screen
+ * with its cursor, hint and teach panel, the result, and auto-off timing.
+ * Portable: buttons come in as debounced edges, the picture goes out as a
+ * frame (frame[c] = column c from the left, bit r = row r from the bottom).
+ *
+ * Controls (README.md, "Playing the toy"):
+ *   menu   UP/DOWN item, LEFT/RIGHT value, A play, B back to the game
+ *   play   LEFT/RIGHT column; heaps: DOWN take a stone, UP put it back,
+ *          A confirm; pins/cells/coins: UP/DOWN cell, A select, A on a
+ *          selected lamp confirms; B hint, B again teach panel, B held menu
+ *   end    A new game, B held menu */
+#ifndef APP_UI_H
+#define APP_UI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "debounce.h"
+
+#define UI_LONG_MS 700      /* B held this long: the menu */
+#define UI_REPEAT_MS 400    /* a held arrow repeats after this ... */
+#define UI_RATE_MS 100      /* ... every this */
+#define UI_HINT_MS 3000     /* the hint blinks this long */
+#define UI_REFUSE_MS 450    /* a refused move blinks this long */
+#define UI_INTRO_MS 480     /* the power-on animation before the title */
+
+void ui_init(uint16_t now);
+/* Buttons of this pass (debounced edges and levels). */
+void ui_input(const debounce_t *d, uint16_t now);
+/* Draw the current screen into ui_frame(). */
+void ui_render(uint16_t now);
+const uint8_t *ui_frame(void);
+
+/* Auto-off: true once the configured time has passed without a press. */
+bool ui_sleep_due(uint16_t now);
+/* Something happened that counts as use (a press, a PC command). */
+void ui_touch(uint16_t now);
+/* After power_off returned: carry on where the toy was. */
+void ui_wake(uint16_t now);
+/* The settings changed behind the menu's back (SET). */
+void ui_settings_changed(void);
+uint8_t ui_menu_item(void);
+
+#endif

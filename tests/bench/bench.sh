@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# bench.sh --enforce "BUDGET..."|none - the figures of make bench.
+# Needs (bench.mk builds them): build/nim.elf, build/m4/nim.elf, both
+# nimsims, build/bench/{reply-m1,reply-m4,baseline}.txt. Measures size,
+# stack, latency and power here (each a few seconds of simulation), prints
+# every "bench ..." line, a table and one "bench budget PASS|FAIL" line per
+# budget (tests/bench/bench_report.py); exits 1 if an enforced budget fails.
+set -uo pipefail
+enforce=none
+[ "${1:-}" = --enforce ] && enforce=${2:-none}
+out=build/bench
+sim=build/nimsim
+elf=build/nim.elf
+mkdir -p "$out"
+figs=$out/figures.txt
+: > "$figs"
+err=0
+say() { echo "$*" >> "$figs"; }
+
+# ---- size ---------------------------------------------------------------
+for e in build/nim.elf build/m4/nim.elf; do
+    cols=8; [ "$e" = build/m4/nim.elf ] && cols=32
+    avr-size -A "$e" | awk -v cols="$cols" '
+        $1 == ".text" { t = $2 } $1 == ".data" { d = $2 } $1 == ".bss" { b = $2 }
+        $1 == ".noinit" { n = $2 } $1 == ".eeprom" { ee = $2 }
+        END { printf "bench size cols=%d flash=%d data=%d bss=%d eeprom=%d\n", cols, t + d, d, b + n, ee }' >> "$figs"
+done
+
+# ---- one script run: power/stack/latency reports on stderr ---------------
+# run NAME SCRIPT [nimsim options...]; EEPROM blank (a new toy) unless the
+# script says "#! eeprom zero|garbage" (as tests/e2e/run_e2e.sh does).
+run() {
+    local name=$1 script=$2
+    shift 2
+    local ee=$out/$name.eeprom
+    rm -f "$ee"
+    case "$(sed -n 's/^#! eeprom \([a-z]*\).*/\1/p' "$script" | head -1)" in
+    zero) python3 -c "import sys; sys.stdout.buffer.write(bytes(1024))" > "$ee" ;;
+    garbage) python3 -c "import random, sys; r = random.Random(7); sys.stdout.buffer.write(bytes(r.randrange(256) for _ in range(1024)))" > "$ee" ;;
+    *) python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$ee" ;;
+    esac
+    if ! "$sim" --script "$script" --eeprom "$ee" --uart-out "$out/$name.uart" "$@" "$elf" \
+            > "$out/$name.log" 2>&1; then
+        echo "bench: $script failed under the simulator:" >&2
+        sed 's/^/    /' "$out/$name.log" >&2
+        return 1
+    fi
+}
+
+# ---- stack high-water: every end-to-end script, the latency game, and the
+# robustness campaigns' own figures if they ran (tests/robust) -------------
+deepest=0 where=none n=0
+for s in tests/e2e/*.nims tests/bench/latency.nims; do
+    [ -f "$s" ] || continue
+    name=stack-$(basename "$s" .nims)
+    run "$name" "$s" --stack || { err=1; continue; }
+    hw=$(sed -n 's/^stack: high-water \([0-9]*\).*/\1/p' "$out/$name.log")
+    n=$((n + 1))
+    if [ "${hw:-0}" -gt "$deepest" ]; then deepest=$hw where=$(basename "$s"); fi
+done
+for f in build/robust/out/*.out; do
+    [ -f "$f" ] || continue
+    hw=$(grep -o 'stack high-water [0-9]*' "$f" | grep -o '[0-9]*$' | sort -n | tail -1)
+    [ -n "$hw" ] || continue
+    n=$((n + 1))
+    if [ "$hw" -gt "$deepest" ]; then deepest=$hw where=robust/$(basename "$f" .out); fi
+done
+say "bench stack high_water=$deepest runs=$n deepest=$where"
+
+# ---- press-to-frame: the scripted game three times on one EEPROM (a power
+# cycle between): the first on a new toy, the last with the save rings of
+# firmware/app/store.c full, as on a toy that has been played with ----------
+lat_ok=1
+: > "$out/latency.txt"
+python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$out/latency.eeprom"
+presses=0
+for round in 1 2 3; do
+    if "$sim" --script tests/bench/latency.nims --eeprom "$out/latency.eeprom" \
+            --uart-out "$out/latency-$round.uart" --latency "$out/latency-$round.txt" "$elf" \
+            > "$out/latency-$round.log" 2>&1; then
+        cat "$out/latency-$round.txt" >> "$out/latency.txt"
+        p=$(sed -n 's/^latency: \([0-9]*\) presses.*/\1/p' "$out/latency-$round.log")
+        presses=$((presses + ${p:-0}))
+    else
+        echo "bench: tests/bench/latency.nims failed under the simulator (round $round):" >&2
+        sed 's/^/    /' "$out/latency-$round.log" >&2
+        lat_ok=0
+    fi
+done
+if [ $lat_ok = 1 ]; then
+    # "<press cycle> <word cycle> <us> <EEPROM writes>"; the chip needs
+    # 3.3 ms per EEPROM write (datasheet 29.5, t_WD_EEPROM), simavr none.
+    awk -v presses="$presses" '
+        { n++; if ($3 > w) { w = $3; at = $1 } s += $3
+          h = $3 + 3300 * $4; if (h > hw) { hw = h; hwat = $1; hwn = $4 } }
+        END { printf "bench latency press_to_frame_us=%d presses=%d answered=%d mean_us=%d worst_at_cycle=%d\n", w, presses, n, n ? s / n : 0, at
+              printf "bench latency_eeprom press_to_frame_us=%d eeprom_writes=%d at_cycle=%d\n", hw, hwn, hwat }' \
+        "$out/latency.txt" >> "$figs"
+else
+    err=1
+fi
+
+# ---- power: a window of 20 s in each state, as the difference of two runs
+# of the same script, one stopped at the window's start, one at its end ---
+power_of() {  # LOG -> "awake total wakeups"
+    sed -n 's/^power: //p' "$1" | tr ',' '\n' | awk '
+        /awake/ { a = $2; t += $2 } /wake-ups/ { w = $1 } !/awake/ && !/wake-ups/ { t += $2 }
+        END { print a, t, w }'
+}
+power() {  # STATE SETUP_FILE START_S LENGTH_S EXPECT
+    local state=$1 setup=$2 t0=$3 len=$4 expect=$5
+    local a=$out/power-$state-a.nims b=$out/power-$state-b.nims
+    { cat "$setup"; echo "wait ${t0}s"; } > "$a"
+    { cat "$setup"; echo "wait ${t0}s"; echo "$expect"; echo "wait ${len}s"; } > "$b"
+    run "power-$state-a" "$a" --power && run "power-$state-b" "$b" --power || { err=1; return; }
+    read -r a1 t1 w1 <<< "$(power_of "$out/power-$state-a.log")"
+    read -r a2 t2 w2 <<< "$(power_of "$out/power-$state-b.log")"
+    awk -v s="$state" -v a="$((a2 - a1))" -v t="$((t2 - t1))" -v w="$((w2 - w1))" -v len="$len" \
+        'BEGIN { printf "bench power state=%s awake_pct=%.3f wakeups_per_s=%.1f window_s=%d\n", s, 100 * a / t, w / len, len }' >> "$figs"
+}
+# playing: a game of NIM started, then nobody touches it (auto-off is 60 s
+# by default: the window ends before it)
+printf 'wait 100ms\nsend GAME NIM\nexpect-uart OK GAME 0 NIM\n' > "$out/power-playing.setup"
+power playing "$out/power-playing.setup" 5 20 "expect-sleep idle within 100"
+# menu: power-on, the title animation, then the menu
+printf 'wait 100ms\nsend STATE\nexpect-uart SCR=\n' > "$out/power-menu.setup"
+power menu "$out/power-menu.setup" 5 20 "expect-sleep idle within 100"
+# off: auto-off after 30 s, then 20 s of power-down
+printf 'wait 100ms\nsend SET OFF 0\nexpect-uart OK SET OFF 0\nsend GAME NIM\nexpect-uart OK GAME 0 NIM\n' > "$out/power-off.setup"
+power off "$out/power-off.setup" 40 20 "expect-sleep power-down within 100"
+
+# ---- the on-target figures ----------------------------------------------
+cat "$out/reply-m1.txt" "$out/reply-m4.txt" "$out/baseline.txt" >> "$figs" || err=1
+
+python3 tests/bench/bench_report.py "$enforce" < "$figs" || err=1
+exit $err

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""bench_report.py ENFORCE < figures - the end of make bench.
+
+Reads the "bench <what> key=value ..." lines, prints them, then a readable
+table and one line per budget (issue 6):
+    bench budget PASS|FAIL <name> <figure> <= <limit> (<where>)
+ENFORCE is "none", "all" or budget names separated by spaces: the exit
+status is 1 if one of those fails (test-bench enforces the budgets the
+firmware meets today; make bench enforces none and only reports)."""
+import sys
+
+BUDGETS = [
+    # name, what it covers
+    ("reply8", "machine's reply, 8 columns, worst cycles (mistake 0)"),
+    ("reply32", "machine's reply, 32 columns, worst cycles (mistake 0)"),
+    ("reply_random8", "random-move reply (easy/medium levels), 8 columns"),
+    ("reply_random32", "random-move reply (easy/medium levels), 32 columns"),
+    ("flash", "flash = text + data, bytes (both builds)"),
+    ("ram", "data + bss, bytes (both builds)"),
+    ("stack", "stack high-water, bytes"),
+    ("latency", "press to first SPI word of the changed frame, us (simavr)"),
+    ("latency_eeprom", "the same with 3.3 ms per EEPROM write (simavr has none)"),
+    ("power_playing", "awake % while a game sits untouched"),
+    ("power_off", "wake-ups per second after auto-off"),
+]
+LIMITS = {"reply8": 3000, "reply32": 12000, "reply_random8": 3000, "reply_random32": 12000,
+          "flash": 16384, "ram": 512, "stack": 384, "latency": 5000, "latency_eeprom": 5000,
+          "power_playing": 1.0, "power_off": 0.0}
+
+
+def parse(line):
+    parts = line.split()
+    kv = dict(p.split("=", 1) for p in parts[2:] if "=" in p)
+    return parts[1], kv
+
+
+def main():
+    enforce = sys.argv[1].split() if len(sys.argv) > 1 else []
+    figs = []
+    for line in sys.stdin:
+        line = line.strip()
+        if line.startswith("bench "):
+            print(line)
+            figs.append(parse(line))
+
+    def rows(what, **match):
+        return [kv for w, kv in figs if w == what and all(kv.get(k) == v for k, v in match.items())]
+
+    # ---- table ------------------------------------------------------------
+    print()
+    print("%-34s %9s %10s %10s   %9s %10s %10s" % ("reply cycles (mistake 0)", "pos 8col", "worst", "mean",
+                                                  "pos 32col", "worst", "mean"))
+    names = [kv["game"] for kv in rows("reply", cols="8")]
+    for g in names + [kv["game"] for kv in rows("reply", cols="32") if kv["game"] not in names]:
+        a = rows("reply", cols="8", game=g)
+        b = rows("reply", cols="32", game=g)
+        fa = (a[0]["positions"], a[0]["worst_cycles"], a[0]["mean_cycles"]) if a else ("-",) * 3
+        fb = (b[0]["positions"], b[0]["worst_cycles"], b[0]["mean_cycles"]) if b else ("-",) * 3
+        print("%-34s %9s %10s %10s   %9s %10s %10s" % ((g,) + fa + fb))
+    for cols in ("8", "32"):
+        r = rows("reply_random", cols=cols)
+        if r:
+            w = max(r, key=lambda kv: int(kv["worst_cycles"]))
+            print("random-move reply, %s columns: worst %s cycles (%s), mean of means %d" % (
+                cols, w["worst_cycles"], w["game"],
+                sum(int(kv["mean_cycles"]) for kv in r) / len(r)))
+    for kv in rows("baseline_pins"):
+        print("KAYLES 8 columns, %s pins: plain search worst %s cycles, tables %s" % (
+            kv["pins"], kv["worst_cycles"], kv["table_worst_cycles"]))
+    for kv in rows("baseline"):
+        print("baseline: plain search %s cycles vs tables %s on the same positions (%s pins): x%s" % (
+            kv["worst_cycles"], kv["table_worst_cycles"], kv["pins"], kv["ratio"]))
+    for kv in rows("size"):
+        print("size %2s columns: flash %s B, data %s B, bss %s B (RAM %d B), eeprom %s B" % (
+            kv["cols"], kv["flash"], kv["data"], kv["bss"], int(kv["data"]) + int(kv["bss"]), kv["eeprom"]))
+    for kv in rows("stack"):
+        print("stack high-water %s B over %s runs (deepest: %s)" % (kv["high_water"], kv["runs"], kv["deepest"]))
+    for kv in rows("latency"):
+        print("press to frame: worst %s us, mean %s us (%s of %s presses answered)" % (
+            kv["press_to_frame_us"], kv["mean_us"], kv["answered"], kv["presses"]))
+    for kv in rows("latency_eeprom"):
+        print("press to frame with EEPROM write time: worst %s us (%s EEPROM writes first)" % (
+            kv["press_to_frame_us"], kv["eeprom_writes"]))
+    for kv in rows("power"):
+        print("power %-8s awake %6s %%  %6s wake-ups/s" % (kv["state"], kv["awake_pct"], kv["wakeups_per_s"]))
+
+    # ---- budgets ----------------------------------------------------------
+    def worst(what, cols):
+        r = rows(what, cols=cols)
+        if not r:
+            return None, "no figures"
+        kv = max(r, key=lambda kv: int(kv["worst_cycles"]))
+        return int(kv["worst_cycles"]), kv["game"]
+
+    got = {}
+    for name, what, cols in (("reply8", "reply", "8"), ("reply32", "reply", "32"),
+                             ("reply_random8", "reply_random", "8"), ("reply_random32", "reply_random", "32")):
+        v, where = worst(what, cols)
+        if v is not None:
+            over = [kv["game"] for kv in rows(what, cols=cols) if int(kv["worst_cycles"]) > LIMITS[name]]
+            if over:
+                where += "; %d games over: %s" % (len(over), " ".join(over[:6]) + (" ..." if len(over) > 6 else ""))
+        got[name] = (v, where)
+    sizes = rows("size")
+    if sizes:
+        kv = max(sizes, key=lambda kv: int(kv["flash"]))
+        got["flash"] = (int(kv["flash"]), "%s columns" % kv["cols"])
+        kv = max(sizes, key=lambda kv: int(kv["data"]) + int(kv["bss"]))
+        got["ram"] = (int(kv["data"]) + int(kv["bss"]), "%s columns" % kv["cols"])
+    for kv in rows("stack"):
+        got["stack"] = (int(kv["high_water"]), kv["deepest"])
+    for kv in rows("latency"):
+        got["latency"] = (int(kv["press_to_frame_us"]), "%s/%s presses answered" % (kv["answered"], kv["presses"]))
+        if int(kv["answered"]) < int(kv["presses"]):
+            got["latency"] = (None, "a press changed no frame")
+    for kv in rows("latency_eeprom"):
+        got["latency_eeprom"] = (int(kv["press_to_frame_us"]), "%s EEPROM writes first" % kv["eeprom_writes"])
+    for kv in rows("power", state="playing"):
+        got["power_playing"] = (float(kv["awake_pct"]), "%s wake-ups/s" % kv["wakeups_per_s"])
+    for kv in rows("power", state="off"):
+        got["power_off"] = (float(kv["wakeups_per_s"]), "awake %s %%" % kv["awake_pct"])
+
+    print()
+    failed = []
+    for name, desc in BUDGETS:
+        v, where = got.get(name, (None, "not measured"))
+        ok = v is not None and v <= LIMITS[name]
+        print("bench budget %s %s %s <= %s (%s; %s)" % ("PASS" if ok else "FAIL", name,
+                                                       "-" if v is None else v, LIMITS[name], desc, where))
+        if not ok and ("all" in enforce or name in enforce):
+            failed.append(name)
+    if failed:
+        print("bench: enforced budgets failed: " + " ".join(failed))
+        return 1
+    if enforce and enforce != ["none"]:
+        print("bench: enforced budgets met: " + " ".join(enforce))
+    return 0
+
+
+sys.exit(main())

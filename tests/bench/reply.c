@@ -1,0 +1,325 @@
+/* reply.c - the cost of the machine's reply, for make bench: engine_reply
+ * on the target (the firmware's own engine objects and flags) over every
+ * position of each one-heap game and over BENCH_POSITIONS random and
+ * adversarial positions of each columns game, framed by cycle markers
+ * (GPIOR1, contract 3) that the simulator timestamps. No cycle is counted
+ * here: tests/bench/reply_stats.py reads the marks.
+ *
+ * Markers (the same meaning as in tests/target/vectors.c):
+ *   0xF0, then 1, 2 (BENCH_CAL_PAIRS times): empty pairs, the marker cost
+ *   0x80 + game   a game's section starts (the UART line names it)
+ *   1, 2          around engine_reply(mistake 0): the budgeted reply
+ *   5, 6          around engine_reply(mistake 255): the random-move path
+ *                 the easy and medium levels take (every BENCH_RANDOM_EVERY
+ *                 columns position, every one-heap position)
+ * Positions where the game is over are generated but not measured (the
+ * machine never replies there); more are drawn until BENCH_POSITIONS were
+ * measured. Columns positions, full width, cycling through eight kinds:
+ *   0  every column a fresh random state;
+ *   1  the last kind-0/1 position with two random columns changed;
+ *   2  adversarial: every column but the last worth 0 (random states of
+ *      value 0), the last one a random state, so the winning move is found
+ *      only in the last column, after every other column was looked at;
+ *   3  a P-position: a kind-1 position whose last column is replaced by a
+ *      random state of the value that makes the nim-sum 0 (the stall path);
+ *   4  an end game: every column empty but one to three random ones, every
+ *      other time made a P-position as in kind 3 (empty columns are where
+ *      a search for a move looks longest before it finds none);
+ *   5  every column the state worth 0 with the most moves (the shape of
+ *      tests/target/vectors.c), the last one each valid state in turn;
+ *   6  every column the same valid state, each in turn;
+ *   7  every column empty but the last, which takes each valid state in
+ *      turn (the end of a game: the reply looks at every empty column).
+ * Portable C: the registers are in tests/target/target_io_avr.c. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "progmem.h"
+#include "target_io.h"
+
+#ifndef BENCH_POSITIONS
+#define BENCH_POSITIONS 100000ul
+#endif
+#define BENCH_RANDOM_EVERY 256u  /* columns games; one-heap: every position */
+#define BENCH_CAL_PAIRS 8u
+#define BENCH_GAME_MARK 0x80u
+#define BENCH_CAL_MARK 0xF0u
+#define BENCH_VALUES 32u        /* Grundy values of one 8-cell column are below this */
+
+static void put_str(const char *s)
+{
+    while (*s)
+        target_putc(*s++);
+}
+
+static void put_dec(uint32_t v)
+{
+    char buf[10];
+    uint8_t n = 0;
+    do {
+        buf[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n)
+        target_putc(buf[--n]);
+}
+
+/* xorshift32: fixed width on both builds, its own state (the engine's PRNG
+ * is the one the random-move path draws from). */
+static uint32_t bench_state = 0x9E3779B9u;
+
+static uint8_t bench_random(void)
+{
+    uint32_t x = bench_state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    bench_state = x;
+    return (uint8_t)(x >> 24);
+}
+
+/* The valid states of one column sorted by Grundy value: by_value[start[v]
+ * .. start[v + 1] - 1] are the states worth v. */
+static uint8_t by_value[256];
+static uint16_t start[BENCH_VALUES + 1];
+static uint16_t nstates;
+
+static bool state_valid(uint8_t form, uint8_t s)
+{
+    if (form == FORM_HEAP)
+        return s <= ENGINE_ROWS;
+    if (form == FORM_CELLS)
+        return (s & (s >> 1)) == 0;
+    return true;
+}
+
+static void states_sort(engine_pos_t *p)
+{
+    uint8_t form = engine_rule_form(p->rule), v;
+    uint16_t s;
+    nstates = 0;
+    for (v = 0; v < BENCH_VALUES; v++) {
+        start[v] = nstates;
+        for (s = 0; s < 256; s++) {
+            if (!state_valid(form, (uint8_t)s))
+                continue;
+            p->col[0] = (uint8_t)s;
+            if (engine_col_grundy(p, 0) == v)
+                by_value[nstates++] = (uint8_t)s;
+        }
+    }
+    start[BENCH_VALUES] = nstates;
+}
+
+/* The state worth 0 with the most moves (p: a position of the game). */
+static uint8_t zero_filler(engine_pos_t *p)
+{
+    engine_move_t m;
+    uint16_t i, moves, most = 0;
+    uint8_t best = 0, n = p->ncols;
+    p->ncols = 1;
+    for (i = start[0]; i < start[1]; i++) {
+        p->col[0] = by_value[i];
+        moves = 0;
+        for (bool ok = engine_move_first(p, &m); ok; ok = engine_move_next(p, &m))
+            moves++;
+        if (moves > most) {
+            most = moves;
+            best = by_value[i];
+        }
+    }
+    p->ncols = n;
+    return best;
+}
+
+/* A random element of [lo, hi) (hi > lo). */
+static uint8_t pick(uint16_t lo, uint16_t hi)
+{
+    uint16_t r = (uint16_t)(((uint16_t)bench_random() << 8) | bench_random());
+    return by_value[lo + r % (hi - lo)];
+}
+
+static uint8_t random_state(void)
+{
+    return pick(0, nstates);
+}
+
+static void measure(engine_pos_t *p, bool random_too)
+{
+    engine_move_t m;
+    TARGET_MARK(1);
+    engine_reply(p, 0, &m);
+    TARGET_MARK(2);
+    if (random_too) {
+        TARGET_MARK(5);
+        engine_reply(p, 255, &m);
+        TARGET_MARK(6);
+    }
+}
+
+/* The last column replaced so that the nim-sum is 0, if a state has the
+ * value needed. */
+static void make_p(engine_pos_t *p)
+{
+    uint8_t c, s = 0, last = ENGINE_COLS - 1;
+    for (c = 0; c < last; c++)
+        s ^= engine_col_grundy(p, c);
+    if (s < BENCH_VALUES && start[s + 1] > start[s])
+        p->col[last] = pick(start[s], start[s + 1]);
+}
+
+static uint8_t game_index;
+
+/* The end of a game's section: how many replies were measured. */
+static void game_footer(uint32_t measured)
+{
+    put_str("measured ");
+    put_dec(measured);
+    target_putc('\n');
+}
+
+static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
+{
+    const char *name = engine_rule_name(rule);
+    char ch;
+    put_str("game ");
+    put_dec(game_index);
+    put_str(" name=");
+    while ((ch = (char)PGM_U8(name++)) != 0)
+        target_putc(ch == ' ' ? '_' : ch);
+    put_str((mode & ENGINE_ONEHEAP) ? "_ONEHEAP" : "");
+    put_str((mode & ENGINE_MISERE) ? "_MISERE" : "");
+    put_str(" tried=");
+    put_dec(positions);
+    target_putc('\n');
+    TARGET_MARK(BENCH_GAME_MARK + game_index);
+    engine_seed(0xC0FFEEu + game_index);
+}
+
+static void columns_game(uint8_t rule, uint8_t mode)
+{
+    static engine_pos_t walk, adv;  /* kinds 0/1, and kind 2 */
+    engine_pos_t p;
+    uint32_t i, measured = 0;
+    uint8_t c, filler, last = ENGINE_COLS - 1;
+
+    p.rule = walk.rule = rule;
+    p.mode = walk.mode = mode;
+    p.ncols = walk.ncols = ENGINE_COLS;
+    p.heap = walk.heap = 0;
+    states_sort(&p);
+    filler = zero_filler(&p);
+    game_header(rule, mode, BENCH_POSITIONS);  /* tried = measured here */
+    for (c = 0; c < ENGINE_COLS; c++) {
+        walk.col[c] = random_state();
+        adv.col[c] = pick(start[0], start[1]);
+    }
+    adv.rule = rule;
+    adv.mode = mode;
+    adv.ncols = ENGINE_COLS;
+    adv.heap = 0;
+    for (i = 0; measured < BENCH_POSITIONS; i++) {
+        switch (i % 8) {
+        case 0:
+            for (c = 0; c < ENGINE_COLS; c++)
+                walk.col[c] = random_state();
+            p = walk;
+            break;
+        case 1:
+            walk.col[bench_random() % ENGINE_COLS] = random_state();
+            walk.col[bench_random() % ENGINE_COLS] = random_state();
+            p = walk;
+            break;
+        case 2:
+            /* zero-valued columns, two changed each time, last one random */
+            adv.col[bench_random() % ENGINE_COLS] = pick(start[0], start[1]);
+            adv.col[bench_random() % ENGINE_COLS] = pick(start[0], start[1]);
+            adv.col[last] = random_state();
+            p = adv;
+            break;
+        case 3:
+            p = walk;
+            make_p(&p);
+            break;
+        case 5:
+            for (c = 0; c < last; c++)
+                p.col[c] = filler;
+            p.col[last] = by_value[(i / 8) % nstates];
+            break;
+        case 6:
+            for (c = 0; c < ENGINE_COLS; c++)
+                p.col[c] = by_value[(i / 8) % nstates];
+            break;
+        case 7:
+            for (c = 0; c < last; c++)
+                p.col[c] = 0;
+            p.col[last] = by_value[(i / 8) % nstates];
+            break;
+        default:
+            for (c = 0; c < ENGINE_COLS; c++)
+                p.col[c] = 0;
+            for (c = (uint8_t)(1 + bench_random() % 3); c > 0; c--)
+                p.col[bench_random() % ENGINE_COLS] = random_state();
+            if (i & 1)
+                make_p(&p);
+            break;
+        }
+        /* the machine never replies when the game is over */
+        if (engine_has_move(&p)) {
+            measure(&p, i % BENCH_RANDOM_EVERY == 0);
+            measured++;
+        }
+    }
+    game_footer(measured);
+}
+
+static void oneheap_game(uint8_t rule, uint8_t mode)
+{
+    engine_pos_t p;
+    uint16_t n, measured = 0;
+    p.rule = rule;
+    p.mode = mode;
+    p.ncols = 1;
+    game_header(rule, mode, ENGINE_HEAP_MAX + 1ul);
+    for (n = 0; n <= ENGINE_HEAP_MAX; n++) {
+        p.heap = n;
+        if (engine_has_move(&p)) {
+            measure(&p, true);
+            measured++;
+        }
+    }
+    game_footer(measured);
+}
+
+int main(void)
+{
+    uint8_t rule, k;
+    target_io_init();
+    put_str("reply bench: cols=");
+    put_dec(ENGINE_COLS);
+    target_putc('\n');
+    TARGET_MARK(BENCH_CAL_MARK);
+    for (k = 0; k < BENCH_CAL_PAIRS; k++) {
+        TARGET_MARK(1);
+        TARGET_MARK(2);
+    }
+    for (rule = 0; rule < RULE_COUNT; rule++, game_index++)
+        columns_game(rule, 0);
+    for (rule = 0; rule < RULE_COUNT; rule++)
+        if (engine_mode_allowed(rule, ENGINE_MISERE))
+            columns_game(rule, ENGINE_MISERE), game_index++;
+    for (rule = 0; rule < RULE_COUNT; rule++) {
+        if (!engine_mode_allowed(rule, ENGINE_ONEHEAP))
+            continue;
+        oneheap_game(rule, ENGINE_ONEHEAP);
+        game_index++;
+        oneheap_game(rule, ENGINE_ONEHEAP | ENGINE_MISERE);
+        game_index++;
+    }
+    put_str("end games=");
+    put_dec(game_index);
+    target_putc('\n');
+    target_done();
+    return 0;
+}

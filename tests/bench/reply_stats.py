@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""reply_stats.py KIND UART < marks - figures from an on-target bench program.
+
+Reads the simulator's marks ("<cycle> <value>" lines, contract 3) on stdin
+and the program's UART output, and prints "bench ..." lines. Every interval
+is the cycles between a start and an end marker minus the cost of an empty
+marker pair (the 0xF0 calibration block), so a figure is the call's own cost.
+
+KIND 1 or 4 (reply.c, MODULES=1/4): per game
+    bench reply game=NAME cols=N positions=n worst_cycles=w mean_cycles=m
+    bench reply_random game=NAME cols=N positions=n worst_cycles=w mean_cycles=m
+KIND baseline (baseline.c): per pin count k, and the headline
+    bench baseline_pins game=KAYLES cols=8 pins=k positions=n worst_cycles=w table_worst_cycles=t
+    bench baseline game=KAYLES cols=8 pins=k worst_cycles=w table_worst_cycles=t ratio=r
+Exits 1 if the program did not finish or a count does not match."""
+import sys
+
+CAL, GAME = 0xF0, 0x80
+PAIRS = {1: 2, 5: 6, 7: 8}          # start marker -> end marker
+
+
+def fail(msg):
+    print("reply_stats: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def main():
+    kind, uart_path = sys.argv[1], sys.argv[2]
+    # per section (game index or pin count) and pair start: [count, worst, sum]
+    stats = {}
+    cal = []
+    section = None
+    open_mark = None
+    start = 0
+    for line in sys.stdin:
+        c, v = line.split()
+        c = int(c)
+        v = int(v)
+        if v == CAL:
+            section = "cal"
+            continue
+        if v >= GAME and v != CAL:
+            section = v - GAME
+            continue
+        if v in PAIRS:
+            open_mark, start = v, c
+            continue
+        if open_mark is None or PAIRS[open_mark] != v:
+            fail("marker %d at cycle %d without its start" % (v, c))
+        d = c - start
+        if section == "cal":
+            cal.append(d)
+        else:
+            s = stats.setdefault((section, open_mark), [0, 0, 0])
+            s[0] += 1
+            s[1] = max(s[1], d)
+            s[2] += d
+        open_mark = None
+    if not cal or min(cal) != max(cal):
+        fail("calibration pairs missing or unequal: %s" % cal)
+    over = cal[0]
+    uart = open(uart_path, encoding="ascii", errors="replace").read().splitlines()
+
+    def fig(key):
+        n, w, s = stats.get(key, (0, 0, 0))
+        return n, w - over if n else 0, (s - n * over) / n if n else 0.0
+
+    if kind in ("1", "4"):
+        cols = 8 * int(kind)
+        games = [l.split() for l in uart if l.startswith("game ")]
+        counts = [int(l.split()[1]) for l in uart if l.startswith("measured ")]
+        if not uart or not uart[-1].startswith("end games=") or int(uart[-1][10:]) != len(games) \
+                or len(counts) != len(games):
+            fail("the program did not finish (UART: %s)" % (uart[-1:] or "nothing"))
+        for g, want in zip(games, counts):
+            idx = int(g[1])
+            name = g[2].split("=", 1)[1]
+            n, w, m = fig((idx, 1))
+            if n != want:
+                fail("game %s: %d replies measured, %d expected" % (name, n, want))
+            print("bench reply game=%s cols=%d positions=%d worst_cycles=%d mean_cycles=%d"
+                  % (name, cols, n, w, round(m)))
+        for g in games:
+            idx = int(g[1])
+            name = g[2].split("=", 1)[1]
+            n, w, m = fig((idx, 5))
+            print("bench reply_random game=%s cols=%d positions=%d worst_cycles=%d mean_cycles=%d"
+                  % (name, cols, n, w, round(m)))
+    elif kind == "baseline":
+        lines = [l.split() for l in uart if l.strip()]
+        total = sum(fig((k, 7))[0] for k in range(1, 9))
+        if total == 0 or total != len(lines):
+            fail("%d baseline positions measured, %d UART lines" % (total, len(lines)))
+        for l in lines:
+            if l[1][0] != l[1][1]:
+                fail("search and tables disagree on %s: %s" % (l[0], l[1]))
+        best = None
+        for k in range(1, 9):
+            n, w, _ = fig((k, 7))
+            if not n:
+                continue
+            _, t, _ = fig((k, 1))
+            print("bench baseline_pins game=KAYLES cols=8 pins=%d positions=%d worst_cycles=%d table_worst_cycles=%d"
+                  % (k, n, w, t))
+            best = (k, w, t)
+        k, w, t = best
+        print("bench baseline game=KAYLES cols=8 pins=%d worst_cycles=%d table_worst_cycles=%d ratio=%.0f"
+              % (k, w, t, w / t))
+    else:
+        fail("unknown kind " + kind)
+
+
+main()

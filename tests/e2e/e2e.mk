@@ -1,0 +1,27 @@
+# End-to-end tests: scripts (tests/e2e/*.nims) run the real firmware ELF
+# under the simulator through the real pins: buttons, the MAX7219 on SPI,
+# the UART, the EEPROM. And the size budget of the whole firmware.
+
+E2E_SCRIPTS := $(sort $(wildcard tests/e2e/*.nims))
+
+.PHONY: test-e2e test-size
+test-e2e: $(B)/nim.elf $(NIMSIM)
+	@tests/e2e/run_e2e.sh $(NIMSIM) $(B)/nim.elf $(B)/e2e $(E2E_SCRIPTS)
+
+# Budgets (issue: flash <= 16 KB so it also fits an ATmega168, static RAM
+# <= 512 B): text+data in flash, data+bss in RAM, from avr-size.
+SIZE_FLASH_MAX := 16384
+SIZE_RAM_MAX := 512
+test-size: $(B)/nim.elf
+	@set -- $$(avr-size $< | awk 'NR == 2 { print $$1, $$2, $$3 }'); \
+	flash=$$(($$1 + $$2)); ram=$$(($$2 + $$3)); \
+	echo "size: flash $$flash / $(SIZE_FLASH_MAX) B (text $$1 + data $$2), RAM $$ram / $(SIZE_RAM_MAX) B (data $$2 + bss $$3)"; \
+	ok=1; \
+	[ $$flash -le $(SIZE_FLASH_MAX) ] || { echo "size: FAIL flash over budget by $$((flash - $(SIZE_FLASH_MAX))) B"; ok=0; }; \
+	[ $$ram -le $(SIZE_RAM_MAX) ] || { echo "size: FAIL RAM over budget by $$((ram - $(SIZE_RAM_MAX))) B"; ok=0; }; \
+	[ $$ok = 1 ]
+
+TEST_TARGETS += test-e2e test-size
+## End-to-end:
+##   make test-e2e        play the real firmware under simavr from tests/e2e/*.nims
+##   make test-size       flash <= 16384 B and data+bss <= 512 B (avr-size)

@@ -1,0 +1,75 @@
+# One-heap forms: the heap drawn across the whole matrix, row by row from
+# the bottom left; DOWN takes a stone, UP puts it back, RIGHT takes a
+# whole row, A confirms. Two players, every move by the buttons.
+wait 100ms
+send SET OPP 1
+expect-uart OK SET OPP 1
+send SET FIRST 0
+expect-uart OK SET FIRST 0
+send GAME SUBTRACT 3 ONE
+expect-uart OK GAME 22 SUBTRACT 3 ONE
+send POS 11
+expect-uart OK POS
+# 11 stones: a full bottom row and 3 above it (the top stone winks)
+expect-frame within 600
+........
+........
+........
+........
+........
+........
+###.....
+########
+# four pending is too many for SUBTRACT 3: refused with a buzz
+tap DOWN
+tap DOWN
+tap DOWN
+tap DOWN
+tap A
+expect-tone 150 10
+send STATE
+expect-uart POS=11 CUR=0,0 PEND=0 OV=3
+tap DOWN
+tap DOWN
+tap DOWN
+tap UP
+tap A
+expect-uart LOG MOVE H1 0 9
+# RIGHT takes a row (8), capped at the heap; UP puts stones back
+tap RIGHT
+send STATE
+expect-uart PEND=8
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap A
+expect-uart LOG MOVE H2 0 6
+tap DOWN
+tap DOWN
+tap A
+expect-uart LOG MOVE H1 0 4
+tap DOWN
+tap DOWN
+tap DOWN
+tap A
+expect-uart LOG MOVE H2 0 1
+tap DOWN
+tap A
+expect-uart LOG MOVE H1 0 0
+expect-uart LOG END H1
+#
+# --- misere one-heap Nim: who takes the last stone loses.
+send GAME NIM ONE MISERE
+expect-uart OK GAME 33 NIM ONE MISERE
+send POS 3
+expect-uart OK POS
+tap DOWN
+tap DOWN
+tap A
+expect-uart LOG MOVE H1 0 1
+tap DOWN
+tap A
+expect-uart LOG MOVE H2 0 0
+expect-uart LOG END H1

@@ -1,0 +1,123 @@
+# The PC link: every bad line gets ERR with a reason, and leaves the state
+# exactly as it was; good lines get OK.
+wait 100ms
+send SET OPP 1
+expect-uart OK SET OPP 1
+send GAME NIM
+expect-uart OK GAME 0 NIM
+send POS 3 4 5
+expect-uart OK POS
+send STATE
+expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1 MENU=0\n
+send HELP
+expect-uart OK HELP VER GAME NEW POS MOVE AI HINT GRUNDY PRESS RELEASE FRAME SCORES STATE SET\n
+send VER
+expect-uart OK VER NIM 1.0 BOARD nano COLS 8 GAMES 47 LINE 64\n
+send FOO
+expect-uart ERR UNKNOWN\n
+send MOVE
+expect-uart ERR MOVE ARGS\n
+send MOVE 1
+expect-uart ERR MOVE ARGS\n
+send MOVE 1 2 3
+expect-uart ERR MOVE ARGS\n
+send MOVE X 2
+expect-uart ERR MOVE ARGS\n
+send MOVE 9 0
+expect-uart ERR MOVE COL\n
+send MOVE 0 3
+expect-uart ERR MOVE ILLEGAL\n
+send MOVE 0 7
+expect-uart ERR MOVE ILLEGAL\n
+send MOVE 99999999999 1
+expect-uart ERR MOVE ARGS\n
+send POS 9 1
+expect-uart ERR POS HEIGHT\n
+send POS 1 1 1 1 1 1 1 1 1
+expect-uart ERR POS ARGS\n
+send POS 0 0 0
+expect-uart ERR POS OVER\n
+send POS
+expect-uart ERR POS ARGS\n
+send POS =0304G5
+expect-uart ERR POS ARGS\n
+send POS =03040
+expect-uart ERR POS ARGS\n
+send POS =030405 1
+expect-uart ERR POS ARGS\n
+send GAME FOO
+expect-uart ERR GAME NAME\n
+send GAME KAYLES MISERE
+expect-uart ERR GAME NAME\n
+send GAME 47
+expect-uart ERR GAME NAME\n
+send PRESS X
+expect-uart ERR BUTTON\n
+send SET LEVEL 3
+expect-uart ERR SET VALUE\n
+send SET FOO 1
+expect-uart ERR SET ITEM\n
+send HINT 3
+expect-uart ERR ARGS\n
+send FRAME X
+expect-uart ERR ARGS\n
+send SCORES 47
+expect-uart ERR ARGS\n
+# a line over 64 characters
+send MOVE 0 1 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
+expect-uart ERR LONG\n
+# binary bytes in a line
+send MOVE 0 \x01\xff1
+expect-uart ERR BINARY\n
+send \x00\x80\xfe\x7f
+expect-uart ERR BINARY\n
+# nothing above changed anything
+send STATE
+expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1 MENU=0\n
+# a cell game's MOVE target is a mask 0..255, not capped at the heap size
+send GAME KAYLES
+expect-uart OK GAME 14 KAYLES
+send POS 255 3
+expect-uart OK POS\n
+send MOVE 0 252
+expect-uart OK MOVE 0 252\n
+send MOVE 0 256
+expect-uart ERR MOVE ARGS\n
+send GAME NIM
+expect-uart OK GAME 0 NIM
+send POS 3 4 5
+expect-uart OK POS\n
+# the compact form: two hex digits a column
+send POS =030405
+expect-uart OK POS\n
+# lower case and CRLF are fine, and the toy plays on
+send move 0 1\r
+expect-uart LOG MOVE H1 0 1\nOK MOVE 0 1\n
+send FRAME
+expect-uart OK FRAME 010F1F0000000000\n
+# virtual buttons take the same path as real ones
+send PRESS LEFT
+expect-uart OK PRESS LEFT
+wait 100ms
+send RELEASE LEFT
+expect-uart OK RELEASE LEFT
+wait 100ms
+send STATE
+expect-uart CUR=2,0
+# a move against the turn: the machine's turn in a game against it
+send SET OPP 0
+expect-uart OK SET OPP 0
+send SET FIRST 1
+expect-uart OK SET FIRST 1
+send SET LEVEL 2
+expect-uart OK SET LEVEL 2
+send GAME NIM
+expect-uart OK GAME 0 NIM
+send MOVE 0 1
+expect-uart ERR MOVE TURN\n
+expect-uart LOG MOVE M within 3000
+send AI
+expect-uart LOG MOVE H
+expect-uart OK AI
+send GAME 46
+expect-uart OK GAME 46 AT MOST HALF ONE MISERE\n

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# run_e2e.sh NIMSIM ELF OUTDIR SCRIPT... - runs each end-to-end script on
+# the real firmware under the simulator, with its own EEPROM image, and
+# prints one line per script and the tally. A script may start with
+#   #! eeprom blank|zero|garbage   prepare the EEPROM image before the run
+# (garbage is deterministic: the same bytes every run).
+set -u
+sim=$1 elf=$2 out=$3
+shift 3
+mkdir -p "$out"
+pass=0 fail=0
+for s in "$@"; do
+    name=$(basename "$s" .nims)
+    ee=$out/$name.eeprom
+    rm -f "$ee"
+    prep=$(sed -n 's/^#! eeprom \([a-z]*\).*/\1/p' "$s" | head -1)
+    case "$prep" in
+    blank) python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$ee" ;;
+    zero) python3 -c "import sys; sys.stdout.buffer.write(bytes(1024))" > "$ee" ;;
+    garbage) python3 -c "import random, sys; r = random.Random(7); sys.stdout.buffer.write(bytes(r.randrange(256) for _ in range(1024)))" > "$ee" ;;
+    esac
+    if "$sim" --script "$s" --eeprom "$ee" --uart-out "$out/$name.uart" "$elf" > "$out/$name.log" 2>&1; then
+        echo "e2e PASS $name"
+        pass=$((pass + 1))
+    else
+        echo "e2e FAIL $name"
+        grep -v UNSUPPORTED "$out/$name.log" | sed 's/^/    /'
+        echo "    UART output ($out/$name.uart):"
+        tail -n 15 "$out/$name.uart" | sed 's/^/    | /'
+        fail=$((fail + 1))
+    fi
+done
+echo "e2e: $pass passed, $fail failed ($((pass + fail)) scripts)"
+[ "$fail" -eq 0 ]

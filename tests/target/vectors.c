@@ -1,0 +1,476 @@
+/* vectors.c - test vectors for the game engine, run on the target and on
+ * the host; the two outputs must be equal byte for byte.
+ *
+ * For every game (each rule in columns mode, misere Nim, and every heap rule
+ * in one-heap form, normal and misere) it prints the engine's answers for
+ * the edge cases (bad positions, every column state alone, in the last
+ * column, in every column, after columns worth 0, full boards) and for
+ * 10,000 random positions of its own deterministic PRNG, then every one-heap
+ * position. Cycle markers (GPIOR1) frame the calls whose cost is budgeted:
+ *   0x80 + game   a game's section starts (game = its index, from 0)
+ *   1, 2          around engine_reply(mistake 0): the budgeted reply
+ *   3, 4          around engine_hint
+ *   5, 6          around engine_reply(mistake VEC_MISTAKE)
+ *   0xF0, then 1, 2 (VEC_CAL_PAIRS times): empty pairs, the marker overhead
+ * Line format: see vec_line(). Portable C: registers only in target_io. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "progmem.h"
+#include "target_io.h"
+
+#define VEC_RANDOM 10000u       /* random positions per columns game */
+/* Full lines (every column, every value, the move list) and the reply with
+ * mistakes (it counts every move, twice) are slow on the target: random
+ * vectors get them now and then, fewer as the board widens, so 32 columns
+ * run in about as many cycles as 8. */
+#define VEC_DETAIL_EVERY (2u * ENGINE_COLS)
+#define VEC_MISTAKE 77u         /* the nonzero mistake setting tried */
+#define VEC_MISTAKE_EVERY (ENGINE_COLS / 2u)
+#define VEC_CAL_PAIRS 8u
+#define VEC_GAME_MARK 0x80u
+#define VEC_CAL_MARK 0xF0u
+
+/* ---- output ------------------------------------------------------------- */
+
+static void put_str(const char *s)
+{
+    while (*s)
+        target_putc(*s++);
+}
+
+static void put_hex(uint16_t v, uint8_t digits)
+{
+    while (digits-- > 0) {
+        uint8_t d = (uint8_t)((v >> (4 * digits)) & 0xFu);
+        target_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
+    }
+}
+
+static void put_dec(uint16_t v)
+{
+    char buf[6];
+    uint8_t n = 0;
+    do {
+        buf[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n)
+        target_putc(buf[--n]);
+}
+
+/* Fletcher-16: a digest of long fields (columns, values) on brief lines. */
+static uint16_t dig_a, dig_b;
+
+static void dig_reset(void)
+{
+    dig_a = 0;
+    dig_b = 0;
+}
+
+static void dig_add(uint8_t v)
+{
+    /* mod 255 by subtraction: a division per byte would cost more than
+     * the engine calls being tested */
+    dig_a = (uint16_t)(dig_a + v);
+    if (dig_a >= 255u)
+        dig_a = (uint16_t)(dig_a - 255u);
+    dig_b = (uint16_t)(dig_b + dig_a);
+    if (dig_b >= 255u)
+        dig_b = (uint16_t)(dig_b - 255u);
+}
+
+static uint16_t dig_value(void)
+{
+    return (uint16_t)((dig_b << 8) | dig_a);
+}
+
+/* ---- the test's own PRNG (xorshift32, fixed width on both builds) -------- */
+
+static uint32_t vec_state;
+
+static uint32_t vec_random(void)
+{
+    uint32_t x = vec_state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    vec_state = x;
+    return x;
+}
+
+/* Random bytes, four from each xorshift step (32-bit shifts are loops on
+ * the AVR, and the generator's cost must not hide the engine's). */
+static uint32_t vec_pool;
+static uint8_t vec_pool_left;
+
+static uint8_t vec_byte(void)
+{
+    if (!vec_pool_left) {
+        vec_pool = vec_random();
+        vec_pool_left = 4;
+    }
+    vec_pool_left--;
+    return (uint8_t)(vec_pool >> (8 * vec_pool_left));
+}
+
+/* A number below n (n <= 65535) by multiplying, not dividing. */
+static uint16_t vec_below(uint16_t n)
+{
+    uint16_t r = (uint16_t)((vec_byte() << 8) | vec_byte());
+    return (uint16_t)(((uint32_t)r * n) >> 16);
+}
+
+/* ---- one vector --------------------------------------------------------- */
+
+static bool oneheap(const engine_pos_t *p)
+{
+    return (p->mode & ENGINE_ONEHEAP) != 0;
+}
+
+static void put_move(bool ok, engine_move_t m)
+{
+    target_putc(' ');
+    if (!ok) {
+        target_putc('-');
+        return;
+    }
+    put_hex(m.col, 2);
+    target_putc('.');
+    put_hex(m.to, 3);
+}
+
+/* A random move, legal or not, for engine_check_move: any column up to one
+ * past the last, any target a column (or the heap) could name and a bit. */
+static engine_move_t vec_random_move(const engine_pos_t *p)
+{
+    engine_move_t m;
+    if (oneheap(p)) {
+        m.col = (uint8_t)vec_below(2);
+        m.to = vec_below(ENGINE_HEAP_MAX + 2);
+    } else {
+        m.col = (uint8_t)vec_below((uint16_t)(p->ncols + 1u));
+        m.to = engine_rule_form(p->rule) == FORM_HEAP ? vec_below(ENGINE_ROWS + 2) : vec_below(257);
+    }
+    return m;
+}
+
+/* One line: position (or its digest), check_pos, then if the position is
+ * fine: P, nim-sum, column values (or digest), hint, reply, is_p after the
+ * reply and its check_move, the reply with mistakes (VL_MISTAKE), check_move
+ * of a random move, has_move, and with VL_MOVES the number and digest of the
+ * move list and the column sizes. */
+enum {
+    VL_FULL = 1,        /* every column and column value, not digests */
+    VL_MOVES = 2,       /* the move list's length and digest, column sizes */
+    VL_MISTAKE = 4,     /* the reply with mistakes */
+    VL_ALL = 7
+};
+
+static void vec_line(engine_pos_t *p, uint8_t what)
+{
+    bool full = (what & VL_FULL) != 0;
+    engine_move_t m, r;
+    bool ok;
+    uint8_t c, n = oneheap(p) ? 1 : p->ncols;
+    uint8_t err = engine_check_pos(p);
+
+    if (oneheap(p)) {
+        target_putc('h');
+        put_hex(p->heap, 3);
+    } else if (full || err) {
+        put_hex(p->ncols, 2);
+        target_putc(':');
+        for (c = 0; c < p->ncols && c < ENGINE_COLS; c++)
+            put_hex(p->col[c], 2);
+    } else {
+        dig_reset();
+        for (c = 0; c < p->ncols; c++)
+            dig_add(p->col[c]);
+        put_hex(p->ncols, 2);
+        target_putc('~');
+        put_hex(dig_value(), 4);
+    }
+    target_putc(' ');
+    put_hex(err, 1);
+    if (err) {
+        target_putc('\n');
+        return;
+    }
+    target_putc(' ');
+    target_putc(engine_is_p(p) ? 'P' : 'N');
+    put_hex(engine_nimsum(p), 2);
+    target_putc(' ');
+    if (full) {
+        for (c = 0; c < n; c++)
+            put_hex(engine_col_grundy(p, c), 2);
+    } else {
+        dig_reset();
+        for (c = 0; c < n; c++)
+            dig_add(engine_col_grundy(p, c));
+        target_putc('~');
+        put_hex(dig_value(), 4);
+    }
+
+    TARGET_MARK(3);
+    ok = engine_hint(p, &m);
+    TARGET_MARK(4);
+    put_move(ok, m);
+
+    TARGET_MARK(1);
+    ok = engine_reply(p, 0, &r);
+    TARGET_MARK(2);
+    put_move(ok, r);
+    if (ok) {
+        engine_pos_t q = *p;
+        engine_apply(&q, r);
+        target_putc(engine_is_p(&q) ? 'P' : 'N');
+        put_hex(engine_check_move(p, r), 1);
+    }
+
+    if (what & VL_MISTAKE) {
+        TARGET_MARK(5);
+        ok = engine_reply(p, VEC_MISTAKE, &m);
+        TARGET_MARK(6);
+        put_move(ok, m);
+    }
+
+    m = vec_random_move(p);
+    target_putc(' ');
+    put_hex(m.col, 2);
+    target_putc('.');
+    put_hex(m.to, 3);
+    target_putc('=');
+    put_hex(engine_check_move(p, m), 1);
+    target_putc(engine_has_move(p) ? 'm' : 'x');
+
+    if (what & VL_MOVES) {
+        uint16_t count = 0;
+        dig_reset();
+        for (ok = engine_move_first(p, &m); ok; ok = engine_move_next(p, &m)) {
+            count++;
+            dig_add(m.col);
+            dig_add((uint8_t)m.to);
+            dig_add((uint8_t)(m.to >> 8));
+        }
+        target_putc(' ');
+        put_hex(count, 4);
+        target_putc('/');
+        put_hex(dig_value(), 4);
+        if (!oneheap(p)) {
+            target_putc(' ');
+            for (c = 0; c < n; c++)
+                put_hex(engine_col_size(p, c), 1);
+        }
+    }
+    target_putc('\n');
+}
+
+/* ---- games ------------------------------------------------------------ */
+
+static uint8_t game_index;
+
+static void game_header(uint8_t rule, uint8_t mode)
+{
+    const char *name = engine_rule_name(rule);
+    char ch;
+    put_str("# ");
+    put_hex(game_index, 2);
+    target_putc(' ');
+    while ((ch = (char)PGM_U8(name++)) != 0)
+        target_putc(ch);
+    put_str((mode & ENGINE_ONEHEAP) ? ", one heap" : ", columns");
+    if (mode & ENGINE_MISERE)
+        put_str(", misere");
+    target_putc('\n');
+    TARGET_MARK(VEC_GAME_MARK + game_index);
+    vec_state = 0x9E3779B9u ^ ((uint32_t)game_index << 16) ^ rule;
+    vec_pool_left = 0;
+    engine_seed(0xC0FFEEu + game_index);
+}
+
+static void pos_init(engine_pos_t *p, uint8_t rule, uint8_t mode, uint8_t ncols, uint8_t fill)
+{
+    uint8_t c;
+    p->rule = rule;
+    p->mode = mode;
+    p->ncols = ncols;
+    p->heap = 0;
+    for (c = 0; c < ENGINE_COLS; c++)
+        p->col[c] = fill;
+}
+
+static bool state_valid(uint8_t rule, uint8_t s)
+{
+    uint8_t form = engine_rule_form(rule);
+    if (form == FORM_HEAP)
+        return s <= ENGINE_ROWS;
+    if (form == FORM_CELLS)
+        return (s & (s >> 1)) == 0;
+    return true;
+}
+
+static uint8_t random_state(uint8_t rule)
+{
+    uint8_t form = engine_rule_form(rule), s;
+    if (form == FORM_HEAP)
+        return (uint8_t)(((uint16_t)vec_byte() * (ENGINE_ROWS + 1)) >> 8);
+    s = vec_byte();
+    if (form == FORM_CELLS)
+        s &= (uint8_t)~(s << 1); /* a mark survives only above an empty cell */
+    return s;
+}
+
+/* The column state worth 0 with the most moves: columns that keep a
+ * position lost yet make the engine look at everything. */
+static uint8_t zero_filler(uint8_t rule, uint8_t mode)
+{
+    engine_pos_t p;
+    engine_move_t m;
+    uint8_t best = 0;
+    uint16_t best_moves = 0, s;
+    pos_init(&p, rule, mode, 1, 0);
+    for (s = 0; s < 256; s++) {
+        uint16_t moves = 0;
+        bool ok;
+        if (!state_valid(rule, (uint8_t)s))
+            continue;
+        p.col[0] = (uint8_t)s;
+        if (engine_col_grundy(&p, 0) != 0)
+            continue;
+        for (ok = engine_move_first(&p, &m); ok; ok = engine_move_next(&p, &m))
+            moves++;
+        if (moves > best_moves) {
+            best_moves = moves;
+            best = (uint8_t)s;
+        }
+    }
+    return best;
+}
+
+static void columns_game(uint8_t rule, uint8_t mode)
+{
+    engine_pos_t p;
+    uint16_t s, i;
+    uint8_t c, filler = zero_filler(rule, mode);
+    const uint8_t wide = ENGINE_COLS;
+    bool heap = engine_rule_form(rule) == FORM_HEAP;
+
+    game_header(rule, mode);
+
+    /* positions the engine must refuse */
+    pos_init(&p, rule, mode, 0, 0);
+    vec_line(&p, VL_ALL);
+    pos_init(&p, rule, mode, (uint8_t)(wide + 1), 0);
+    vec_line(&p, VL_ALL);
+    pos_init(&p, RULE_COUNT, mode, 1, 0);
+    vec_line(&p, VL_ALL);
+    pos_init(&p, rule, (uint8_t)(mode | 4u), 1, 0);
+    vec_line(&p, VL_ALL);
+    if (heap || engine_rule_form(rule) == FORM_CELLS) {
+        /* a heap too tall, or two marks side by side, in the last column */
+        pos_init(&p, rule, mode, wide, 0);
+        p.col[wide - 1] = heap ? ENGINE_ROWS + 1 : 0x03;
+        vec_line(&p, VL_ALL);
+    }
+
+    /* every column state: alone, last of many, everywhere, after zeros */
+    for (s = 0; s < 256; s++) {
+        if (!state_valid(rule, (uint8_t)s))
+            continue;
+        pos_init(&p, rule, mode, 1, (uint8_t)s);
+        vec_line(&p, VL_ALL);
+        pos_init(&p, rule, mode, wide, 0);
+        p.col[wide - 1] = (uint8_t)s;
+        vec_line(&p, VL_FULL);
+        pos_init(&p, rule, mode, wide, (uint8_t)s);
+        vec_line(&p, VL_FULL);
+        /* the winning column is the last: every other column is worth 0
+         * and has as many moves as a column worth 0 can have */
+        pos_init(&p, rule, mode, wide, filler);
+        p.col[wide - 1] = (uint8_t)s;
+        vec_line(&p, VL_FULL);
+    }
+    /* every width of a full board, and of the biggest columns worth 0 */
+    for (c = 1; c <= wide; c++) {
+        pos_init(&p, rule, mode, c, heap ? ENGINE_ROWS : 0xFF);
+        if (engine_rule_form(rule) == FORM_CELLS)
+            pos_init(&p, rule, mode, c, 0x00); /* an empty strip: most moves */
+        vec_line(&p, VL_ALL);
+        pos_init(&p, rule, mode, c, filler);
+        vec_line(&p, VL_ALL);
+    }
+    if (rule == RULE_NIM && (mode & ENGINE_MISERE)) {
+        /* the end game of misere Nim: only 1s, and one big heap among 1s */
+        for (c = 1; c <= wide; c++) {
+            pos_init(&p, rule, mode, c, 1);
+            vec_line(&p, VL_ALL);
+            p.col[c - 1] = ENGINE_ROWS;
+            vec_line(&p, VL_ALL);
+            p.col[0] = 2;
+            vec_line(&p, VL_ALL);
+        }
+    }
+
+    /* random positions: half of them as wide as the board */
+    for (i = 0; i < VEC_RANDOM; i++) {
+        uint8_t n = (i & 1) ? (uint8_t)(1 + vec_below(wide)) : wide;
+        pos_init(&p, rule, mode, n, 0);
+        for (c = 0; c < n; c++)
+            p.col[c] = random_state(rule);
+        vec_line(&p, (uint8_t)((i % VEC_DETAIL_EVERY == 0 ? VL_ALL : 0)
+                               | (i % VEC_MISTAKE_EVERY == 0 ? VL_MISTAKE : 0)));
+    }
+}
+
+static void oneheap_game(uint8_t rule, uint8_t mode)
+{
+    engine_pos_t p;
+    uint16_t n;
+    game_header(rule, mode);
+    pos_init(&p, rule, mode, 1, 0);
+    p.heap = ENGINE_HEAP_MAX + 1;
+    vec_line(&p, VL_ALL);
+    for (n = 0; n <= ENGINE_HEAP_MAX; n++) {
+        p.heap = n;
+        vec_line(&p, VL_ALL);
+    }
+}
+
+int main(void)
+{
+    uint8_t rule, k;
+    target_io_init();
+    put_str("engine vectors: ");
+    put_dec(ENGINE_COLS);
+    put_str(" columns, one heap up to ");
+    put_dec(ENGINE_HEAP_MAX);
+    target_putc('\n');
+
+    /* the cost of a marker pair, to subtract from every measurement */
+    TARGET_MARK(VEC_CAL_MARK);
+    for (k = 0; k < VEC_CAL_PAIRS; k++) {
+        TARGET_MARK(1);
+        TARGET_MARK(2);
+    }
+
+    for (rule = 0; rule < RULE_COUNT; rule++, game_index++)
+        columns_game(rule, 0);
+    for (rule = 0; rule < RULE_COUNT; rule++)
+        if (engine_mode_allowed(rule, ENGINE_MISERE))
+            columns_game(rule, ENGINE_MISERE), game_index++;
+    for (rule = 0; rule < RULE_COUNT; rule++) {
+        if (!engine_mode_allowed(rule, ENGINE_ONEHEAP))
+            continue;
+        oneheap_game(rule, ENGINE_ONEHEAP);
+        game_index++;
+        oneheap_game(rule, ENGINE_ONEHEAP | ENGINE_MISERE);
+        game_index++;
+    }
+    put_str("end ");
+    put_dec(game_index);
+    put_str(" games\n");
+    target_done();
+    return 0;
+}
