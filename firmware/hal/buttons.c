@@ -9,7 +9,6 @@
 #define BTN_PIN PINS_PIN(BOARD_BTN_PORT)
 
 static volatile uint8_t buttons_latched;    /* pins seen pressed at an edge since buttons_raw */
-static volatile uint16_t buttons_edge_ms;   /* clock_ms of the last edge */
 
 uint8_t buttons_down_pins(void)
 {
@@ -20,13 +19,12 @@ uint8_t buttons_down_pins(void)
 #endif
 }
 
-/* Shares buttons_latched/buttons_edge_ms with buttons_raw. Latching the
+/* Shares buttons_latched with buttons_raw. Latching the
  * level at the edge lets the main loop see a press even if the contact
  * bounced open again before the loop woke (leading-edge debounce). */
 ISR(PINS_BTN_VECT)
 {
     buttons_latched |= buttons_down_pins();
-    buttons_edge_ms = clock_now;
     HAL_WAKE_SET();
 }
 
@@ -69,11 +67,3 @@ uint8_t buttons_raw(void)
     return buttons_map(p);
 }
 
-uint16_t buttons_changed_ms(void)
-{
-    uint8_t sreg = SREG;
-    cli();
-    uint16_t t = buttons_edge_ms;
-    SREG = sreg;
-    return t;
-}

@@ -105,8 +105,3 @@ void hal_watchdog_resume(void)
 {
     hal_watchdog_on();
 }
-
-void hal_mark(uint8_t v)
-{
-    GPIOR1 = v;
-}

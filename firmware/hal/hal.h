@@ -39,13 +39,11 @@ void display_show(const uint8_t frame[BOARD_COLS]);
 void display_set_intensity(uint8_t level);  /* 0..15 */
 void display_set_power(bool on);            /* MAX7219 shutdown register */
 
-/* Buttons: the raw pin levels as BTN_* bits (1 = pressed), and the clock_ms
- * time of the last pin change seen by the pin-change interrupt. Debounce is
+/* Buttons: the raw pin levels as BTN_* bits (1 = pressed). Debounce is
  * portable logic in firmware/app/debounce.c. A button also reads pressed
  * once if it was down at any pin change since the last call, so a press
  * whose contact bounced open before the main loop woke is not missed. */
 uint8_t buttons_raw(void);
-uint16_t buttons_changed_ms(void);  /* clock_ms of the last pin change */
 
 /* Piezo on Timer1: a tone that stops by itself after ms (0 Hz = rest). */
 void piezo_tone(uint16_t hz, uint16_t ms);
@@ -56,7 +54,6 @@ bool piezo_busy(void);
 #define HAL_UART_OVERRUN (-2)
 int16_t uart_getc(void);
 void uart_putc(char c);
-void uart_puts(const char *s);     /* string in RAM */
 void uart_puts_P(const char *s);   /* string in flash (PSTR) */
 void uart_flush(void);              /* returns once every queued byte is sent */
 
@@ -70,8 +67,5 @@ void nvm_write(uint16_t addr, uint8_t value);
 void power_idle(void);
 void power_off(void);
 void watchdog_kick(void);
-
-/* Cycle markers for the simulator: writes v to GPIOR1 (one 'out'). */
-void hal_mark(uint8_t v);
 
 #endif

@@ -147,12 +147,6 @@ void uart_putc(char c)
     SREG = sreg;
 }
 
-void uart_puts(const char *s)
-{
-    while (*s)
-        uart_putc(*s++);
-}
-
 void uart_puts_P(const char *s)
 {
     char c;

@@ -8,7 +8,7 @@
  * pins in one column, and k single pins in k columns.
  *
  * Markers (GPIOR1, contract 3):
- *   0xF0, then 1, 2 (BENCH_CAL_PAIRS times): empty pairs, the marker cost
+ *   0xF0, then 1, 2 (TARGET_CAL_PAIRS times): empty pairs, the marker cost
  *   0x80 + k      the positions with k pins start
  *   7, 8          around the search's reply
  *   1, 2          around engine_reply(mistake 0) on the same position
@@ -18,31 +18,18 @@
 #include <stdint.h>
 
 #include "engine.h"
-#include "target_io.h"
+#include "target_util.h"
 
 #define BASELINE_PINS_MAX 7u
 #define BASELINE_RANDOM 20u
-#define BENCH_CAL_PAIRS 8u
 
 _Static_assert(ENGINE_COLS == 8, "the baseline is the 8-column KAYLES board");
-
-static void put_hex2(uint8_t v)
-{
-    static const char hex[] = "0123456789abcdef";
-    target_putc(hex[v >> 4]);
-    target_putc(hex[v & 15]);
-}
 
 static uint32_t bench_state = 0x2545F491u;
 
 static uint8_t bench_random(void)
 {
-    uint32_t x = bench_state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    bench_state = x;
-    return (uint8_t)(x >> 24);
+    return (uint8_t)(target_xorshift(&bench_state) >> 24);
 }
 
 /* Is the position won for the player to move? Normal play: no move, lost. */
@@ -88,7 +75,7 @@ static void measure(engine_pos_t *p)
     okb = engine_reply(p, 0, &b);
     TARGET_MARK(2);
     for (uint8_t c = 0; c < ENGINE_COLS; c++)
-        put_hex2(p->col[c]);
+        target_put_hex(p->col[c], 2);
     /* whether each reply wins: the move leads to a P-position */
     target_putc(' ');
     if (oka) {
@@ -113,17 +100,13 @@ int main(void)
     engine_pos_t p;
     uint8_t k, i, c;
     target_io_init();
-    TARGET_MARK(0xF0);
-    for (k = 0; k < BENCH_CAL_PAIRS; k++) {
-        TARGET_MARK(1);
-        TARGET_MARK(2);
-    }
+    target_calibrate();
     p.rule = RULE_KAYLES;
     p.mode = 0;
     p.ncols = ENGINE_COLS;
     p.heap = 0;
     for (k = 1; k <= BASELINE_PINS_MAX; k++) {
-        TARGET_MARK(0x80 + k);
+        TARGET_MARK(TARGET_GAME_MARK + k);
         /* one run of k pins */
         for (c = 0; c < ENGINE_COLS; c++)
             p.col[c] = 0;

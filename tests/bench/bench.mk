@@ -7,18 +7,19 @@
 BENCH_DIR := build/bench
 
 # On-target programs: the engine objects and flags of the firmware, the
-# output and marker layer of tests/target (target_io_avr.c, TARGET_MARK).
+# output and marker layer of tests/target (target_io_avr.c, TARGET_MARK,
+# target_util.c).
 # Columns positions per game: 100,000 on 8 columns; 10,000 on 32 (a reply
 # there costs 3-4 times as much, and 100,000 would take ~8 minutes).
 BENCH_POSITIONS := $(if $(filter 1,$(MODULES)),100000,10000)
-$(B)/tests/bench/%.o: tests/bench/%.c tests/target/target_io.h tests/bench/bench.mk $(ENGINE_HDR) $(B)/tables.c | deps
+$(B)/tests/bench/%.o: tests/bench/%.c tests/target/target_io.h tests/target/target_util.h tests/bench/bench.mk $(ENGINE_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
 	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -DBENCH_POSITIONS=$(BENCH_POSITIONS)ul -c -o $@ $<
 $(B)/tests/bench/target_io_avr.o: tests/target/target_io_avr.c tests/target/target_io.h | deps
 	@mkdir -p $(dir $@)
 	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -c -o $@ $<
 .SECONDARY: $(B)/tests/bench/reply.o $(B)/tests/bench/baseline.o
-$(B)/tests/bench/%.elf: $(B)/tests/bench/%.o $(B)/tests/bench/target_io_avr.o $(ENGINE_AVR_OBJ)
+$(B)/tests/bench/%.elf: $(B)/tests/bench/%.o $(B)/tests/bench/target_io_avr.o $(B)/tests/target/target_util.o $(ENGINE_AVR_OBJ)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
 .PHONY: bench-progs

@@ -6,7 +6,7 @@
  * here: tests/bench/reply_stats.py reads the marks.
  *
  * Markers (the same meaning as in tests/target/vectors.c):
- *   0xF0, then 1, 2 (BENCH_CAL_PAIRS times): empty pairs, the marker cost
+ *   0xF0, then 1, 2 (TARGET_CAL_PAIRS times): empty pairs, the marker cost
  *   0x80 + game   a game's section starts (the UART line names it)
  *   1, 2          around engine_reply(mistake 0): the budgeted reply
  *   5, 6          around engine_reply(mistake 255): the random-move path
@@ -36,34 +36,13 @@
 
 #include "engine.h"
 #include "progmem.h"
-#include "target_io.h"
+#include "target_util.h"
 
 #ifndef BENCH_POSITIONS
 #define BENCH_POSITIONS 100000ul
 #endif
 #define BENCH_RANDOM_EVERY 256u  /* columns games; one-heap: every position */
-#define BENCH_CAL_PAIRS 8u
-#define BENCH_GAME_MARK 0x80u
-#define BENCH_CAL_MARK 0xF0u
 #define BENCH_VALUES 32u        /* Grundy values of one 8-cell column are below this */
-
-static void put_str(const char *s)
-{
-    while (*s)
-        target_putc(*s++);
-}
-
-static void put_dec(uint32_t v)
-{
-    char buf[10];
-    uint8_t n = 0;
-    do {
-        buf[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n)
-        target_putc(buf[--n]);
-}
 
 /* xorshift32: fixed width on both builds, its own state (the engine's PRNG
  * is the one the random-move path draws from). */
@@ -71,12 +50,7 @@ static uint32_t bench_state = 0x9E3779B9u;
 
 static uint8_t bench_random(void)
 {
-    uint32_t x = bench_state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    bench_state = x;
-    return (uint8_t)(x >> 24);
+    return (uint8_t)(target_xorshift(&bench_state) >> 24);
 }
 
 /* The valid states of one column sorted by Grundy value: by_value[start[v]
@@ -174,8 +148,8 @@ static uint8_t game_index;
 /* The end of a game's section: how many replies were measured. */
 static void game_footer(uint32_t measured)
 {
-    put_str("measured ");
-    put_dec(measured);
+    target_put_str("measured ");
+    target_put_dec(measured);
     target_putc('\n');
 }
 
@@ -183,17 +157,17 @@ static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
 {
     const char *name = engine_rule_name(rule);
     char ch;
-    put_str("game ");
-    put_dec(game_index);
-    put_str(" name=");
+    target_put_str("game ");
+    target_put_dec(game_index);
+    target_put_str(" name=");
     while ((ch = (char)PGM_U8(name++)) != 0)
         target_putc(ch == ' ' ? '_' : ch);
-    put_str((mode & ENGINE_ONEHEAP) ? "_ONEHEAP" : "");
-    put_str((mode & ENGINE_MISERE) ? "_MISERE" : "");
-    put_str(" tried=");
-    put_dec(positions);
+    target_put_str((mode & ENGINE_ONEHEAP) ? "_ONEHEAP" : "");
+    target_put_str((mode & ENGINE_MISERE) ? "_MISERE" : "");
+    target_put_str(" tried=");
+    target_put_dec(positions);
     target_putc('\n');
-    TARGET_MARK(BENCH_GAME_MARK + game_index);
+    TARGET_MARK(TARGET_GAME_MARK + game_index);
     engine_seed(0xC0FFEEu + game_index);
 }
 
@@ -292,33 +266,26 @@ static void oneheap_game(uint8_t rule, uint8_t mode)
     game_footer(measured);
 }
 
+/* One game of target_each_game: its index numbers the game's markers. */
+static void play_game(uint8_t index, uint8_t rule, uint8_t mode)
+{
+    game_index = index;
+    if (mode & ENGINE_ONEHEAP)
+        oneheap_game(rule, mode);
+    else
+        columns_game(rule, mode);
+}
+
 int main(void)
 {
-    uint8_t rule, k;
     target_io_init();
-    put_str("reply bench: cols=");
-    put_dec(ENGINE_COLS);
+    target_put_str("reply bench: cols=");
+    target_put_dec(ENGINE_COLS);
     target_putc('\n');
-    TARGET_MARK(BENCH_CAL_MARK);
-    for (k = 0; k < BENCH_CAL_PAIRS; k++) {
-        TARGET_MARK(1);
-        TARGET_MARK(2);
-    }
-    for (rule = 0; rule < RULE_COUNT; rule++, game_index++)
-        columns_game(rule, 0);
-    for (rule = 0; rule < RULE_COUNT; rule++)
-        if (engine_mode_allowed(rule, ENGINE_MISERE))
-            columns_game(rule, ENGINE_MISERE), game_index++;
-    for (rule = 0; rule < RULE_COUNT; rule++) {
-        if (!engine_mode_allowed(rule, ENGINE_ONEHEAP))
-            continue;
-        oneheap_game(rule, ENGINE_ONEHEAP);
-        game_index++;
-        oneheap_game(rule, ENGINE_ONEHEAP | ENGINE_MISERE);
-        game_index++;
-    }
-    put_str("end games=");
-    put_dec(game_index);
+    target_calibrate();
+    uint8_t games = target_each_game(play_game);
+    target_put_str("end games=");
+    target_put_dec(games);
     target_putc('\n');
     target_done();
     return 0;

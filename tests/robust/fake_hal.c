@@ -17,7 +17,6 @@ void display_show(const uint8_t frame[BOARD_COLS]) { (void)frame; }
 void display_set_intensity(uint8_t level) { (void)level; }
 void display_set_power(bool on) { (void)on; }
 uint8_t buttons_raw(void) { return fake_buttons; }
-uint16_t buttons_changed_ms(void) { return fake_now; }
 void piezo_tone(uint16_t hz, uint16_t ms) { (void)hz; (void)ms; }
 bool piezo_busy(void) { return false; }
 int16_t uart_getc(void) { return -1; }
@@ -32,13 +31,11 @@ void uart_putc(char c)
     fake_out[fake_out_len] = 0;
 }
 
-void uart_puts(const char *s)
+void uart_puts_P(const char *s)
 {
     while (*s)
         uart_putc(*s++);
 }
-
-void uart_puts_P(const char *s) { uart_puts(s); }
 void uart_flush(void) {}
 
 uint8_t nvm_read(uint16_t addr)
@@ -55,4 +52,3 @@ void nvm_write(uint16_t addr, uint8_t value)
 void power_idle(void) {}
 void power_off(void) {}
 void watchdog_kick(void) {}
-void hal_mark(uint8_t v) { (void)v; }

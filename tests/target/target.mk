@@ -8,18 +8,21 @@
 
 TARGET_IO_HDR := tests/target/target_io.h
 
-$(B)/tests/target/vectors.o: tests/target/vectors.c $(TARGET_IO_HDR) $(ENGINE_HDR) | deps
+$(B)/tests/target/vectors.o: tests/target/vectors.c tests/target/target_util.h $(TARGET_IO_HDR) $(ENGINE_HDR) | deps
 	@mkdir -p $(dir $@)
 	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -c -o $@ $<
 $(B)/tests/target/target_io_avr.o: tests/target/target_io_avr.c $(TARGET_IO_HDR) $(ENGINE_HDR) | deps
 	@mkdir -p $(dir $@)
 	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -c -o $@ $<
-$(B)/tests/target/vectors.elf: $(B)/tests/target/vectors.o $(B)/tests/target/target_io_avr.o $(ENGINE_AVR_OBJ)
+$(B)/tests/target/target_util.o: tests/target/target_util.c tests/target/target_util.h $(TARGET_IO_HDR) $(ENGINE_HDR) | deps
+	@mkdir -p $(dir $@)
+	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -c -o $@ $<
+$(B)/tests/target/vectors.elf: $(B)/tests/target/vectors.o $(B)/tests/target/target_io_avr.o $(B)/tests/target/target_util.o $(ENGINE_AVR_OBJ)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
-$(B)/tests/target/vectors-host: tests/target/vectors.c tests/target/target_io_host.c $(TARGET_IO_HDR) $(ENGINE_HOST_OBJ)
+$(B)/tests/target/vectors-host: tests/target/vectors.c tests/target/target_io_host.c tests/target/target_util.c tests/target/target_util.h $(TARGET_IO_HDR) $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -Itests/target -o $@ tests/target/vectors.c tests/target/target_io_host.c $(ENGINE_HOST_OBJ)
+	$(HOST_CC) $(HOST_CFLAGS) -Itests/target -o $@ tests/target/vectors.c tests/target/target_io_host.c tests/target/target_util.c $(ENGINE_HOST_OBJ)
 
 .PHONY: target-vectors
 target-vectors: $(B)/tests/target/vectors.elf $(B)/tests/target/vectors-host $(NIMSIM)

@@ -18,7 +18,7 @@
 
 #include "engine.h"
 #include "progmem.h"
-#include "target_io.h"
+#include "target_util.h"
 
 #define VEC_RANDOM 10000u       /* random positions per columns game */
 /* Full lines (every column, every value, the move list) and the reply with
@@ -28,37 +28,6 @@
 #define VEC_DETAIL_EVERY (2u * ENGINE_COLS)
 #define VEC_MISTAKE 77u         /* the nonzero mistake setting tried */
 #define VEC_MISTAKE_EVERY (ENGINE_COLS / 2u)
-#define VEC_CAL_PAIRS 8u
-#define VEC_GAME_MARK 0x80u
-#define VEC_CAL_MARK 0xF0u
-
-/* ---- output ------------------------------------------------------------- */
-
-static void put_str(const char *s)
-{
-    while (*s)
-        target_putc(*s++);
-}
-
-static void put_hex(uint16_t v, uint8_t digits)
-{
-    while (digits-- > 0) {
-        uint8_t d = (uint8_t)((v >> (4 * digits)) & 0xFu);
-        target_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
-    }
-}
-
-static void put_dec(uint16_t v)
-{
-    char buf[6];
-    uint8_t n = 0;
-    do {
-        buf[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n)
-        target_putc(buf[--n]);
-}
 
 /* Fletcher-16: a digest of long fields (columns, values) on brief lines. */
 static uint16_t dig_a, dig_b;
@@ -90,16 +59,6 @@ static uint16_t dig_value(void)
 
 static uint32_t vec_state;
 
-static uint32_t vec_random(void)
-{
-    uint32_t x = vec_state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    vec_state = x;
-    return x;
-}
-
 /* Random bytes, four from each xorshift step (32-bit shifts are loops on
  * the AVR, and the generator's cost must not hide the engine's). */
 static uint32_t vec_pool;
@@ -108,7 +67,7 @@ static uint8_t vec_pool_left;
 static uint8_t vec_byte(void)
 {
     if (!vec_pool_left) {
-        vec_pool = vec_random();
+        vec_pool = target_xorshift(&vec_state);
         vec_pool_left = 4;
     }
     vec_pool_left--;
@@ -136,9 +95,9 @@ static void put_move(bool ok, engine_move_t m)
         target_putc('-');
         return;
     }
-    put_hex(m.col, 2);
+    target_put_hex(m.col, 2);
     target_putc('.');
-    put_hex(m.to, 3);
+    target_put_hex(m.to, 3);
 }
 
 /* A random move, legal or not, for engine_check_move: any column up to one
@@ -178,39 +137,39 @@ static void vec_line(engine_pos_t *p, uint8_t what)
 
     if (oneheap(p)) {
         target_putc('h');
-        put_hex(p->heap, 3);
+        target_put_hex(p->heap, 3);
     } else if (full || err) {
-        put_hex(p->ncols, 2);
+        target_put_hex(p->ncols, 2);
         target_putc(':');
         for (c = 0; c < p->ncols && c < ENGINE_COLS; c++)
-            put_hex(p->col[c], 2);
+            target_put_hex(p->col[c], 2);
     } else {
         dig_reset();
         for (c = 0; c < p->ncols; c++)
             dig_add(p->col[c]);
-        put_hex(p->ncols, 2);
+        target_put_hex(p->ncols, 2);
         target_putc('~');
-        put_hex(dig_value(), 4);
+        target_put_hex(dig_value(), 4);
     }
     target_putc(' ');
-    put_hex(err, 1);
+    target_put_hex(err, 1);
     if (err) {
         target_putc('\n');
         return;
     }
     target_putc(' ');
     target_putc(engine_is_p(p) ? 'P' : 'N');
-    put_hex(engine_nimsum(p), 2);
+    target_put_hex(engine_nimsum(p), 2);
     target_putc(' ');
     if (full) {
         for (c = 0; c < n; c++)
-            put_hex(engine_col_grundy(p, c), 2);
+            target_put_hex(engine_col_grundy(p, c), 2);
     } else {
         dig_reset();
         for (c = 0; c < n; c++)
             dig_add(engine_col_grundy(p, c));
         target_putc('~');
-        put_hex(dig_value(), 4);
+        target_put_hex(dig_value(), 4);
     }
 
     TARGET_MARK(3);
@@ -226,7 +185,7 @@ static void vec_line(engine_pos_t *p, uint8_t what)
         engine_pos_t q = *p;
         engine_apply(&q, r);
         target_putc(engine_is_p(&q) ? 'P' : 'N');
-        put_hex(engine_check_move(p, r), 1);
+        target_put_hex(engine_check_move(p, r), 1);
     }
 
     if (what & VL_MISTAKE) {
@@ -238,11 +197,11 @@ static void vec_line(engine_pos_t *p, uint8_t what)
 
     m = vec_random_move(p);
     target_putc(' ');
-    put_hex(m.col, 2);
+    target_put_hex(m.col, 2);
     target_putc('.');
-    put_hex(m.to, 3);
+    target_put_hex(m.to, 3);
     target_putc('=');
-    put_hex(engine_check_move(p, m), 1);
+    target_put_hex(engine_check_move(p, m), 1);
     target_putc(engine_has_move(p) ? 'm' : 'x');
 
     if (what & VL_MOVES) {
@@ -255,13 +214,13 @@ static void vec_line(engine_pos_t *p, uint8_t what)
             dig_add((uint8_t)(m.to >> 8));
         }
         target_putc(' ');
-        put_hex(count, 4);
+        target_put_hex(count, 4);
         target_putc('/');
-        put_hex(dig_value(), 4);
+        target_put_hex(dig_value(), 4);
         if (!oneheap(p)) {
             target_putc(' ');
             for (c = 0; c < n; c++)
-                put_hex(engine_col_size(p, c), 1);
+                target_put_hex(engine_col_size(p, c), 1);
         }
     }
     target_putc('\n');
@@ -275,16 +234,16 @@ static void game_header(uint8_t rule, uint8_t mode)
 {
     const char *name = engine_rule_name(rule);
     char ch;
-    put_str("# ");
-    put_hex(game_index, 2);
+    target_put_str("# ");
+    target_put_hex(game_index, 2);
     target_putc(' ');
     while ((ch = (char)PGM_U8(name++)) != 0)
         target_putc(ch);
-    put_str((mode & ENGINE_ONEHEAP) ? ", one heap" : ", columns");
+    target_put_str((mode & ENGINE_ONEHEAP) ? ", one heap" : ", columns");
     if (mode & ENGINE_MISERE)
-        put_str(", misere");
+        target_put_str(", misere");
     target_putc('\n');
-    TARGET_MARK(VEC_GAME_MARK + game_index);
+    TARGET_MARK(TARGET_GAME_MARK + game_index);
     vec_state = 0x9E3779B9u ^ ((uint32_t)game_index << 16) ^ rule;
     vec_pool_left = 0;
     engine_seed(0xC0FFEEu + game_index);
@@ -438,39 +397,30 @@ static void oneheap_game(uint8_t rule, uint8_t mode)
     }
 }
 
+/* One game of target_each_game: its index numbers the game's markers. */
+static void play_game(uint8_t index, uint8_t rule, uint8_t mode)
+{
+    game_index = index;
+    if (mode & ENGINE_ONEHEAP)
+        oneheap_game(rule, mode);
+    else
+        columns_game(rule, mode);
+}
+
 int main(void)
 {
-    uint8_t rule, k;
     target_io_init();
-    put_str("engine vectors: ");
-    put_dec(ENGINE_COLS);
-    put_str(" columns, one heap up to ");
-    put_dec(ENGINE_HEAP_MAX);
+    target_put_str("engine vectors: ");
+    target_put_dec(ENGINE_COLS);
+    target_put_str(" columns, one heap up to ");
+    target_put_dec(ENGINE_HEAP_MAX);
     target_putc('\n');
 
-    /* the cost of a marker pair, to subtract from every measurement */
-    TARGET_MARK(VEC_CAL_MARK);
-    for (k = 0; k < VEC_CAL_PAIRS; k++) {
-        TARGET_MARK(1);
-        TARGET_MARK(2);
-    }
-
-    for (rule = 0; rule < RULE_COUNT; rule++, game_index++)
-        columns_game(rule, 0);
-    for (rule = 0; rule < RULE_COUNT; rule++)
-        if (engine_mode_allowed(rule, ENGINE_MISERE))
-            columns_game(rule, ENGINE_MISERE), game_index++;
-    for (rule = 0; rule < RULE_COUNT; rule++) {
-        if (!engine_mode_allowed(rule, ENGINE_ONEHEAP))
-            continue;
-        oneheap_game(rule, ENGINE_ONEHEAP);
-        game_index++;
-        oneheap_game(rule, ENGINE_ONEHEAP | ENGINE_MISERE);
-        game_index++;
-    }
-    put_str("end ");
-    put_dec(game_index);
-    put_str(" games\n");
+    target_calibrate(); /* the cost of a marker pair, taken off every measurement */
+    uint8_t games = target_each_game(play_game);
+    target_put_str("end ");
+    target_put_dec(games);
+    target_put_str(" games\n");
     target_done();
     return 0;
 }

@@ -1,0 +1,64 @@
+/* target_util.c - the shared part of the on-target measuring programs. */
+#include "target_util.h"
+
+#include "engine.h"
+
+void target_put_str(const char *s)
+{
+    while (*s)
+        target_putc(*s++);
+}
+
+void target_put_dec(uint32_t v)
+{
+    char buf[10];
+    uint8_t n = 0;
+    do {
+        buf[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n)
+        target_putc(buf[--n]);
+}
+
+void target_put_hex(uint16_t v, uint8_t digits)
+{
+    while (digits-- > 0) {
+        uint8_t d = (uint8_t)((v >> (4 * digits)) & 0xFu);
+        target_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
+    }
+}
+
+uint32_t target_xorshift(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
+void target_calibrate(void)
+{
+    TARGET_MARK(TARGET_CAL_MARK);
+    for (uint8_t k = 0; k < TARGET_CAL_PAIRS; k++) {
+        TARGET_MARK(1);
+        TARGET_MARK(2);
+    }
+}
+
+uint8_t target_each_game(void (*game)(uint8_t index, uint8_t rule, uint8_t mode))
+{
+    uint8_t i = 0, rule;
+    for (rule = 0; rule < RULE_COUNT; rule++)
+        game(i++, rule, 0);
+    for (rule = 0; rule < RULE_COUNT; rule++)
+        if (engine_mode_allowed(rule, ENGINE_MISERE))
+            game(i++, rule, ENGINE_MISERE);
+    for (rule = 0; rule < RULE_COUNT; rule++)
+        if (engine_mode_allowed(rule, ENGINE_ONEHEAP)) {
+            game(i++, rule, ENGINE_ONEHEAP);
+            game(i++, rule, ENGINE_ONEHEAP | ENGINE_MISERE);
+        }
+    return i;
+}

@@ -1,0 +1,34 @@
+/* target_util.h - what every on-target measuring program shares (the
+ * engine vectors, the reply bench, the baseline): text output, a fixed-width
+ * PRNG, the marker calibration and the order of the games. Portable: it
+ * builds for the AVR and for the host, over target_io.h. */
+#ifndef TARGET_UTIL_H
+#define TARGET_UTIL_H
+
+#include <stdint.h>
+
+#include "target_io.h"
+
+/* Marker layout read by run_target.sh and tests/bench/reply_stats.py:
+ * TARGET_CAL_MARK, then TARGET_CAL_PAIRS empty pairs (1, 2): the cost of a
+ * marker pair; TARGET_GAME_MARK + i opens game i. */
+#define TARGET_CAL_MARK 0xF0u
+#define TARGET_CAL_PAIRS 8u
+#define TARGET_GAME_MARK 0x80u
+
+void target_put_str(const char *s);
+void target_put_dec(uint32_t v);
+void target_put_hex(uint16_t v, uint8_t digits);
+
+/* xorshift32 over the caller's state: the same numbers on both builds. */
+uint32_t target_xorshift(uint32_t *state);
+
+/* Writes the calibration markers. */
+void target_calibrate(void);
+
+/* Calls game(index, rule, mode) for every game of the toy in the menu's
+ * order: each rule in columns, the misere columns games, then each heap
+ * rule as one heap, normal and misere. Returns how many there were. */
+uint8_t target_each_game(void (*game)(uint8_t index, uint8_t rule, uint8_t mode));
+
+#endif
