@@ -61,22 +61,36 @@ static uint8_t digit_of(uint8_t rule, uint16_t k)
     return (k & 1) ? (uint8_t)(two & 0x0F) : (uint8_t)(two >> 4);
 }
 
+/* A heap or mask column's table entry (for a mask rule: its value and
+ * MASK_HAS_MOVE). */
+static inline __attribute__((always_inline)) uint8_t table_of(uint8_t rule, uint8_t state)
+{
+    const uint8_t *row = rule < RULE_FIRST_MASK ? heap_grundy[rule] : mask_grundy[rule - RULE_FIRST_MASK];
+    uint8_t two = PGM_U8(&row[state >> 1]);
+    return (state & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
+}
+
 /* A column's value: heap and mask columns from the generated tables, a
  * coin column as the XOR of its heads' values (each head is a game of its
- * own). One function, no deeper calls: it is on every hot loop. */
+ * own). It is on every hot loop. */
 static uint8_t value_of(uint8_t rule, uint8_t state)
 {
-    const uint8_t *row;
     if (rule >= RULE_FIRST_COINS) {
         uint8_t v = 0;
-        for (row = coin_grundy[rule - RULE_FIRST_COINS]; state; row++, state >>= 1)
+        for (const uint8_t *row = coin_grundy[rule - RULE_FIRST_COINS]; state; row++, state >>= 1)
             if (state & 1)
                 v ^= PGM_U8(row);
         return v;
     }
-    row = rule < RULE_FIRST_MASK ? heap_grundy[rule] : mask_grundy[rule - RULE_FIRST_MASK];
-    uint8_t two = PGM_U8(&row[state >> 1]);
-    return (state & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
+    uint8_t v = table_of(rule, state);
+    return rule < RULE_FIRST_MASK ? v : (uint8_t)(v & (MASK_HAS_MOVE - 1));
+}
+
+/* The largest k with a nonzero digit; RULE_MAX_DIGITS + 1 when the last
+ * digit repeats for every larger k (the generator stores it after them). */
+static uint8_t digits_last(uint8_t rule)
+{
+    return PGM_U8(&rule_digits[rule][RULE_MAX_DIGITS / 2]) >> 4;
 }
 
 /* May a heap of n lose k tokens? (heap rules: octal or at-most-half) */
@@ -114,40 +128,55 @@ static uint8_t cells_free(uint8_t m)
 /* Pin and cell moves are blocks of k cells. Pins: k standing pins of one
  * run, which may keep pieces below and above the block as the octal digit
  * allows. Cells: one cell that may be marked. */
-/* The first legal block after block 'after' (0: from the start) in the
- * order k rising, top down, whose column value is 'want' (NO_WANT: any);
- * 0 when there is none. One scan serves the move list and the search, and
- * it is on the reply's path, so it avoids AVR variable shifts and stops as
- * soon as no run of open cells is k long. */
+/* The legal blocks after block 'after' (0: from the start) in the order k
+ * rising, top down, whose column value is 'want' (NO_WANT: any): the first
+ * one once *skip of them have been passed (and counted off *skip); 0 when
+ * there is none. One scan serves the move list, the search and the random
+ * move, and it is on the reply's path, so it avoids AVR variable shifts and
+ * stops as soon as no run of open cells is k long. */
 #define NO_WANT 0xFF
-static uint8_t blocks_scan(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want)
+static uint8_t blocks_scan(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want,
+                           uint16_t *skip)
 {
-    uint8_t k = 1, pos = 8; /* the next block tried is k cells at pos - 1 */
     uint8_t open = form == FORM_CELLS ? cells_free(m) : m;
-    uint8_t starts = open;  /* bit p: cells p .. p+k-1 are all open */
-    if (after) {
-        k = bit_count(after);
-        for (pos = 0; !(after & (1u << pos)); pos++)
-            ;
-        for (uint8_t j = 1; j < k; j++)
-            starts &= (uint8_t)(open >> j);
-    }
-    for (; starts; k++, pos = (uint8_t)(9 - k), starts &= (uint8_t)(open >> (k - 1))) {
-        uint8_t d = form == FORM_CELLS ? (k == 1 ? 7 : 0) : digit_of(rule, k);
-        if (!d) {
-            if (form == FORM_CELLS)
-                break;
+    uint8_t starts = open;            /* bit p: cells p .. p+k-1 are all open */
+    uint8_t shifted = open;           /* open >> (k - 1) */
+    uint8_t below = (uint8_t)(m << 1); /* bit p: a pin on cell p - 1 */
+    uint8_t above = m;                /* m >> k, bit p: a pin on cell p + k */
+    uint8_t first = after ? bit_count(after) : 1, last = digits_last(rule);
+    uint8_t block = 1;                /* k cells */
+    for (uint8_t k = 1; starts && k <= last; k++, block = (uint8_t)(block << 1 | 1)) {
+        above >>= 1;
+        if (k > 1)
+            starts &= shifted >>= 1;
+        if (k < first)
+            continue;
+        uint8_t legal = starts; /* FORM_CELLS: one cell, any free one */
+        if (form != FORM_CELLS) {
+            /* the digit says how many pieces of the run may be left */
+            uint8_t d = digit_of(rule, k);
+            legal = (uint8_t)(((d & 1) ? starts & ~below & ~above : 0) |
+                              ((d & 2) ? starts & (below ^ above) : 0) |
+                              ((d & 4) ? starts & below & above : 0));
+        } else if (k > 1) {
+            break;
+        }
+        if (k == first && after)
+            legal &= (uint8_t)((after & -after) - 1); /* the blocks below 'after' */
+        if (want == NO_WANT && *skip >= bit_count(legal)) {
+            *skip -= bit_count(legal); /* counting: the whole k at once */
             continue;
         }
-        uint8_t block = (uint8_t)((1u << k) - 1);
-        for (uint8_t bit = pos ? (uint8_t)(1u << (pos - 1)) : 0; bit; bit >>= 1) {
-            if (!(starts & bit))
+        for (uint8_t bit = 0x80; legal; bit >>= 1) {
+            if (!(legal & bit))
                 continue;
+            legal &= (uint8_t)~bit;
             uint8_t b = (uint8_t)(block * bit);
-            /* the run's pieces left below and above the block */
-            uint8_t parts = ((m & (uint8_t)(bit >> 1)) ? 1 : 0) + ((m & (uint8_t)(b + bit)) ? 1 : 0);
-            if ((d & (1u << parts)) && (want == NO_WANT || value_of(rule, m ^ b) == want))
-                return b;
+            if (want == NO_WANT || value_of(rule, m ^ b) == want) {
+                if (!*skip)
+                    return b;
+                --*skip;
+            }
         }
     }
     return 0;
@@ -162,7 +191,8 @@ static bool mask_move_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff)
     if (form == FORM_COINS)
         return k <= 3 && (m & (1u << top_bit(diff)));
     /* a block is legal when the scan of the legal blocks meets it */
-    for (uint8_t b = blocks_scan(rule, form, m, 0, NO_WANT); b; b = blocks_scan(rule, form, m, b, NO_WANT))
+    uint16_t none = 0;
+    for (uint8_t b = blocks_scan(rule, form, m, 0, NO_WANT, &none); b; b = blocks_scan(rule, form, m, b, NO_WANT, &none))
         if (b == diff)
             return true;
     return false;
@@ -209,9 +239,8 @@ static uint16_t heap_kmax(uint8_t rule, uint16_t n)
 {
     if (rule == RULE_HALF)
         return n / 2;
-    if (n > RULE_MAX_DIGITS && !digit_of(rule, RULE_MAX_DIGITS + 1))
-        return RULE_MAX_DIGITS;
-    return n;
+    uint8_t last = digits_last(rule);
+    return (last > RULE_MAX_DIGITS || n < last) ? n : last;
 }
 
 /* The next change after 'diff' (0: the first one) in a column's move order,
@@ -227,7 +256,73 @@ static uint16_t col_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t dif
     }
     if (form == FORM_COINS)
         return coins_next((uint8_t)from, (uint8_t)diff);
-    return blocks_scan(rule, form, (uint8_t)from, (uint8_t)diff, NO_WANT);
+    uint16_t none = 0;
+    return blocks_scan(rule, form, (uint8_t)from, (uint8_t)diff, NO_WANT, &none);
+}
+
+/* Does column state 'from' have a move? A table look-up, no search: the
+ * reply asks it of every column. A heap over TABLE_ROWS always has one
+ * (the generator refuses a rule where it would not). */
+static bool col_has_move(uint8_t rule, uint8_t form, uint16_t from)
+{
+    if (form == FORM_HEAP)
+        return from > TABLE_ROWS || ((PGM_U16(&heap_moves[rule]) >> from) & 1);
+    if (form == FORM_COINS)
+        return from != 0; /* any head may be turned over alone */
+    return table_of(rule, (uint8_t)from) & MASK_HAS_MOVE;
+}
+
+/* The column's moves counted off *skip in a fixed order: the change of the
+ * one reached when *skip is 0, or 0 when there are fewer (and *skip is
+ * down by their number). Each form counts without walking the whole move
+ * list where it can, so a random move costs about as much as a hint. */
+static uint16_t col_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
+{
+    if (form == FORM_HEAP) {
+        /* k <= kmax: AT MOST HALF allows each, a digit says for k < n or n */
+        uint16_t kmax = heap_kmax(rule, from), k;
+        for (k = 1; k <= kmax && k <= RULE_MAX_DIGITS; k++)
+            if ((rule == RULE_HALF || (digit_of(rule, k) & (k == from ? 1 : 2))) && !(*skip)--)
+                return k;
+        if (kmax > RULE_MAX_DIGITS) {
+            /* Beyond the code's digits one digit holds for every k (AT MOST
+             * HALF: every k up to n/2): k = 9 .. top leave stones, and
+             * taking the whole heap is the last move. */
+            uint16_t top = kmax < from ? kmax : (uint16_t)(from - 1);
+            if (top > RULE_MAX_DIGITS && heap_take_ok(rule, from, RULE_MAX_DIGITS + 1)) {
+                uint16_t span = (uint16_t)(top - RULE_MAX_DIGITS);
+                if (*skip < span)
+                    return (uint16_t)(RULE_MAX_DIGITS + 1 + *skip);
+                *skip -= span;
+            }
+            if (kmax == from && heap_take_ok(rule, from, from) && !(*skip)--)
+                return from;
+        }
+        return 0;
+    }
+    if (form == FORM_COINS) {
+        /* head t with 0, 1 or 2 of the t coins below it: 1 + t + t(t-1)/2 */
+        for (uint8_t t = 8; t-- > 0;) {
+            if (!(from & (1u << t)))
+                continue;
+            uint8_t head = (uint8_t)(1u << t), n = (uint8_t)(1 + t + t * (t - 1) / 2);
+            if (*skip >= n) {
+                *skip -= n;
+                continue;
+            }
+            uint8_t j = (uint8_t)*skip;
+            if (j == 0)
+                return head;
+            if (j <= t)
+                return (uint8_t)(head | (1u << (j - 1)));
+            j = (uint8_t)(j - t - 1);
+            for (uint8_t a = 1;; j = (uint8_t)(j - a), a++)
+                if (j < a)
+                    return (uint8_t)(head | (1u << a) | (1u << j));
+        }
+        return 0;
+    }
+    return blocks_scan(rule, form, (uint8_t)from, 0, NO_WANT, skip);
 }
 
 static uint16_t col_state(const engine_pos_t *p, uint8_t c)
@@ -328,8 +423,11 @@ bool engine_move_next(const engine_pos_t *p, engine_move_t *m)
 
 bool engine_has_move(const engine_pos_t *p)
 {
-    engine_move_t m;
-    return engine_move_first(p, &m);
+    uint8_t form = engine_rule_form(p->rule);
+    for (uint8_t c = 0; c < ncols_of(p); c++)
+        if (col_has_move(p->rule, form, col_state(p, c)))
+            return true;
+    return false;
 }
 
 /* ---- values ---------------------------------------------------------------- */
@@ -351,9 +449,24 @@ uint8_t engine_nimsum(const engine_pos_t *p)
     return s;
 }
 
-static bool oneheap_is_p(uint8_t rule, uint8_t misere, uint16_t n)
+/* One-heap P-positions (tables.h): the bit of heap n, folded back by the
+ * list's period once n is past its start + period. */
+static const oneheap_seq_t *oneheap_of(const engine_pos_t *p)
 {
-    return PGM_U8(&oneheap_p[rule][misere][n >> 3]) & (1u << (n & 7));
+    return &oneheap_seq[p->rule][(p->mode & ENGINE_MISERE) ? 1 : 0];
+}
+
+static uint16_t oneheap_index(const oneheap_seq_t *q, uint16_t n)
+{
+    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
+    if (period && n >= (uint16_t)(start + period))
+        n = (uint16_t)(start + (uint16_t)(n - start) % period);
+    return n;
+}
+
+static bool oneheap_bit(const oneheap_seq_t *q, uint16_t i)
+{
+    return (PGM_U8(&oneheap_bits[PGM_U8(&q->at) + (i >> 3)]) >> (i & 7)) & 1;
 }
 
 /* Misere Nim: while some heap is bigger than 1 it is played as Nim; once
@@ -376,7 +489,7 @@ static uint8_t misere_big_heaps(const engine_pos_t *p, uint8_t *ones, uint8_t *b
 bool engine_is_p(const engine_pos_t *p)
 {
     if (p->mode & ENGINE_ONEHEAP)
-        return oneheap_is_p(p->rule, (p->mode & ENGINE_MISERE) ? 1 : 0, p->heap);
+        return oneheap_bit(oneheap_of(p), oneheap_index(oneheap_of(p), p->heap));
     if (p->mode & ENGINE_MISERE) {
         uint8_t ones, big;
         if (misere_big_heaps(p, &ones, &big) == 0)
@@ -430,7 +543,8 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
         }
         return false;
     }
-    uint8_t b = blocks_scan(rule, form, from, 0, want);
+    uint16_t none = 0;
+    uint8_t b = blocks_scan(rule, form, from, 0, want, &none);
     m->to = from ^ b;
     return b != 0;
 }
@@ -439,16 +553,25 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
 {
     if (p->mode & ENGINE_ONEHEAP) {
         /* Scan the P-positions a legal move can reach, fewest stones taken
-         * first, skipping a byte of the table at a time where it has none. */
-        const uint8_t *bits = oneheap_p[p->rule][(p->mode & ENGINE_MISERE) ? 1 : 0];
+         * first. The bit index i follows 'to' down, wrapping at the period's
+         * start; a list without a period (NIM, AT MOST HALF: moves that
+         * reach far) skips a byte of bits at a time where it has none. */
+        const oneheap_seq_t *q = oneheap_of(p);
+        const uint8_t *bits = &oneheap_bits[PGM_U8(&q->at)];
+        uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
         uint16_t n = p->heap, lo = (uint16_t)(n - heap_kmax(p->rule, n));
+        uint16_t i = oneheap_index(q, n);
         for (uint16_t to = n; to-- > lo;) {
-            uint8_t byte = PGM_U8(&bits[to >> 3]);
-            if (!byte) {
+            if (period && i == start && to >= start)
+                i = (uint16_t)(start + period);
+            i--;
+            uint8_t byte = PGM_U8(&bits[i >> 3]);
+            if (!byte && !period) {
                 to &= (uint16_t)~7u;
+                i = to;
                 continue;
             }
-            if (((byte >> (to & 7)) & 1) && heap_take_ok(p->rule, n, (uint16_t)(n - to))) {
+            if (((byte >> (i & 7)) & 1) && heap_take_ok(p->rule, n, (uint16_t)(n - to))) {
                 m->col = 0;
                 m->to = to;
                 return true;
@@ -522,47 +645,57 @@ uint8_t engine_random(void)
     return (uint8_t)(x >> 8);
 }
 
-/* A uniformly drawn number below n (n >= 1). */
+/* A number below n (n >= 1), drawn as the high half of 16 random bits
+ * times n: no division, and no number more likely than another by more
+ * than n/65536. */
 static uint16_t random_below(uint16_t n)
 {
     uint16_t r = (uint16_t)(((uint16_t)engine_random() << 8) | engine_random());
-    return r % n;
+    return (uint16_t)(((uint32_t)r * n) >> 16);
 }
 
 bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
 {
+    uint8_t form = engine_rule_form(p->rule), c, pick = 0;
+    uint16_t from;
     if (mistake && engine_random() < mistake) {
-        /* a mistake: any legal move, all equally likely */
-        uint16_t n = 0;
-        for (bool ok = engine_move_first(p, m); ok; ok = engine_move_next(p, m))
-            n++;
+        /* A mistake: a column that has a move, all equally likely, then one
+         * of its moves, all equally likely. Counting moves column by column
+         * costs less than listing every move of the board. */
+        uint8_t movable[ENGINE_COLS], n = 0;
+        for (c = 0; c < ncols_of(p); c++)
+            if (col_has_move(p->rule, form, col_state(p, c)))
+                movable[n++] = c;
         if (!n)
             return false;
-        engine_move_first(p, m);
-        for (uint16_t pick = random_below(n); pick; pick--)
-            engine_move_next(p, m);
+        c = movable[random_below(n)];
+        from = col_state(p, c);
+        uint16_t skip = 0xFFFF;
+        col_pick(p->rule, form, from, &skip);
+        skip = random_below((uint16_t)(0xFFFF - skip));
+        m->col = c;
+        m->to = apply_change(form, from, col_pick(p->rule, form, from, &skip));
         return true;
     }
     if (engine_hint(p, m))
         return true;
-    /* A P-position: stall with the smallest move on the biggest heap. */
-    uint8_t form = engine_rule_form(p->rule);
-    bool found = false;
+    /* A P-position: stall with the smallest move on the biggest column
+     * (the leftmost of the biggest): sizes and has-a-move first, which are
+     * cheap, and the search in that one column only. */
     uint8_t best = 0;
-    for (uint8_t c = 0; c < ncols_of(p); c++) {
-        uint16_t from = col_state(p, c);
-        uint8_t size = (p->mode & ENGINE_ONEHEAP) ? 0 : size_of(form, (uint8_t)from);
-        /* A column of size 0 has no move (columns mode), and one no bigger
-         * than the best so far cannot take its place: skip the search. */
-        if ((found || !(p->mode & ENGINE_ONEHEAP)) && size <= best)
-            continue;
-        uint16_t d = col_next(p->rule, form, from, 0);
-        if (d) {
-            found = true;
+    for (c = 0; c < ncols_of(p); c++) {
+        from = col_state(p, c);
+        /* one-heap: a single column, any size */
+        uint8_t size = (p->mode & ENGINE_ONEHEAP) ? 1 : size_of(form, (uint8_t)from);
+        if (size > best && col_has_move(p->rule, form, from)) {
             best = size;
-            m->col = c;
-            m->to = apply_change(form, from, d);
+            pick = c;
         }
     }
-    return found;
+    if (!best)
+        return false;
+    from = col_state(p, pick);
+    m->col = pick;
+    m->to = apply_change(form, from, col_next(p->rule, form, from, 0));
+    return true;
 }

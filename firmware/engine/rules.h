@@ -51,6 +51,11 @@ enum rule_form { FORM_HEAP, FORM_PINS, FORM_CELLS, FORM_COINS };
 /* A column is at most this many cells tall (the matrix height). */
 #define TABLE_ROWS 8
 
+/* Pin and cell rules' column table: values fit bits 0..2, and this bit
+ * says the column has a move (a column of isolated pins has none in
+ * DAWSON'S KAYLES), so the reply knows it without searching. */
+#define MASK_HAS_MOVE 8
+
 /* Longest octal code (digits after the point) any rule may use. */
 #define RULE_MAX_DIGITS 8
 
