@@ -4,6 +4,8 @@
  * the game in progress after every completed move). */
 #include "game.h"
 
+#include <stddef.h>
+
 #include "hal.h"
 #include "pgm.h"
 #include "proto.h"
@@ -18,14 +20,20 @@ typedef struct {
 } settings_rec_t;
 _Static_assert(sizeof(settings_rec_t) <= STORE_SETTINGS_BYTES, "settings record too big for its store slot");
 
-/* The game record: the position after the last completed move. */
+/* The game record: the position after the last completed move. It is
+ * saved straight from game.turn and game.pos, laid out the same way. */
 typedef struct {
     uint8_t turn;
     engine_pos_t pos;
 } game_rec_t;
 _Static_assert(sizeof(game_rec_t) <= STORE_GAME_BYTES, "game record too big for its store slot");
+_Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_rec_t, pos)
+                   && sizeof(game_t) - offsetof(game_t, turn) >= sizeof(game_rec_t),
+               "game.turn and game.pos are not laid out as a game record");
 
 game_t game;
+/* Read by store_step while it is written out: changes only together with
+ * a new store_request (store.h), as game.turn and game.pos do. */
 static settings_rec_t rec;
 
 static const uint8_t setting_counts[SET_COUNT] PROGMEM = {
@@ -97,20 +105,14 @@ void game_save_settings(void)
 {
     for (uint8_t i = 0; i < SET_COUNT; i++)
         rec.set[i] = game.set[i];
-    store_save(STORE_SETTINGS, &rec, sizeof rec);
+    store_request(STORE_SETTINGS, &rec, sizeof rec);
 }
 
-/* The record of the game in progress; cleared (len 0) when none is. */
+/* The record of the game in progress; cleared (len 0) when none is. Only
+ * requested: the main loop writes it after the frame is drawn. */
 static void game_save(void)
 {
-    if (game.in_game) {
-        game_rec_t g;
-        g.turn = game.turn;
-        g.pos = game.pos;
-        store_save(STORE_GAME, &g, sizeof g);
-    } else {
-        store_save(STORE_GAME, &game, 0);
-    }
+    store_request(STORE_GAME, &game.turn, game.in_game ? sizeof(game_rec_t) : 0);
 }
 
 static uint8_t current_index(void)
@@ -343,9 +345,9 @@ void game_init(uint16_t now)
     game_rec_t g;
     bool ok = store_load(STORE_SETTINGS, &rec, sizeof rec);
     for (uint8_t i = 0; i < SET_COUNT; i++) {
-        uint8_t v = ok ? rec.set[i] : PGM_U8(&setting_defaults[i]);
-        if (v >= game_setting_count(i))
-            v = PGM_U8(&setting_defaults[i]);   /* a value from another version */
+        uint8_t v = rec.set[i];
+        if (!ok || v >= game_setting_count(i))
+            v = PGM_U8(&setting_defaults[i]);   /* none saved, or a value from another version */
         game.set[i] = v;
     }
     if (!ok)

@@ -53,7 +53,6 @@ enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
 typedef struct {
     uint8_t screen;
     uint8_t phase;
-    uint8_t turn;       /* side to move: 0 = you / player 1, 1 = machine / player 2 */
     uint8_t winner;     /* side that won, valid on SCR_END */
     uint8_t cur_col;    /* cursor column */
     uint8_t cur_row;    /* cell cursor (pin/cell/coin games) */
@@ -64,6 +63,9 @@ typedef struct {
     uint16_t ov_t0;     /* start of the overlay */
     bool in_game;       /* a game is in progress (resumable from the menu) */
     engine_move_t mv;   /* the machine's move being shown, or the hint */
+    /* turn and pos, side by side, are the game record store.c saves
+     * (game.c); they change only together with a save request. */
+    uint8_t turn;       /* side to move: 0 = you / player 1, 1 = machine / player 2 */
     engine_pos_t pos;
     uint8_t set[SET_COUNT];
 } game_t;

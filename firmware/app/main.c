@@ -7,6 +7,7 @@
 #include "hal.h"
 #include "proto.h"
 #include "sound.h"
+#include "store.h"
 #include "ui.h"
 
 int main(void)
@@ -31,7 +32,9 @@ int main(void)
         ui_render(now);
         display_show(ui_frame());
         sound_step();
-        if (ui_sleep_due(now)) {
+        /* Saves go after the frame: a press is answered before any EEPROM
+         * work, and auto-off waits until the last save is written. */
+        if (!store_step() && ui_sleep_due(now)) {
             power_off();
             /* Woken by a press: that press only wakes, it does not play. */
             now = clock_ms();

@@ -198,20 +198,19 @@ static bool number(const char *w, uint16_t max, uint16_t *v)
 {
     uint16_t n = 0;
     uint8_t base = 10;
-    if (w[0] == '0' && w[1] == 'X' && w[2]) {
+    if (w[0] == '0' && w[1] == 'X') {
         base = 16;
         w += 2;
     }
-    if (!*w)
-        return false;
-    for (; *w; w++) {
+    /* At least one digit: an empty word ("", "0X") fails at its NUL. */
+    do {
         uint8_t d = hex_digit(*w);
         if (d >= base)
             return false;
         n = (uint16_t)(n * base + d);
         if (n > max)
             return false;
-    }
+    } while (*++w);
     *v = n;
     return true;
 }
@@ -375,15 +374,15 @@ static uint8_t line_run(uint16_t now)
         reply_ok();
         out_P(commands + 4);    /* the list after its own "HELP" */
         break;
-    case C_VER:
+    case C_VER: {
+        uint16_t n[3];
+        n[0] = BOARD_COLS;
+        n[1] = GAME_COUNT;
+        n[2] = PROTO_LINE_MAX;
         reply_ok();
-        out_P(PSTR(" NIM " APP_VERSION " BOARD " BOARD_NAME " COLS"));
-        out_snum(BOARD_COLS);
-        out_P(PSTR(" GAMES"));
-        out_snum(GAME_COUNT);
-        out_P(PSTR(" LINE"));
-        out_snum(PROTO_LINE_MAX);
+        out_fmt(PSTR(" NIM " APP_VERSION " BOARD " BOARD_NAME " COLS # GAMES # LINE #"), n);
         break;
+    }
     case C_GAME:
         w = word();
         if (!*w)
@@ -438,7 +437,8 @@ static uint8_t line_run(uint16_t now)
                 out_snum(engine_col_grundy(&game.pos, c));
         out_P(PSTR(" SUM"));
         out_snum(engine_nimsum(&game.pos));
-        out_P(engine_is_p(&game.pos) ? PSTR(" P") : PSTR(" N"));
+        out_sp();
+        uart_putc(engine_is_p(&game.pos) ? 'P' : 'N');
         break;
     case C_PRESS:
     case C_RELEASE:
@@ -458,8 +458,10 @@ static uint8_t line_run(uint16_t now)
         /* Two hex digits a column: one nibble a pass, high first. */
         for (uint8_t i = 0; i < 2 * BOARD_COLS; i++) {
             uint8_t d = f[i >> 1];
-            d = (uint8_t)((i & 1 ? d : d >> 4) & 15);
-            uart_putc((char)(d + (d < 10 ? '0' : 'A' - 10)));
+            d = (uint8_t)(((i & 1 ? d : d >> 4) & 15) + '0');
+            if (d > '9')
+                d += 'A' - '9' - 1;
+            uart_putc((char)d);
         }
         break;
     }
@@ -498,37 +500,50 @@ static uint8_t line_run(uint16_t now)
     return 0;
 }
 
+/* The end of a line: its reply (none for a blank line), then a new line. */
+static void line_end(uint16_t now)
+{
+    uint8_t r;
+    line[line_len] = 0;
+    r = line_bad ? line_bad : line_run(now);
+    if (r != R_QUIET) {
+        if (r) {
+            out_P(PSTR("ERR "));
+            if (r & R_CMD) {
+                list_out(commands, cmd);
+                out_sp();
+            }
+            list_out(reasons, r & 0x7F);
+        }
+        uart_putc('\n');
+    }
+    line_len = 0;
+    line_bad = 0;
+}
+
 void proto_feed(int16_t c, uint16_t now)
 {
-    if (c == '\n') {
-        uint8_t r;
-        line[line_len] = 0;
-        r = line_bad ? line_bad : line_run(now);
-        if (r != R_QUIET) {
-            if (r) {
-                out_P(PSTR("ERR "));
-                if (r & R_CMD) {
-                    list_out(commands, cmd);
-                    out_sp();
-                }
-                list_out(reasons, r & 0x7F);
-            }
-            uart_putc('\n');
-        }
-        line_len = 0;
-        line_bad = 0;
-        return;
-    }
+    uint8_t b = (uint8_t)c;
     if (c < 0) {
-        if (c == HAL_UART_OVERRUN && line_bad < R_OVERRUN)
+        /* Bytes were lost: b = -1 - (2 * the line ends lost + 1 if the
+         * line being received lost bytes). */
+        for (b = (uint8_t)~b; b > 1; b -= 2) {
+            line_bad = R_OVERRUN;
+            line_end(now);
+        }
+        if (b && line_bad < R_OVERRUN)
             line_bad = R_OVERRUN;
         return;
     }
-    if (c == '\r')
+    if (b == '\n') {
+        line_end(now);
         return;
-    if (c == '\t')
-        c = ' ';
-    if (c < ' ' || c > '~') {
+    }
+    if (b == '\r')
+        return;
+    if (b == '\t')
+        b = ' ';
+    if ((uint8_t)(b - ' ') > '~' - ' ') {
         line_bad = R_BINARY;    /* the highest: always named */
         return;
     }
@@ -537,7 +552,7 @@ void proto_feed(int16_t c, uint16_t now)
             line_bad = R_LONG;
         return;
     }
-    if (c >= 'a' && c <= 'z')
-        c = (int16_t)(c - 'a' + 'A');
-    line[line_len++] = (char)c;
+    if ((uint8_t)(b - 'a') <= 'z' - 'a')
+        b = (uint8_t)(b - 'a' + 'A');
+    line[line_len++] = (char)b;
 }

@@ -9,39 +9,31 @@
 
 _Static_assert(STORE_SETTINGS_SLOTS >= 2 && STORE_GAME_SLOTS >= 2,
                "each record needs two slots, or a save would overwrite the only copy");
+_Static_assert(STORE_RECORDS == 2, "store_step picks the next record as 0 or 1, bit id + 1");
 _Static_assert(STORE_SETTINGS_BYTES <= 255 && STORE_GAME_BYTES <= 255,
                "record length is stored in one byte");
 _Static_assert(STORE_GAME_BASE + STORE_GAME_SLOTS * (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD)
                    <= BOARD_EEPROM_BYTES, "records do not fit the EEPROM");
 
 enum { SLOT_COMMIT = 0, SLOT_SEQ = 1, SLOT_LEN = 3, SLOT_DATA = 4 };
+_Static_assert(STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF && STORE_GAME_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF,
+               "store_step counts a slot's bytes in one byte");
 
-typedef struct {
-    uint16_t base;      /* first byte of the region */
-    uint8_t max;        /* largest payload */
-    uint8_t slots;      /* ring length */
-} store_region_t;
-
-/* Region of record id, or false for an unknown id. */
-STORE_NOINLINE static bool store_region(uint8_t id, store_region_t *r)
+/* Geometry of record id (0 or 1: the public calls check the id). */
+static uint8_t store_max(uint8_t id)
 {
-    if (id == STORE_SETTINGS) {
-        r->base = STORE_SETTINGS_BASE;
-        r->max = STORE_SETTINGS_BYTES;
-        r->slots = STORE_SETTINGS_SLOTS;
-    } else if (id == STORE_GAME) {
-        r->base = STORE_GAME_BASE;
-        r->max = STORE_GAME_BYTES;
-        r->slots = STORE_GAME_SLOTS;
-    } else {
-        return false;
-    }
-    return true;
+    return id ? STORE_GAME_BYTES : STORE_SETTINGS_BYTES;
 }
 
-static uint16_t store_slot_addr(const store_region_t *r, uint8_t slot)
+static uint8_t store_slots(uint8_t id)
 {
-    return (uint16_t)(r->base + (uint16_t)slot * (uint16_t)(r->max + STORE_SLOT_OVERHEAD));
+    return id ? STORE_GAME_SLOTS : STORE_SETTINGS_SLOTS;
+}
+
+STORE_NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
+{
+    return (uint16_t)((id ? STORE_GAME_BASE : STORE_SETTINGS_BASE)
+                      + (uint16_t)(slot * (uint8_t)(store_max(id) + STORE_SLOT_OVERHEAD)));
 }
 
 /* CRC-16/CCITT-FALSE step (poly 0x1021): detects every 1- and 2-bit error
@@ -59,121 +51,205 @@ STORE_NOINLINE static uint16_t store_read16(uint16_t addr)
     return (uint16_t)(nvm_read(addr) | ((uint16_t)nvm_read((uint16_t)(addr + 1)) << 8));
 }
 
-/* True if the slot at addr is committed and its CRC holds; gives its seq and len. */
-STORE_NOINLINE static bool store_slot_valid(uint8_t id, const store_region_t *r, uint16_t addr,
-                             uint16_t *seq, uint8_t *len)
+/* The seq of the slot store_slot_valid last found valid. */
+static uint16_t store_valid_seq;
+
+/* True if the slot at addr is committed and its CRC holds; its seq then
+ * is in store_valid_seq. */
+STORE_NOINLINE static bool store_slot_valid(uint8_t id, uint16_t addr)
 {
     if (nvm_read(addr) != STORE_COMMIT)
         return false;
     uint8_t n = nvm_read((uint16_t)(addr + SLOT_LEN));
-    if (n > r->max)
+    if (n > store_max(id))
         return false;
     uint16_t crc = store_crc_update(0xFFFFu, id);
     for (uint16_t a = (uint16_t)(addr + SLOT_SEQ); a < (uint16_t)(addr + SLOT_DATA + n); a++)
         crc = store_crc_update(crc, nvm_read(a));
     if (store_read16((uint16_t)(addr + SLOT_DATA + n)) != crc)
         return false;
-    *seq = store_read16((uint16_t)(addr + SLOT_SEQ));
-    *len = n;
+    store_valid_seq = store_read16((uint16_t)(addr + SLOT_SEQ));
     return true;
 }
 
-/* Newest valid slot of the region (highest seq in serial-number order), or -1. */
-STORE_NOINLINE static int8_t store_find_newest(uint8_t id, const store_region_t *r, uint16_t *seq, uint8_t *len)
+/* What the store knows of each record, and the save being written. Zero
+ * (as after reset) is "idle"; the newest slot is known once the record
+ * was loaded. */
+typedef struct {
+    const uint8_t *src;     /* the latest request */
+    struct {
+        uint16_t seq;       /* the sequence number the next save gets */
+        uint8_t len;        /* the length being written */
+    } head;                 /* bytes 1..3 of the slot being written (seq
+                             * little-endian, as on the AVR and the PC) */
+    uint8_t newest;         /* newest valid slot, 0xFF if none */
+    uint8_t len;            /* the latest request's length */
+    bool want;              /* a request store_step has not taken yet */
+} store_rec_t;
+
+static store_rec_t store_recs[STORE_RECORDS];
+static struct {
+    uint8_t job;            /* record being written + 1, 0 idle */
+    uint8_t slot;           /* its target slot (never the newest) */
+    uint8_t tries;          /* slots it may still try (a worn-out one fails to verify) */
+    uint8_t done;           /* bytes of the slot written so far */
+} store_job;
+static bool store_last_ok;  /* the last save verified (store_save) */
+
+/* Find the newest valid slot (highest seq in serial-number order) and
+ * remember it; 0xFF if none. Only when a record is loaded (boot): every
+ * later save knows it from RAM. */
+STORE_NOINLINE static uint8_t store_scan(uint8_t id)
 {
-    int8_t best = -1;
-    for (uint8_t s = 0; s < r->slots; s++) {
-        uint16_t q;
-        uint8_t n;
-        if (!store_slot_valid(id, r, store_slot_addr(r, s), &q, &n))
-            continue;
-        if (best < 0 || (int16_t)(q - *seq) > 0) {
-            best = (int8_t)s;
-            *seq = q;
-            *len = n;
+    store_rec_t *rs = &store_recs[id];
+    uint8_t best = 0xFF;
+    uint16_t seq = 0;
+    for (uint8_t s = 0; s < store_slots(id); s++) {
+        if (store_slot_valid(id, store_slot_addr(id, s))
+                && (best == 0xFF || (int16_t)(store_valid_seq - seq) > 0)) {
+            best = s;
+            seq = store_valid_seq;
         }
     }
+    rs->newest = best;
+    /* No record yet: the first slot written is 0 with seq 0. */
+    rs->head.seq = (uint16_t)(seq + (best != 0xFF));
     return best;
+}
+
+void store_init(void)
+{
+    store_job.job = 0;
+    for (uint8_t id = 0; id < STORE_RECORDS; id++) {
+        store_recs[id].want = false;
+        store_scan(id);
+    }
 }
 
 int8_t store_newest_slot(uint8_t id)
 {
-    store_region_t r;
-    uint16_t seq;
-    uint8_t len;
-    if (!store_region(id, &r))
-        return -1;
-    return store_find_newest(id, &r, &seq, &len);
+    return id < STORE_RECORDS ? (int8_t)store_scan(id) : -1;
 }
 
 bool store_load(uint8_t id, void *buf, uint8_t len)
 {
-    store_region_t r;
-    uint16_t seq;
-    uint8_t n;
-    if (!store_region(id, &r) || len == 0 || len > r.max)
+    if (id >= STORE_RECORDS || len == 0 || len > store_max(id))
         return false;
-    int8_t s = store_find_newest(id, &r, &seq, &n);
-    if (s < 0 || n != len)
+    uint8_t s = store_scan(id);
+    uint16_t a = store_slot_addr(id, s);
+    if (s == 0xFF || nvm_read((uint16_t)(a + SLOT_LEN)) != len)
         return false;
-    uint16_t a = (uint16_t)(store_slot_addr(&r, (uint8_t)s) + SLOT_DATA);
+    a = (uint16_t)(a + SLOT_DATA);
     uint8_t *p = buf;
     for (uint8_t i = 0; i < len; i++)
         p[i] = nvm_read((uint16_t)(a + i));
     return true;
 }
 
-/* Writes a byte and folds it into the running CRC. */
-static uint16_t store_put(uint16_t addr, uint8_t v, uint16_t crc)
+STORE_NOINLINE bool store_request(uint8_t id, const void *buf, uint8_t len)
 {
-    nvm_write(addr, v);
-    return store_crc_update(crc, v);
+    if (id >= STORE_RECORDS || len > store_max(id))
+        return false;
+    store_rec_t *rs = &store_recs[id];
+    rs->src = buf;
+    rs->len = len;
+    rs->want = true;
+    return true;
 }
 
-/* Write one slot in the safe order; true if it then reads back valid with
- * this seq and len (the CRC then vouches for the payload). */
-static bool store_write_slot(uint8_t id, const store_region_t *r, uint16_t addr,
-                             uint16_t seq, const uint8_t *p, uint8_t len)
+/* Next target: the slot after the current one that is not the newest,
+ * from its first byte. */
+STORE_NOINLINE static void store_next_slot(uint8_t id, uint8_t newest)
 {
-    nvm_write(addr + SLOT_COMMIT, 0xFF);    /* uncommitted while it is half written */
-    uint16_t a = (uint16_t)(addr + SLOT_SEQ);
-    uint16_t crc = store_crc_update(0xFFFFu, id);
-    crc = store_put(a++, (uint8_t)seq, crc);
-    crc = store_put(a++, (uint8_t)(seq >> 8), crc);
-    crc = store_put(a++, len, crc);
-    for (uint8_t i = 0; i < len; i++)
-        crc = store_put(a++, p[i], crc);
-    nvm_write(a++, (uint8_t)crc);
-    nvm_write(a, (uint8_t)(crc >> 8));
-    nvm_write(addr + SLOT_COMMIT, STORE_COMMIT);   /* the commit: last byte written */
+    do {
+        if (++store_job.slot >= store_slots(id))
+            store_job.slot = 0;
+    } while (store_job.slot == newest);
+    store_job.done = 0;
+}
 
-    uint16_t q;
-    uint8_t n;
-    return store_slot_valid(id, r, addr, &q, &n) && q == seq && n == len;
+/* Write the job's slot at addr in the safe order, as far as the EEPROM
+ * lets it: every pass goes along the whole slot (the CRC needs every
+ * byte), skips the bytes written already and writes the next ones while
+ * the EEPROM is ready (a byte a pass on the chip, the whole slot at once
+ * in simavr). True once all is written, the commit last, and the EEPROM
+ * is idle again. */
+STORE_NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec_t *rs)
+{
+    uint8_t end = (uint8_t)(rs->head.len + SLOT_DATA);     /* where the CRC goes */
+    uint16_t crc = store_crc_update(0xFFFFu, id);
+    for (uint8_t k = 0; k <= (uint8_t)(end + 3); k++) {
+        uint16_t a = (uint16_t)(addr + k);
+        uint8_t v = 0xFF;       /* byte 0 first: uncommitted while it is half written */
+        if (k < end) {
+            if (k) {
+                v = k < SLOT_DATA ? ((const uint8_t *)&rs->head)[k - SLOT_SEQ] : rs->src[k - SLOT_DATA];
+                crc = store_crc_update(crc, v);
+            }
+        } else if (k < end + 2) {
+            v = k == end ? (uint8_t)crc : (uint8_t)(crc >> 8);
+        } else {
+            /* The commit, last; then once more (equal, no write) as the
+             * wait for its write to end before the read-back. */
+            a = addr;
+            v = STORE_COMMIT;
+        }
+        if (k >= store_job.done) {
+            if (!nvm_write_if_ready(a, v))
+                return false;
+            store_job.done++;
+        }
+    }
+    return true;
+}
+
+STORE_NOINLINE bool store_step(void)
+{
+    for (;;) {
+        uint8_t id = (uint8_t)(store_job.job - 1);
+        if (!store_job.job) {
+            if (store_recs[0].want)
+                id = 0;
+            else if (store_recs[1].want)
+                id = 1;
+            else
+                return false;
+            store_job.job = (uint8_t)(id + 1);
+            store_job.slot = store_recs[id].newest;
+            store_job.tries = (uint8_t)(store_slots(id) - 1);
+            store_next_slot(id, store_job.slot);
+        }
+        store_rec_t *rs = &store_recs[id];
+        /* A newer request for this record: the slot starts over with it,
+         * unless its commit byte is written (then it queues). */
+        if (rs->want && store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
+            rs->want = false;
+            rs->head.len = rs->len;
+            store_job.done = 0;
+        }
+        uint16_t addr = store_slot_addr(id, store_job.slot);
+        if (!store_write_slot(id, addr, rs))
+            return true;    /* the EEPROM is busy: the next pass goes on */
+        /* Committed, and the EEPROM is idle: read it back. */
+        if (store_slot_valid(id, addr) && store_valid_seq == rs->head.seq) {
+            rs->newest = store_job.slot;
+            rs->head.seq++;
+            store_job.job = 0;
+            store_last_ok = true;
+        } else if (!--store_job.tries) {
+            store_job.job = 0;  /* worn out: the old record is still there */
+            store_last_ok = false;
+        } else {
+            store_next_slot(id, rs->newest);
+        }
+    }
 }
 
 bool store_save(uint8_t id, const void *buf, uint8_t len)
 {
-    store_region_t r;
-    uint16_t seq = 0;
-    uint8_t n;
-    if (!store_region(id, &r) || len > r.max || (len && !buf))
+    if (!store_request(id, buf, len))
         return false;
-    /* No record yet: newest 0xFF, so the first slot written is 0 with seq 0
-     * (find leaves seq alone when it finds nothing). Wraps compare and
-     * reset: a % would pull in a division routine. */
-    uint8_t newest = (uint8_t)store_find_newest(id, &r, &seq, &n);
-    uint8_t slot = newest;
-    if (newest != 0xFF)
-        seq++;
-    /* A slot that will not verify (worn out) is skipped; the newest slot is
-     * never a target, so the old record survives every failure. */
-    for (uint8_t tries = 0; tries < r.slots; tries++) {
-        if (++slot >= r.slots)
-            slot = 0;
-        if (slot != newest &&
-            store_write_slot(id, &r, store_slot_addr(&r, slot), seq, buf, len))
-            return true;
-    }
-    return false;
+    while (store_step())
+        watchdog_kick();
+    return store_last_ok;
 }

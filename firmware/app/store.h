@@ -1,4 +1,4 @@
-/* store.h - power-cut-safe records in EEPROM, portable over nvm_read/nvm_write.
+/* store.h - power-cut-safe records in EEPROM, portable over nvm_read/nvm_write_if_ready.
  *
  * Each record id owns a region of EEPROM cut into a ring of slots (wear is
  * spread over the ring: every save goes to the slot after the newest one).
@@ -10,7 +10,12 @@
  * len, payload and CRC, and writes the commit byte last. A power cut at any
  * byte therefore leaves the old record (target uncommitted) or the new one
  * (commit written after everything else). Blank (0xFF), zeroed or corrupt
- * EEPROM has no valid slot and loads as "no record". */
+ * EEPROM has no valid slot and loads as "no record".
+ *
+ * Saves never block the main loop: a request is kept in RAM (a pointer to
+ * the caller's buffer) and written out by store_step, a byte whenever the
+ * EEPROM is ready, after the frame is drawn. The newest slot's place and
+ * seq are kept in RAM, so a save does not rescan the ring. */
 #ifndef STORE_H
 #define STORE_H
 
@@ -45,18 +50,41 @@ enum {
 #define STORE_GAME_SLOTS (STORE_GAME_REGION / (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD))
 
 /* Copy record id into buf if a valid record of exactly len bytes exists;
- * false (buf untouched) means "no record": use the defaults. */
+ * false (buf untouched) means "no record": use the defaults. Also notes
+ * where the newest slot is: a record's first save after power-on must
+ * come after its store_load (the boot does both), so that no save ever
+ * rescans the ring. */
 bool store_load(uint8_t id, void *buf, uint8_t len);
 
-/* Save len bytes (len <= the record's maximum; len 0 stores an empty record,
- * which loads as "no record": that is how a record is cleared). Returns true
- * once the new record is committed and read back intact; false for a bad id
- * or length, or if every slot failed to verify (worn-out EEPROM). Takes
- * about (len + 7) EEPROM writes of 3.4 ms each on the chip. */
+/* Ask for len bytes of buf to be saved as record id (len <= the record's
+ * maximum; len 0 stores an empty record, which loads as "no record": that
+ * is how a record is cleared, buf may then be NULL). Returns at once;
+ * store_step writes it out. buf is read until the save is written, so the
+ * caller changes it only together with a new request: a newer request for
+ * a record being written starts its slot over (the newest wins) until the
+ * slot's commit byte is written, after that it queues. False for a bad id
+ * or length. */
+bool store_request(uint8_t id, const void *buf, uint8_t len);
+
+/* The main loop's share of the saves, never waiting: writes bytes while
+ * the EEPROM is ready (nvm_write_if_ready: a byte every 3.4 ms on the
+ * chip, so about one a pass; all at once in simavr), the commit last, then
+ * reads the slot back; a slot that does not verify (worn out) is given up
+ * for the next one. True while a save is still pending: sleep (auto-off)
+ * waits for false. */
+bool store_step(void);
+
+/* Blocking save for tests and the driver check: request, then step until
+ * done. True once the record is committed and read back intact; false for
+ * a bad id or length, or if every slot failed to verify. */
 bool store_save(uint8_t id, const void *buf, uint8_t len);
 
+/* Power-on state for host tests that model a reboot: nothing pending, the
+ * newest slot of both rings found again. */
+void store_init(void);
+
 /* The ring slot holding the newest valid record of id, or -1 (for tests
- * and the state dump). */
+ * and the state dump); scans the ring. */
 int8_t store_newest_slot(uint8_t id);
 
 #endif

@@ -41,9 +41,15 @@ void hal_early_init(void)
  * ends here: the application restarts from its reset vector without a
  * hardware reset, because the Nano's old boot loader (ATmegaBOOT) does not
  * stop a watchdog left running by a watchdog reset and would reset itself
- * every 16 ms for ever. A hang with interrupts off cannot run this: the
- * next time-out is a real reset (what an optiboot board handles). Every
- * register the drivers use is set again by hal_init. */
+ * every 16 ms for ever. Every register the drivers use is set again by
+ * hal_init. A hang with interrupts off cannot run this ISR: the first
+ * time-out only sets WDIF, and as the interrupt has not run by the next
+ * time-out (1 s later), that one resets the chip (datasheet 10.9.2, WDIE).
+ * An optiboot board then restarts the application; on the old boot loader
+ * it is the reset loop above, until the power is cycled. simavr 1.6 does
+ * not model that reset (its time-out resets only while WDIE is clear, and
+ * WDIE clears only when the vector runs), so under the simulator such a
+ * hang never ends: tests/robust injects hangs with interrupts on only. */
 ISR(WDT_vect, ISR_NAKED)
 {
     __asm__ __volatile__("clr __zero_reg__");   /* the interrupted code may have left r1 dirty */

@@ -50,16 +50,22 @@ void piezo_tone(uint16_t hz, uint16_t ms);
 bool piezo_busy(void);
 
 /* UART, 115200 8N1, interrupt driven. uart_getc returns -1 when nothing is
- * waiting, or HAL_UART_OVERRUN once after received bytes were lost. */
+ * waiting; once after received bytes were lost, -1 - (2 * the line ends
+ * lost + 1 if the line being received lost bytes): HAL_UART_OVERRUN when
+ * no line end was lost. */
 #define HAL_UART_OVERRUN (-2)
 int16_t uart_getc(void);
 void uart_putc(char c);
 void uart_puts_P(const char *s);   /* string in flash (PSTR) */
 void uart_flush(void);              /* returns once every queued byte is sent */
 
-/* EEPROM, byte addressed, 0..BOARD_EEPROM_BYTES-1; writes skip equal bytes. */
+/* EEPROM, byte addressed, 0..BOARD_EEPROM_BYTES-1. nvm_write_if_ready
+ * never waits: false (nothing done) while the previous write is still in
+ * progress, else it writes the byte (skipped if equal: less wear) and
+ * returns true. nvm_read waits for a write in progress: read only after
+ * nvm_write_if_ready said true. */
 uint8_t nvm_read(uint16_t addr);
-void nvm_write(uint16_t addr, uint8_t value);
+bool nvm_write_if_ready(uint16_t addr, uint8_t value);
 
 /* Power: idle sleeps until the next interrupt (tick, button, UART);
  * power_off shuts the display and the MCU down (power-down, no timer) and

@@ -1,7 +1,6 @@
 /* nvm.c - the EEPROM, byte by byte. Addresses beyond the chip read as
  * blank (0xFF) and are never written, so a bad address cannot wrap around. */
 #include <avr/eeprom.h>
-#include <avr/wdt.h>
 
 #include "hal_private.h"
 
@@ -14,12 +13,13 @@ uint8_t nvm_read(uint16_t addr)
     return eeprom_read_byte((const uint8_t *)addr);
 }
 
-void nvm_write(uint16_t addr, uint8_t value)
+bool nvm_write_if_ready(uint16_t addr, uint8_t value)
 {
-    if (addr >= BOARD_EEPROM_BYTES)
-        return;
-    /* Each write may first wait up to 3.4 ms for the previous one; a save
-     * of a whole record is ~50 of them, so feed the watchdog per byte. */
-    wdt_reset();
-    eeprom_update_byte((uint8_t *)addr, value);   /* skips equal bytes: less wear */
+    /* Never waits: while the last write is still in progress (EEPE set,
+     * 3.4 ms a byte) the caller comes back on a later main-loop pass. */
+    if (!eeprom_is_ready())
+        return false;
+    if (addr < BOARD_EEPROM_BYTES)
+        eeprom_update_byte((uint8_t *)addr, value);   /* skips equal bytes: less wear */
+    return true;
 }

@@ -28,7 +28,7 @@ _Static_assert((HAL_UART_TX_SIZE & (HAL_UART_TX_SIZE - 1)) == 0 && HAL_UART_TX_S
 
 static uint8_t uart_rx_buf[HAL_UART_RX_SIZE];
 static volatile uint8_t uart_rx_head, uart_rx_tail;
-static volatile uint8_t uart_rx_lost;   /* bytes were dropped; set by the ISR, cleared by uart_getc */
+static volatile uint8_t uart_rx_lost;   /* 0, or what was lost: see the RX ISR */
 static uint8_t uart_tx_buf[HAL_UART_TX_SIZE];
 static volatile uint8_t uart_tx_head, uart_tx_tail;
 
@@ -50,29 +50,37 @@ void uart_rx_enable(bool on)
         UCSR0B &= (uint8_t)~(_BV(RXCIE0) | _BV(RXEN0));
 }
 
-/* Shares the RX ring with uart_getc. After a loss (ring full, hardware
- * overrun or framing error) it drops everything until uart_getc has
- * reported HAL_UART_OVERRUN, so the report sits exactly where the stream
- * broke: the bytes before it are intact. */
+/* Shares the RX ring and uart_rx_lost with uart_getc. After a loss (ring
+ * full, hardware overrun or framing error) it drops every byte until
+ * uart_getc has reported the loss, counting the line ends it dropped (bits
+ * 7..1, up to 127) and whether bytes after the last of them were dropped
+ * (bit 0): the bytes before the loss are intact, and the PC still gets one
+ * reply for every line it sent. */
 ISR(USART_RX_vect)
 {
     uint8_t st = UCSR0A;
     uint8_t c = UDR0;
-    if (st & (_BV(DOR0) | _BV(FE0)))
-        uart_rx_lost = 1;
-    if (!uart_rx_lost) {
+    uint8_t lost = uart_rx_lost;
+    if (!lost && !(st & (_BV(DOR0) | _BV(FE0)))) {
         uint8_t h = uart_rx_head;
         uint8_t next = (uint8_t)((h + 1) & (HAL_UART_RX_SIZE - 1));
-        if (next == uart_rx_tail) {
-            uart_rx_lost = 1;
-        } else {
+        if (next != uart_rx_tail) {
             uart_rx_buf[h] = c;
             uart_rx_head = next;
+            goto done;
         }
     }
+    lost |= 1;
+    if (c == '\n' && lost != 255)
+        lost++;
+    uart_rx_lost = lost;
+done:
     HAL_WAKE_SET();
 }
 
+/* Called from the main loop only (interrupts on). After the ring, a loss
+ * is -1 - uart_rx_lost: HAL_UART_OVERRUN when only the line being received
+ * lost bytes. */
 int16_t uart_getc(void)
 {
     uint8_t t = uart_rx_tail;
@@ -81,11 +89,11 @@ int16_t uart_getc(void)
         uart_rx_tail = (uint8_t)((t + 1) & (HAL_UART_RX_SIZE - 1));
         return c;
     }
-    if (uart_rx_lost) {
-        uart_rx_lost = 0;
-        return HAL_UART_OVERRUN;
-    }
-    return -1;
+    cli();
+    t = uart_rx_lost;
+    uart_rx_lost = 0;
+    sei();
+    return (int16_t)(-1 - t);
 }
 
 /* Shares the TX ring with uart_putc: one byte per interrupt, and the

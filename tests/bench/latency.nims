@@ -1,6 +1,10 @@
 # Press-to-frame (make bench): a whole game of Nim against the perfect
-# machine, played with the buttons; nimsim --latency measures each press to
-# the first SPI word of the frame change it causes.
+# machine, played with the buttons, then A on the result for the next game;
+# nimsim --latency measures each press to the first SPI word of the frame
+# change it causes. Every move saves the game record, the last one the
+# scores and settings too, the new game the game record again: the frame
+# must not wait for any of these saves (firmware/app/store.c writes them
+# after the frame, a byte whenever the EEPROM is ready).
 # The picture blinks on a 512 ms period (ui.c render_play): the cursor
 # winks in [0, 128) ms, a pending move shows its old state in [128, 256)
 # and [384, 512). Each press lands where its effect is visible at once:
@@ -79,6 +83,12 @@ press A
 wait 60ms
 release A
 wait 1000ms
+# the result scrolls (the game ended more than GAME_OVER_MS ago): A plays
+# the next game at once, a frame that differs from any scrolled one
+press A
+wait 60ms
+release A
+wait 300ms
 # the game went as planned (these match UART output already there)
 expect-uart OK GAME 0 NIM
 expect-uart LOG MOVE H 0 1
@@ -93,3 +103,4 @@ expect-uart LOG MOVE H 2 1
 expect-uart LOG MOVE M 1 0
 expect-uart LOG MOVE H 2 0
 expect-uart LOG END H
+expect-uart LOG NEW 0 H

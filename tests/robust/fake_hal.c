@@ -43,10 +43,11 @@ uint8_t nvm_read(uint16_t addr)
     return addr < BOARD_EEPROM_BYTES ? fake_eeprom[addr] : 0xFF;
 }
 
-void nvm_write(uint16_t addr, uint8_t value)
+bool nvm_write_if_ready(uint16_t addr, uint8_t value)
 {
     if (addr < BOARD_EEPROM_BYTES)
         fake_eeprom[addr] = value;
+    return true;    /* the fake EEPROM is always ready */
 }
 
 void power_idle(void) {}

@@ -5,10 +5,15 @@
  *   buttons N SEED   N random button events (taps, holds, chords, bounce
  *                    bursts, stutters, long B, auto-repeat, auto-off) over
  *                    every game and the menus; invariants after EVERY step
- *   uart N SEED      N bursts of PC-link garbage at full line speed while a
- *                    game is played (random bytes, over-long lines, bad and
- *                    good commands); every line one reply, bad lines ERR and
- *                    no state change
+ *   uart N SEED      N PC-link lines in bursts, back to back at full line
+ *                    speed through a model of the chip's receiver, while
+ *                    games are played by protocol moves (two players: every
+ *                    line's state known exactly) or by the machine (demo,
+ *                    against the machine: bursts land while it thinks and
+ *                    draws): random bytes, over-long lines, unknown commands,
+ *                    bad arguments, refused and good moves, queries; every
+ *                    line exactly one reply, each bad line its ERR and no
+ *                    change, each good line its answer; no reset
  *   powercut N SEED  N power cuts at random cycles and inside EEPROM writes
  *                    (a torn byte: old, new or garbage)
  *   eeprom SEED      boots from blank, zero, random images and every single
@@ -25,6 +30,7 @@
 #include <string.h>
 
 #include <avr_eeprom.h>
+#include <avr_uart.h>
 #include <sim_core.h>
 
 #include "engine.h"
@@ -53,6 +59,12 @@ static uint16_t game_addr;
 static uint32_t main_lo, main_hi;       /* byte addresses of main() */
 static uint64_t rng = 88172645463325252ull;
 static const char *mode_name = "?";
+/* uart mode (below): bytes go through a model of the chip's receiver, and
+ * each output line is snapped when the firmware starts writing it. */
+static bool uart_mode;
+static size_t rx_pending(void);
+static void rx_send(const void *data, size_t len);
+static bool uart_step_hook(sim_t *s, void *ctx);
 
 /* ---- small helpers --------------------------------------------------------- */
 
@@ -178,6 +190,7 @@ typedef struct {
     uint8_t frame[BOARD_COLS];
     bool shutdown;
     bool fresh;         /* the UART was idle before: the line began as it was written */
+    bool no_frame;      /* the LEDs may still show an earlier pass: do not compare */
 } snap_t;
 static snap_t snaps[SNAP_RING];        /* RAM and LEDs when each output line began */
 static uint64_t lines_started, lines_done;
@@ -188,7 +201,7 @@ static size_t uart_pos;
 static void on_uart_byte(void *ctx, uint8_t b)
 {
     (void)ctx;
-    if (last_out == '\n') {
+    if (last_out == '\n' && !uart_mode) {
         snap_t *s = &snaps[lines_started++ % SNAP_RING];
         read_game(&s->g);
         memcpy(s->frame, S.disp.frame, sizeof s->frame);
@@ -207,6 +220,10 @@ typedef struct {
     bool pending_new;   /* a new game whose start the next quiet point reads */
 } shadow_t;
 static shadow_t shadow;
+static void uart_judge(const char *line, const snap_t *snap);
+static void uart_expect_any(const char *text);
+static engine_move_t last_log_move;     /* the latest LOG MOVE */
+static int last_log_side;
 
 static struct {
     uint64_t boots, boots_expected, moves, games_new, games_ended, replies, errs, states_checked,
@@ -276,6 +293,8 @@ static void handle_line(char *line, const snap_t *snap)
         m.col = (uint8_t)a;
         m.to = (uint16_t)b;
         st.moves++;
+        last_log_move = m;
+        last_log_side = side_of(tag);
         shadow.pending_new = false;     /* moved before the driver saw the start */
         if (!shadow.valid)
             return;     /* a move of a game started before the driver could see it */
@@ -325,6 +344,8 @@ static void handle_line(char *line, const snap_t *snap)
             check_state_line(line, snap);
         else if (!strncmp(line, "OK FRAME ", 9))
             check_frame_line(line, snap);
+        if (uart_mode)
+            uart_judge(line, snap);
     } else if (line[0] != '#') {
         fail("an output line that is no LOG, OK, ERR or # line: \"%s\"", line);
     }
@@ -353,6 +374,10 @@ static void uart_process(void)
 
 static void send(const char *text)
 {
+    if (uart_mode) {
+        rx_send(text, strlen(text));
+        return;
+    }
     sim_uart_send(&S.uart, text, strlen(text));
 }
 
@@ -361,7 +386,7 @@ static void send(const char *text)
 static void run_for_ms(double ms)
 {
     uint64_t until = now_cycles() + (uint64_t)(ms * (BOARD_F_CPU / 1000.0));
-    int r = sim_run_until(&S, until, NULL, NULL);
+    int r = sim_run_until(&S, until, uart_mode ? uart_step_hook : NULL, NULL);
     if (r == SIM_RUN_CRASH)
         fail("the CPU crashed (pc 0x%04x)", (unsigned)S.avr->pc);
     if (r == SIM_RUN_DONE)
@@ -374,14 +399,17 @@ static void run_for_ms(double ms)
 static bool quiet(sim_t *s, void *ctx)
 {
     (void)ctx;
+    if (uart_mode)
+        uart_step_hook(s, NULL);
     return s->avr->state == cpu_Sleeping && !(s->avr->data[ADDR_GPIOR0] & GPIOR0_SPI_BUSY) &&
-           !(s->avr->data[ADDR_UCSR0B] & UCSR0B_UDRIE) && sim_uart_pending(&s->uart) == 0;
+           !(s->avr->data[ADDR_UCSR0B] & UCSR0B_UDRIE) && sim_uart_pending(&s->uart) == 0 &&
+           rx_pending() == 0;
 }
 
 static void run_until_quiet(double max_ms)
 {
     uint64_t until = now_cycles() + (uint64_t)(max_ms * (BOARD_F_CPU / 1000.0));
-    int r = sim_run_until(&S, until, quiet, NULL);
+    int r = sim_run_until(&S, until, quiet, NULL);     /* quiet() calls the uart hook */
     if (r == SIM_RUN_CRASH)
         fail("the CPU crashed (pc 0x%04x)", (unsigned)S.avr->pc);
     if (r == SIM_RUN_TIME)
@@ -399,6 +427,8 @@ static const char *command(const char *fmt, ...)
     va_end(ap);
     strcat(buf, "\n");
     uint64_t want = reply_count + 1;
+    if (uart_mode)
+        uart_expect_any(buf);
     send(buf);
     for (int i = 0; i < 400 && reply_count < want; i++)
         run_for_ms(5);
@@ -623,7 +653,8 @@ static void check_state_line(const char *line, const snap_t *s)
         fail("STATE SET=%s but the RAM says %s", v, want);
 #undef EXPECT
     check_state_legal(g);
-    check_frame(g, s->frame, s->shutdown);
+    if (!s->no_frame)
+        check_frame(g, s->frame, s->shutdown);
 }
 
 static void check_frame_line(const char *line, const snap_t *s)
@@ -631,7 +662,7 @@ static void check_frame_line(const char *line, const snap_t *s)
     const char *h = line + 9;
     if (strlen(h) != 2 * BOARD_COLS)
         fail("FRAME reply of the wrong length: \"%s\"", line);
-    if (s->shutdown)
+    if (s->shutdown || s->no_frame)
         return;
     for (int c = 0; c < BOARD_COLS; c++) {
         unsigned v;
@@ -1449,6 +1480,902 @@ static void mode_eeprom(void)
            sim_stack_used(&S));
 }
 
+/* ---- mode: uart -------------------------------------------------------------- */
+
+/* The chip's receiver (datasheet 20.7.4), in place of simavr's 64-byte input
+ * fifo (which would hold bytes no chip can hold, and which simavr drains at
+ * 11 bit times a byte): the PC's bytes arrive back to back, one 8N1 frame
+ * (10 bit times) apart, whatever the firmware does. UDR0 holds two bytes,
+ * the shift register a third until the next start bit; a byte that finds
+ * both full is lost and the next byte read carries DOR0. The driver answers
+ * UDR0 reads itself and raises RXC0. */
+#define ADDR_UCSR0A 0xC0
+#define ADDR_UDR0 0xC6
+#define UCSR0A_DOR0 0x08
+#define UCSR0B_RXEN0 0x10
+
+static struct {
+    avr_uart_t *u;
+    uint8_t *q;                 /* the PC's bytes not yet on the wire */
+    size_t qlen, qpos, qcap;
+    bool on_wire;               /* the line-speed timer is armed */
+    uint8_t fifo[2];
+    bool fifo_dor[2];
+    int n;
+    bool shift_full, dor_next;
+    uint8_t shift;
+    uint64_t bytes, hw_lost;
+} rx;
+
+static size_t rx_pending(void)
+{
+    return uart_mode ? rx.qlen - rx.qpos + (size_t)rx.n + rx.shift_full + rx.on_wire : 0;
+}
+
+static avr_cycle_count_t rx_frame_cycles(void)
+{
+    uint16_t ubrr = (uint16_t)(S.avr->data[0xC4] | ((S.avr->data[0xC5] & 0x0F) << 8));
+    return (avr_cycle_count_t)10 * ((S.avr->data[ADDR_UCSR0A] & 0x02) ? 8 : 16) * (ubrr + 1u);
+}
+
+static void rx_flags(void)
+{
+    if (rx.n) {
+        if (rx.fifo_dor[0])
+            S.avr->data[ADDR_UCSR0A] |= UCSR0A_DOR0;
+        else
+            S.avr->data[ADDR_UCSR0A] &= (uint8_t)~UCSR0A_DOR0;
+        avr_raise_interrupt(S.avr, &rx.u->rxc);
+    } else {
+        S.avr->data[ADDR_UCSR0A] &= (uint8_t)~UCSR0A_DOR0;
+        avr_clear_interrupt(S.avr, &rx.u->rxc);
+        avr_regbit_clear(S.avr, rx.u->rxc.raised);
+    }
+}
+
+static void rx_push(uint8_t b)
+{
+    rx.fifo[rx.n] = b;
+    rx.fifo_dor[rx.n] = rx.dor_next;
+    rx.dor_next = false;
+    rx.n++;
+}
+
+static uint8_t rx_udr_read(struct avr_t *avr, avr_io_addr_t addr, void *param)
+{
+    (void)param;
+    uint8_t v = 0;
+    if (rx.n) {
+        v = rx.fifo[0];
+        rx.fifo[0] = rx.fifo[1];
+        rx.fifo_dor[0] = rx.fifo_dor[1];
+        rx.n--;
+        if (rx.shift_full) {
+            rx.shift_full = false;
+            rx_push(rx.shift);
+        }
+    }
+    rx_flags();
+    avr->data[addr] = v;
+    return v;
+}
+
+/* A start bit: the byte waiting in the shift register is overwritten. */
+static void rx_start_bit(void)
+{
+    if (rx.shift_full) {
+        rx.shift_full = false;
+        rx.dor_next = true;
+        rx.hw_lost++;
+    }
+}
+
+static avr_cycle_count_t rx_stop_bit(struct avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    (void)param;
+    uint8_t b = rx.q[rx.qpos++];
+    rx.bytes++;
+    if (!(avr->data[ADDR_UCSR0B] & UCSR0B_RXEN0))
+        fail("a byte reached the UART while its receiver was off");
+    if (rx.n < 2)
+        rx_push(b);
+    else {
+        rx.shift = b;
+        rx.shift_full = true;
+    }
+    rx_flags();
+    if (rx.qpos < rx.qlen) {
+        rx_start_bit();
+        return when + rx_frame_cycles();
+    }
+    rx.on_wire = false;
+    return 0;
+}
+
+static void rx_send(const void *data, size_t len)
+{
+    if (rx.qpos == rx.qlen)
+        rx.qpos = rx.qlen = 0;
+    if (rx.qlen + len > rx.qcap) {
+        rx.qcap = (rx.qlen + len) * 2 + 256;
+        rx.q = realloc(rx.q, rx.qcap);
+        if (!rx.q)
+            fail("out of memory");
+    }
+    memcpy(rx.q + rx.qlen, data, len);
+    rx.qlen += len;
+    if (!rx.on_wire) {
+        rx.on_wire = true;
+        rx_start_bit();
+        avr_cycle_timer_register(S.avr, rx_frame_cycles(), rx_stop_bit, NULL);
+    }
+}
+
+static void rx_install(void)
+{
+    for (avr_io_t *io = S.avr->io_port; io; io = io->next)
+        if (!strcmp(io->kind, "uart") && ((avr_uart_t *)io)->name == '0')
+            rx.u = (avr_uart_t *)io;
+    if (!rx.u)
+        fail("no USART0 in simavr");
+    /* simavr's own reader stays registered for nothing: its fifo is never fed. */
+    S.avr->io[AVR_DATA_TO_IO(ADDR_UDR0)].r.c = rx_udr_read;
+    S.avr->io[AVR_DATA_TO_IO(ADDR_UDR0)].r.param = NULL;
+}
+
+/* Output lines are snapped when the firmware starts writing them: at the
+ * entry of uart_putc (r24 = the byte) after a '\n', before the TX ring
+ * delays them, so the state is the one the line was made from. */
+static uint32_t putc_lo, putc_hi;
+static bool putc_armed = true;
+static uint8_t gen_last = '\n';
+
+static bool uart_step_hook(sim_t *s, void *ctx)
+{
+    (void)ctx;
+    uint32_t pc = s->avr->pc;
+    if (pc == putc_lo && putc_armed) {
+        putc_armed = false;     /* again only after the body ran (not after an ISR returns here) */
+        if (gen_last == '\n') {
+            snap_t *sn = &snaps[lines_started++ % SNAP_RING];
+            read_game(&sn->g);
+            memcpy(sn->frame, S.disp.frame, sizeof sn->frame);
+            sn->shutdown = S.disp.chip[0].shutdown;
+            sn->fresh = true;
+            sn->no_frame = true;
+        }
+        gen_last = s->avr->data[24];
+    } else if (pc > putc_lo && pc < putc_hi) {
+        putc_armed = true;
+    }
+    return false;
+}
+
+/* ---- the lines sent and what each must get back ---- */
+
+enum { L_ANY, L_BAD, L_STATE, L_FRAME, L_VER, L_HELP, L_GRUNDY, L_HINT, L_SCORES, L_GAMEQ, L_RELEASE,
+       L_MOVE, L_AI, L_POS, L_SET, L_NEW, L_GAME };
+typedef struct {
+    int kind;
+    char err[24];               /* L_BAD: the one refusal it must get (or ERR OVERRUN) */
+    char shown[72];             /* the line, printable, for messages */
+    engine_move_t m;            /* L_MOVE */
+    uint8_t item, val;          /* L_SET; L_GAME: val = the game */
+    uint8_t ncols, vals[BOARD_COLS];
+    uint16_t heap;              /* L_POS */
+    uint64_t serial;
+} expect_t;
+
+#define EXPECT_RING 4096
+static expect_t expects[EXPECT_RING];
+static uint64_t exp_sent, exp_done;
+static rb_game_t prev_g;        /* the state after the previous line */
+static bool exact;              /* nothing moves by itself: every line's state is known */
+static uint8_t exp_set[16];     /* the settings as the driver set them */
+static char ver_reply[256], help_reply[512];
+static uint64_t u_lines, u_bad, u_bytes, u_errs, u_overruns, u_ok_valid, u_ro, u_mut, u_mut_ok,
+    u_blank, u_overlong, u_binary, u_exact_lines, u_bursts, u_max_burst;
+
+static const char *reason_names[] = { "OK", "RULE", "MODE", "COLS", "HEIGHT", "HEAP", "ADJ", "COL",
+                                      "ILLEGAL", "NOGAME", "TURN", "OVER" };
+static const char *set_names[] = { "GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF" };
+static const uint8_t set_counts[] = { 0 /* games */, 3, 3, 3, 4, 2, 16, 5 };
+static const char *btn_names[] = { "UP", "DOWN", "LEFT", "RIGHT", "A", "B" };
+static const char *cmd_names[] = { "HELP", "VER", "GAME", "NEW", "POS", "MOVE", "AI", "HINT", "GRUNDY",
+                                   "PRESS", "RELEASE", "FRAME", "SCORES", "STATE", "SET" };
+static unsigned n_games;
+
+static bool g_same(const rb_game_t *a, const rb_game_t *b)
+{
+    return !memcmp(a, b, sizeof *a);
+}
+
+static bool g_same_game(const rb_game_t *a, const rb_game_t *b)
+{
+    engine_pos_t pa = to_pos(a), pb = to_pos(b);
+    return pos_equal(&pa, &pb) && a->turn == b->turn && a->in_game == b->in_game &&
+           !memcmp(a->set, b->set, sizeof a->set);
+}
+
+static void move_err(const rb_game_t *g, engine_move_t m, char *out, size_t n)
+{
+    engine_pos_t p = to_pos(g);
+    uint8_t e;
+    if (g->screen != 2 || g->phase == 3)
+        e = 9;                  /* GAME_ERR_NOGAME */
+    else if (side_is_machine(g, g->turn))
+        e = 10;                 /* GAME_ERR_TURN */
+    else
+        e = engine_check_move(&p, m);
+    if (e)
+        snprintf(out, n, "ERR MOVE %s", e < 12 ? reason_names[e] : "?");
+    else
+        snprintf(out, n, "OK MOVE %u %u", m.col, m.to);
+}
+
+static void grundy_reply(const rb_game_t *g, char *out, size_t n)
+{
+    engine_pos_t p = to_pos(g);
+    int k = snprintf(out, n, "OK GRUNDY");
+    if (!(p.mode & ENGINE_ONEHEAP))
+        for (uint8_t c = 0; c < p.ncols; c++)
+            k += snprintf(out + k, n - (size_t)k, " %u", engine_col_grundy(&p, c));
+    snprintf(out + k, n - (size_t)k, " SUM %u %s", engine_nimsum(&p), engine_is_p(&p) ? "P" : "N");
+}
+
+/* A line's reply, judged against the state the firmware wrote it from and
+ * the state after the line before (exact mode: nothing else moves). */
+static void uart_judge(const char *line, const snap_t *snap)
+{
+    if (exp_done == exp_sent)
+        fail("a reply no line asked for: \"%s\"", line);
+    const expect_t *e = &expects[exp_done++ % EXPECT_RING];
+    const rb_game_t *g = &snap->g;
+    char want[512];
+    bool err = !strncmp(line, "ERR", 3), changed_ok = false;
+    if (e->kind == L_ANY) {     /* the driver's own command(): it checks the reply */
+        memcpy(exp_set, g->set, sizeof exp_set);
+        prev_g = *g;
+        return;
+    }
+    if (err)
+        u_errs++;
+    if (!strcmp(line, "ERR OVERRUN")) {
+        u_overruns++;
+    } else if (e->kind == L_BAD) {
+        if (strcmp(line, e->err))
+            fail("line \"%s\" got \"%s\", not \"%s\"", e->shown, line, e->err);
+    } else if (e->kind <= L_RELEASE) {
+        u_ro++;
+        switch (e->kind) {
+        case L_STATE: changed_ok = !strncmp(line, "OK STATE ", 9); break;   /* fields: handle_line */
+        case L_FRAME: changed_ok = !strncmp(line, "OK FRAME ", 9); break;
+        case L_VER: changed_ok = !strcmp(line, ver_reply); break;
+        case L_HELP: changed_ok = !strcmp(line, help_reply); break;
+        case L_GRUNDY:
+            grundy_reply(g, want, sizeof want);
+            changed_ok = !strcmp(line, want);
+            break;
+        case L_HINT: {
+            engine_pos_t p = to_pos(g);
+            engine_move_t m;
+            if (engine_hint(&p, &m))
+                snprintf(want, sizeof want, "OK HINT %u %u", m.col, m.to);
+            else
+                snprintf(want, sizeof want, "OK HINT NONE");
+            changed_ok = !strcmp(line, want);
+            break;
+        }
+        case L_SCORES: {
+            unsigned i, w, l;
+            changed_ok = sscanf(line, "OK SCORES %u W %u L %u", &i, &w, &l) == 3 && i == e->val;
+            break;
+        }
+        case L_GAMEQ: changed_ok = !strncmp(line, "OK GAME ", 8); break;
+        default:
+            snprintf(want, sizeof want, "OK RELEASE %s", btn_names[e->val]);
+            changed_ok = !strcmp(line, want);
+        }
+        if (!changed_ok)
+            fail("line \"%s\" got \"%s\"%s%s", e->shown, line, e->kind == L_GRUNDY || e->kind == L_HINT ? ", not " : "",
+                 e->kind == L_GRUNDY || e->kind == L_HINT ? want : "");
+        u_ok_valid++;
+    } else {
+        /* Lines that may change the state: the refusal the state calls for,
+         * or the change the line asks for and nothing else. */
+        u_mut++;
+        engine_pos_t before = to_pos(&prev_g), after = to_pos(g);
+        switch (e->kind) {
+        case L_MOVE:
+            move_err(err ? g : &prev_g, e->m, want, sizeof want);
+            if (!err && !exact) {
+                snprintf(want, sizeof want, "OK MOVE %u %u", e->m.col, e->m.to);
+                if (last_log_move.col != e->m.col || last_log_move.to != e->m.to)
+                    fail("\"%s\" was not logged as a move", line);
+            }
+            if (strcmp(line, want))
+                fail("line \"%s\" got \"%s\", the state says \"%s\"", e->shown, line, want);
+            break;
+        case L_AI:
+            if (err) {
+                if (strcmp(line, "ERR AI NOGAME") || (g->screen == 2 && g->phase != 3 && engine_has_move(&after)))
+                    fail("line AI got \"%s\" in %s (screen %u phase %u)", line, pos_str(&after), g->screen, g->phase);
+            } else {
+                engine_move_t m;
+                unsigned c, t;
+                if (sscanf(line, "OK AI %u %u", &c, &t) != 2 || c != last_log_move.col || t != last_log_move.to)
+                    fail("line AI got \"%s\", the log says %u %u", line, last_log_move.col, last_log_move.to);
+                m.col = (uint8_t)c;
+                m.to = (uint16_t)t;
+                if (exact && engine_check_move(&before, m))
+                    fail("AI made the illegal move %u %u in %s", c, t, pos_str(&before));
+            }
+            break;
+        case L_POS: {
+            engine_pos_t q = after;
+            if (!err) {
+                q = before;
+                q.ncols = e->ncols;
+                memset(q.col, 0, sizeof q.col);
+                memcpy(q.col, e->vals, e->ncols);
+                q.heap = e->heap;
+                if (q.mode & ENGINE_ONEHEAP)
+                    q.ncols = 1;
+                if (strcmp(line, "OK POS") || !pos_equal(&q, &after) || g->turn != 0)
+                    fail("line \"%s\" got \"%s\" and the position %s turn %u", e->shown, line, pos_str(&after), g->turn);
+            } else if (exact && prev_g.screen == 2) {
+                q = before;
+                q.ncols = (q.mode & ENGINE_ONEHEAP) ? 1 : e->ncols;
+                memset(q.col, 0, sizeof q.col);
+                memcpy(q.col, e->vals, e->ncols);
+                q.heap = e->heap;
+                uint8_t r = engine_check_pos(&q);
+                if (!r && !engine_has_move(&q))
+                    r = 11;
+                snprintf(want, sizeof want, "ERR POS %s", r < 12 ? reason_names[r] : "?");
+                if ((q.mode & ENGINE_ONEHEAP) && q.heap > ENGINE_HEAP_MAX)
+                    snprintf(want, sizeof want, "ERR POS ARGS");   /* no number over the maximum */
+                if (!r || strcmp(line, want))
+                    fail("line \"%s\" got \"%s\" in %s", e->shown, line, pos_str(&before));
+            } else if (strncmp(line, "ERR POS ", 8)) {
+                fail("line \"%s\" got \"%s\"", e->shown, line);
+            }
+            break;
+        }
+        case L_SET:
+            snprintf(want, sizeof want, "OK SET %s %u", set_names[e->item], e->val);
+            if (strcmp(line, want) || g->set[e->item] != e->val)
+                fail("line \"%s\" got \"%s\", setting %u is %u", e->shown, line, e->item, g->set[e->item]);
+            exp_set[e->item] = e->val;
+            break;
+        case L_NEW:
+        case L_GAME: {
+            unsigned i;
+            if (sscanf(line, e->kind == L_NEW ? "OK NEW %u" : "OK GAME %u", &i) != 1 ||
+                (e->kind == L_GAME && (i != e->val || g->set[S_GAME] != e->val)))
+                fail("line \"%s\" got \"%s\"", e->shown, line);
+            if (e->kind == L_GAME)
+                exp_set[S_GAME] = e->val;
+            if (g->screen != 2 || !g->in_game || engine_check_pos(&after) || !engine_has_move(&after))
+                fail("line \"%s\": no new game (%s)", e->shown, pos_str(&after));
+            break;
+        }
+        }
+        if (!err) {
+            u_mut_ok++;
+            u_ok_valid++;
+            changed_ok = true;
+            if (exact && (e->kind == L_MOVE || e->kind == L_AI)) {
+                engine_move_t m = e->kind == L_MOVE ? e->m : last_log_move;
+                engine_pos_t q = before;
+                engine_apply(&q, m);
+                if (!pos_equal(&q, &after) || g->turn != (prev_g.turn ^ 1))
+                    fail("line \"%s\": %s turn %u became %s turn %u", e->shown, pos_str(&before), prev_g.turn,
+                         pos_str(&after), g->turn);
+            }
+            if (exact && e->kind != L_NEW && e->kind != L_GAME && e->kind != L_SET &&
+                memcmp(g->set, prev_g.set, sizeof g->set))
+                fail("line \"%s\" changed the settings", e->shown);
+        }
+    }
+    if (e->kind == L_BAD)
+        u_bad++;
+    /* A line that got no OK left everything as it was. */
+    if (!changed_ok || (e->kind <= L_RELEASE && !err)) {
+        bool same = exact && prev_g.phase != 3 && prev_g.screen == 2 ? g_same(g, &prev_g) : g_same_game(g, &prev_g);
+        if (exact && !same) {
+            engine_pos_t pa = to_pos(&prev_g), pb = to_pos(g);
+            char sa[64], sb[64];
+            int ka = 0, kb = 0;
+            for (int i = 0; i < g->nset; i++) {
+                ka += snprintf(sa + ka, sizeof sa - (size_t)ka, "%s%u", i ? "," : "", prev_g.set[i]);
+                kb += snprintf(sb + kb, sizeof sb - (size_t)kb, "%s%u", i ? "," : "", g->set[i]);
+            }
+            fail("line \"%s\" got \"%s\" but changed the state: screen %u phase %u turn %u cur %u,%u pend %u "
+                 "ov %u %s set %s -> screen %u phase %u turn %u cur %u,%u pend %u ov %u %s set %s", e->shown, line,
+                 prev_g.screen, prev_g.phase, prev_g.turn, prev_g.cur_col, prev_g.cur_row, prev_g.pend,
+                 prev_g.overlay, pos_str(&pa), sa, g->screen, g->phase, g->turn, g->cur_col, g->cur_row, g->pend,
+                 g->overlay, pos_str(&pb), sb);
+        }
+    }
+    if (memcmp(g->set, exp_set, (size_t)g->nset))
+        fail("line \"%s\" got \"%s\"; the settings are not the ones set", e->shown, line);
+    if (exact)
+        u_exact_lines++;
+    prev_g = *g;
+}
+
+/* ---- making lines ---- */
+
+static expect_t *new_expect(int kind, const char *text, size_t len);
+
+static void uart_expect_any(const char *text)
+{
+    new_expect(L_ANY, text, strlen(text) - 1);
+    u_lines--;
+}
+
+static char *burst;
+static size_t burst_len, burst_cap;
+
+static void b_put(const void *p, size_t n)
+{
+    if (burst_len + n > burst_cap) {
+        burst_cap = (burst_len + n) * 2 + 1024;
+        burst = realloc(burst, burst_cap);
+        if (!burst)
+            fail("out of memory");
+    }
+    memcpy(burst + burst_len, p, n);
+    burst_len += n;
+}
+
+static expect_t *new_expect(int kind, const char *text, size_t len)
+{
+    if (exp_sent - exp_done >= EXPECT_RING)
+        fail("too many lines in flight");
+    expect_t *e = &expects[exp_sent++ % EXPECT_RING];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->serial = exp_sent;
+    size_t k = 0;
+    for (size_t i = 0; i < len && k + 5 < sizeof e->shown; i++) {
+        uint8_t c = (uint8_t)text[i];
+        if (c >= ' ' && c <= '~')
+            e->shown[k++] = (char)c;
+        else
+            k += (size_t)snprintf(e->shown + k, sizeof e->shown - k, "\\x%02X", c);
+    }
+    if (len > 30 && k + 12 < sizeof e->shown)
+        snprintf(e->shown + k, sizeof e->shown - k, "...(%zu)", len);
+    u_lines++;
+    return e;
+}
+
+/* A valid command line as a person might type it: any case, extra spaces
+ * or a tab, sometimes CRLF or a stray CR inside. */
+static expect_t *add_line(int kind, const char *cmd)
+{
+    char t[160];
+    size_t n = 0;
+    if (rnd_n(8) == 0)
+        t[n++] = rnd_n(2) ? ' ' : '\t';
+    for (const char *p = cmd; *p && n < sizeof t - 8; p++) {
+        char c = *p;
+        if (rnd_n(6) == 0 && c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c == ' ' && rnd_n(10) == 0)
+            t[n++] = ' ';
+        if (rnd_n(60) == 0)
+            t[n++] = '\r';
+        t[n++] = c;
+    }
+    if (rnd_n(8) == 0)
+        t[n++] = ' ';
+    if (rnd_n(4) == 0)
+        t[n++] = '\r';
+    t[n++] = '\n';
+    b_put(t, n);
+    return new_expect(kind, t, n - 1);
+}
+
+static void add_bad(const char *cmd, const char *err)
+{
+    expect_t *e = add_line(L_BAD, cmd);
+    snprintf(e->err, sizeof e->err, "%s", err);
+}
+
+/* Random bytes, every value, cut into lines at their '\n's: each line gets
+ * at least one byte outside printable ASCII (so it is refused whole as
+ * BINARY, whatever else it holds) and none is blank. */
+static void add_random_bytes(void)
+{
+    size_t n = rnd_range(1, 160);
+    uint8_t t[200];
+    size_t k = 0, start = 0;
+    bool has_bin = false;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t c = (uint8_t)rnd();
+        if (rnd_n(16) == 0)
+            c = (uint8_t[]){ 0, '\r', '\n', 0xFF, '\t', 0x7F, 0x80, 0x1B }[rnd_n(8)];
+        if (c == '\n') {
+            if (!has_bin)
+                t[k++] = (uint8_t[]){ 0, 0xFF, 0x01, 0x7F, 0x80, 0xC3 }[rnd_n(6)];
+            t[k++] = '\n';
+            new_expect(L_BAD, (const char *)t + start, k - 1 - start);
+            snprintf(expects[(exp_sent - 1) % EXPECT_RING].err, 24, "ERR BINARY");
+            u_binary++;
+            start = k;
+            has_bin = false;
+            continue;
+        }
+        if ((c < ' ' || c > '~') && c != '\r' && c != '\t')
+            has_bin = true;
+        t[k++] = c;
+    }
+    if (!has_bin)
+        t[k++] = 0;
+    t[k++] = '\n';
+    new_expect(L_BAD, (const char *)t + start, k - 1 - start);
+    snprintf(expects[(exp_sent - 1) % EXPECT_RING].err, 24, "ERR BINARY");
+    u_binary++;
+    b_put(t, k);
+}
+
+/* Over PROTO_LINE_MAX printable characters (CRs do not count): refused as
+ * LONG even when it starts like a good command. */
+static void add_long(void)
+{
+    static const char *starts[] = { "", "MOVE 0 1", "NEW", "SET BRIGHT 3", "POS 1 2 3", "STATE", "GAME NIM" };
+    char t[400];
+    size_t n = (size_t)snprintf(t, sizeof t, "%s", starts[rnd_n(7)]);
+    size_t len = rnd_n(4) ? rnd_range(65, 80) : rnd_range(81, 380);
+    size_t chars = n;
+    while (chars < len) {
+        uint32_t r = rnd_n(40);
+        t[n++] = r == 0 ? '\r' : r < 8 ? ' ' : (char)rnd_range('!', '~');
+        if (t[n - 1] != '\r')
+            chars++;
+    }
+    t[n++] = '\n';
+    b_put(t, n);
+    expect_t *e = new_expect(L_BAD, t, n - 1);
+    snprintf(e->err, sizeof e->err, "ERR LONG");
+    u_overlong++;
+}
+
+static void add_unknown(void)
+{
+    char w[16];
+    for (;;) {
+        size_t n = rnd_range(1, 10);
+        for (size_t i = 0; i < n; i++)
+            w[i] = (char)(rnd_n(5) ? rnd_range('A', 'Z') : rnd_range('!', '@'));
+        w[n] = 0;
+        bool known = false;
+        for (int i = 0; i < 15; i++)
+            known |= !strcmp(w, cmd_names[i]);
+        if (!known && w[0] != ' ')
+            break;
+    }
+    if (rnd_n(2))
+        strcat(w, rnd_n(2) ? " 1 2" : " X");
+    add_bad(w, "ERR UNKNOWN");
+}
+
+static void add_bad_args(void)
+{
+    static const struct { const char *l, *e; } t[] = {
+        { "VER 1", "ERR ARGS" }, { "HELP ME", "ERR ARGS" }, { "NEW 3", "ERR ARGS" }, { "AI NOW", "ERR ARGS" },
+        { "HINT 0", "ERR ARGS" }, { "GRUNDY X", "ERR ARGS" }, { "FRAME 1", "ERR ARGS" }, { "STATE 0", "ERR ARGS" },
+        { "MOVE", "ERR MOVE ARGS" }, { "MOVE 1", "ERR MOVE ARGS" }, { "MOVE X 1", "ERR MOVE ARGS" },
+        { "MOVE 1 2 3", "ERR MOVE ARGS" }, { "MOVE 256 1", "ERR MOVE ARGS" }, { "MOVE 1 99999", "ERR MOVE ARGS" },
+        { "MOVE -1 2", "ERR MOVE ARGS" }, { "MOVE 0X 1", "ERR MOVE ARGS" }, { "MOVE 1,2", "ERR MOVE ARGS" },
+        { "POS", "ERR POS ARGS" }, { "POS X", "ERR POS ARGS" }, { "POS 1 X", "ERR POS ARGS" },
+        { "POS 1 2 3 4 5 6 7 8 9", "ERR POS ARGS" }, { "POS 1,2", "ERR POS ARGS" },
+        { "SET", "ERR SET ITEM" }, { "SET FOO 1", "ERR SET ITEM" }, { "SET BRIGHT", "ERR SET VALUE" },
+        { "SET BRIGHT 16", "ERR SET VALUE" }, { "SET OFF 5", "ERR SET VALUE" }, { "SET SOUND 2", "ERR SET VALUE" },
+        { "SET LEVEL 1 2", "ERR SET VALUE" }, { "SET GAME 47", "ERR SET VALUE" }, { "SET OPP X", "ERR SET VALUE" },
+        { "GAME FOO", "ERR GAME NAME" }, { "GAME 47", "ERR GAME NAME" }, { "GAME NIM X", "ERR GAME NAME" },
+        { "GAME ONE", "ERR GAME NAME" }, { "PRESS", "ERR BUTTON" }, { "PRESS X", "ERR BUTTON" },
+        { "RELEASE UP 1", "ERR BUTTON" }, { "SCORES 47", "ERR ARGS" }, { "SCORES X", "ERR ARGS" },
+        { "SCORES 1 2", "ERR ARGS" },
+    };
+    uint32_t i = rnd_n(sizeof t / sizeof t[0]);
+    add_bad(t[i].l, t[i].e);
+}
+
+static void add_readonly(void)
+{
+    char t[32];
+    switch (rnd_n(10)) {
+    case 0: add_line(L_STATE, "STATE"); break;
+    case 1: add_line(L_FRAME, "FRAME"); break;
+    case 2: add_line(L_VER, "VER"); break;
+    case 3: add_line(L_HELP, "HELP"); break;
+    case 4: case 5: add_line(L_GRUNDY, "GRUNDY"); break;
+    case 6: case 7: add_line(L_HINT, "HINT"); break;
+    case 8: {
+        uint8_t i = (uint8_t)rnd_n(n_games);
+        snprintf(t, sizeof t, "SCORES %u", i);
+        add_line(L_SCORES, t)->val = i;
+        break;
+    }
+    default:
+        if (rnd_n(2))
+            add_line(L_GAMEQ, "GAME");
+        else {
+            uint8_t b = (uint8_t)rnd_n(6);
+            snprintf(t, sizeof t, "RELEASE %s", btn_names[b]);
+            add_line(L_RELEASE, t)->val = b;
+        }
+    }
+}
+
+/* A move line: legal in the planned position, or one the rule refuses. */
+static void add_move(engine_pos_t *plan, bool legal, bool *ends)
+{
+    engine_move_t m, pick = { 0, 0 };
+    int n = 0;
+    char t[48];
+    if (legal) {
+        for (bool ok = engine_move_first(plan, &m); ok; ok = engine_move_next(plan, &m))
+            if (rnd_n((uint32_t)++n) == 0)
+                pick = m;
+        if (!n)
+            return;
+    } else {
+        for (int i = 0; i < 50; i++) {
+            pick.col = (uint8_t)rnd_n(plan->ncols + 2u);
+            pick.to = (uint16_t)rnd_n((plan->mode & ENGINE_ONEHEAP) ? ENGINE_HEAP_MAX + 1u : 256u);
+            if (engine_check_move(plan, pick))
+                break;
+        }
+    }
+    snprintf(t, sizeof t, "MOVE %u %u", pick.col, pick.to);
+    add_line(L_MOVE, t)->m = pick;
+    if (legal && !engine_check_move(plan, pick)) {
+        engine_apply(plan, pick);
+        *ends = !engine_has_move(plan);
+    }
+}
+
+static void add_pos(const engine_pos_t *plan)
+{
+    char t[96];
+    expect_t *e;
+    if (plan->mode & ENGINE_ONEHEAP) {
+        uint16_t h = (uint16_t)rnd_range(1, ENGINE_HEAP_MAX + (rnd_n(5) == 0 ? 3u : 0u));
+        snprintf(t, sizeof t, "POS %u", h);
+        e = add_line(L_POS, t);
+        e->heap = h;
+        e->ncols = 1;
+        return;
+    }
+    uint8_t n = (uint8_t)rnd_range(1, BOARD_COLS), v[BOARD_COLS];
+    int k = snprintf(t, sizeof t, "POS");
+    bool heap = engine_rule_form(plan->rule) == FORM_HEAP;
+    for (uint8_t c = 0; c < n; c++) {
+        v[c] = (uint8_t)(heap ? rnd_n(rnd_n(6) ? BOARD_ROWS + 1u : 12u) : rnd_n(256));
+        k += snprintf(t + k, sizeof t - (size_t)k, " %u", v[c]);
+    }
+    e = add_line(L_POS, t);
+    e->ncols = n;
+    memcpy(e->vals, v, n);
+}
+
+static void wait_replies(double max_ms)
+{
+    for (double t = 0; t < max_ms && exp_done < exp_sent; t += 5)
+        run_for_ms(5);
+    if (exp_done < exp_sent)
+        fail("line \"%s\" (and %llu after it) got no reply: lost without a word",
+             expects[exp_done % EXPECT_RING].shown, (unsigned long long)(exp_sent - exp_done - 1));
+}
+
+static void quiet_point(rb_game_t *g)
+{
+    run_until_quiet(3000);
+    check_step();
+    read_game(g);
+    prev_g = *g;
+}
+
+/* A burst: lines back to back on the wire, all sent before the first
+ * reply, mixed: random bytes, over-long lines, unknown commands, bad
+ * arguments, refused moves, read-only commands and changes. */
+static void send_burst(int nlines, bool changes)
+{
+    rb_game_t g;
+    read_game(&g);
+    engine_pos_t plan = to_pos(&g);
+    bool ended = g.screen != 2 || g.phase == 3;
+    burst_len = 0;
+    uint64_t first = exp_sent;
+    for (int i = 0; i < nlines && !ended; i++) {
+        uint32_t r = rnd_n(100);
+        if (r < 12)
+            add_random_bytes();
+        else if (r < 20)
+            add_long();
+        else if (r < 30)
+            add_unknown();
+        else if (r < 45)
+            add_bad_args();
+        else if (r < 55)
+            add_move(&plan, false, &ended);
+        else if (r < 75)
+            add_readonly();
+        else if (r < 88 || !changes) {
+            if (exact || rnd_n(3) == 0)
+                add_move(&plan, true, &ended);
+            else
+                add_readonly();
+        } else if (r < 91) {
+            add_line(L_AI, "AI");
+            if (exact) {
+                ended = true;   /* which move is the machine's: the burst ends here */
+            }
+        } else if (r < 95) {
+            char t[32];
+            uint8_t item = (uint8_t)(uint8_t[]){ S_LEVEL, S_SOUND, S_BRIGHT, S_START, S_FIRST }[rnd_n(5)];
+            uint8_t v = (uint8_t)rnd_n(set_counts[item]);
+            snprintf(t, sizeof t, "SET %s %u", set_names[item], v);
+            expect_t *e = add_line(L_SET, t);
+            e->item = item;
+            e->val = v;
+        } else if (r < 97 && exact) {
+            add_pos(&plan);
+            ended = true;       /* the position may or may not be taken */
+        } else if (r < 99) {
+            add_line(L_NEW, "NEW");
+            ended = true;
+        } else {
+            char t[32];
+            uint8_t gi = (uint8_t)rnd_n(n_games);
+            snprintf(t, sizeof t, "GAME %u", gi);
+            add_line(L_GAME, t)->val = gi;
+            ended = true;
+        }
+    }
+    if (exp_sent == first)
+        add_readonly();
+    rx_send(burst, burst_len);
+    u_bytes += burst_len;
+    u_bursts++;
+    if (exp_sent - first > u_max_burst)
+        u_max_burst = exp_sent - first;
+}
+
+static void uart_episode(bool exact_mode, int bursts)
+{
+    rb_game_t g;
+    char t[64];
+    exact = false;
+    quiet_point(&g);
+    uint8_t opp = exact_mode ? 1 : (uint8_t)(rnd_n(2) ? 2 : 0);
+    snprintf(t, sizeof t, "SET OPP %u", opp);
+    command_ok("%s", t);
+    exp_set[S_OPP] = opp;
+    command_ok("SET FIRST %u", rnd_n(3));
+    command_ok("SET LEVEL %u", rnd_n(3));
+    command_ok("SET START %u", rnd_n(4));
+    uint8_t gi = (uint8_t)rnd_n(n_games);
+    command_ok("GAME %u", gi);
+    read_game(&g);
+    memcpy(exp_set, g.set, sizeof exp_set);
+    for (int b = 0; b < bursts; b++) {
+        quiet_point(&g);
+        memcpy(exp_set, g.set, sizeof exp_set);
+        if (exact_mode && (g.screen != 2 || g.phase == 3)) {
+            run_for_ms(rnd_range(0, 3000));     /* the end screen, then a new game */
+            exact = false;
+            quiet_point(&g);
+            if (g.screen != 2 || g.phase == 3)
+                command_ok("NEW");
+            quiet_point(&g);
+            memcpy(exp_set, g.set, sizeof exp_set);
+        }
+        exact = exact_mode && g.screen == 2 && g.phase == 0;
+        if (!exact_mode) {
+            /* Land the burst anywhere: thinking, showing, drawing, the end screen. */
+            run_for_ms(rnd_n(600));
+            if (rnd_n(4) == 0) {
+                run_until_quiet(3000);
+                read_game(&g);
+                if (g.screen != 2)
+                    command_ok("NEW");
+            }
+            uart_process();
+            read_game(&prev_g);
+        }
+        uint8_t f0[BOARD_COLS];
+        memcpy(f0, S.disp.frame, sizeof f0);
+        rb_game_t g0 = prev_g;
+        uint64_t ok_before = u_mut_ok;
+        send_burst((int)rnd_range(1, rnd_n(4) ? 12 : 40), true);
+        wait_replies(20000);
+        exact = false;
+        run_until_quiet(3000);
+        check_step();
+        read_game(&g);
+        if (memcmp(g.set, exp_set, (size_t)g.nset))
+            fail("the settings after a burst are not the ones set");
+        if (exact_mode && u_mut_ok == ok_before && g0.screen == 2 && g0.phase == 0) {
+            /* Nothing was accepted that changes anything: the state and
+             * the LEDs (but the blinking cursor column) are as before. */
+            if (!g_same(&g, &g0))
+                fail("a burst without an accepted change changed the state");
+            engine_pos_t p = to_pos(&g);
+            if (!(p.mode & ENGINE_ONEHEAP))
+                for (int c = 0; c < BOARD_COLS; c++)
+                    if (c != g.cur_col && c != g.mv_col && S.disp.frame[c] != f0[c])
+                        fail("a burst without an accepted change changed LED column %d: 0x%02X -> 0x%02X", c,
+                             f0[c], S.disp.frame[c]);
+        }
+        if (rnd_n(20) == 0) {
+            /* Blank lines: no reply at all (the next reply is VER's). */
+            static const char *blanks[] = { "\n", "\r\n", "  \t \r\n", "\r\r\n" };
+            send(blanks[rnd_n(4)]);
+            u_blank++;
+            u_bytes++;
+            command_ok("VER");
+        }
+    }
+}
+
+static void mode_uart(uint64_t n)
+{
+    board_open();
+    uart_mode = true;
+    char name[64];
+    unsigned long a, sz;
+    char type;
+    char cmd[4200], line[512];
+    snprintf(cmd, sizeof cmd, "avr-nm -S '%s'", elf_path);
+    FILE *p = popen(cmd, "r");
+    while (p && fgets(line, sizeof line, p))
+        if (sscanf(line, "%lx %lx %c %63s", &a, &sz, &type, name) == 4 && !strcmp(name, "uart_putc")) {
+            putc_lo = (uint32_t)a;
+            putc_hi = (uint32_t)(a + sz);
+        }
+    if (p)
+        pclose(p);
+    if (!putc_hi)
+        fail("the ELF has no uart_putc");
+    boot_wait();
+    rx_install();
+    const char *v = command_ok("VER");
+    snprintf(ver_reply, sizeof ver_reply, "%s", v);
+    const char *gp = strstr(ver_reply, "GAMES ");
+    n_games = gp ? (unsigned)atoi(gp + 6) : 0;
+    if (!n_games)
+        fail("VER does not say how many games: %s", ver_reply);
+    snprintf(help_reply, sizeof help_reply, "%s", command_ok("HELP"));
+    command_ok("SET OFF 4");
+    int ep = 0;
+    while (u_lines < n) {
+        bool ex = ep++ % 3 != 2;
+        uart_episode(ex, (int)rnd_range(5, 30));
+    }
+    run_until_quiet(3000);
+    check_step();
+    if (S.resets || st.boots != 1)
+        fail("the toy reset");
+    printf("robust uart: %llu lines in %llu bursts back to back at line speed (up to %llu lines a burst), "
+           "%llu bytes; %llu bad lines (%llu of random bytes, %llu over-long, the rest unknown commands, "
+           "bad arguments, refused moves) all refused with their ERR, %llu ERR in all, %llu ERR OVERRUN "
+           "(%llu bytes lost in the receiver), %llu good lines answered (%llu changes accepted), "
+           "%llu lines with the state compared exactly, %llu blank lines unanswered; every line one reply; "
+           "%llu moves, %llu games finished, 0 resets, %.1f s simulated, stack high-water %u B\n",
+           (unsigned long long)u_lines, (unsigned long long)u_bursts, (unsigned long long)u_max_burst,
+           (unsigned long long)u_bytes, (unsigned long long)u_bad, (unsigned long long)u_binary,
+           (unsigned long long)u_overlong, (unsigned long long)u_errs, (unsigned long long)u_overruns,
+           (unsigned long long)rx.hw_lost, (unsigned long long)u_ok_valid, (unsigned long long)u_mut_ok,
+           (unsigned long long)u_exact_lines, (unsigned long long)u_blank, (unsigned long long)st.moves,
+           (unsigned long long)st.games_ended, now_ms() / 1000, sim_stack_used(&S));
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -1470,6 +2397,8 @@ int main(int argc, char **argv)
         mode_watchdog(n);
     else if (!strcmp(mode_name, "eeprom"))
         mode_eeprom();
+    else if (!strcmp(mode_name, "uart"))
+        mode_uart(n);
     else {
         fprintf(stderr, "rb_sim: unknown mode %s\n", mode_name);
         return 2;

@@ -1,7 +1,10 @@
 /* test_store.c - host tests of the EEPROM records (firmware/app/store.c)
  * over a fake nvm: round trips, the ring and its wear, blank/zero/random
- * images, every single-bit flip, and a power cut after every byte of a save
- * (with the interrupted byte left unchanged, erased or random). */
+ * images, every single-bit flip, a power cut after every byte of a save
+ * (with the interrupted byte left unchanged, erased or random), and the
+ * non-blocking writer: a byte per pass while the EEPROM is busy, the commit
+ * last, no ring rescans, newer requests restarting or queueing, and a
+ * power cut after every pass of interleaved requests. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,19 +34,39 @@ static int cut_mode;
 static int cut_happened;
 static int stuck_addr = -1;                 /* a worn-out cell that keeps its value */
 
+static unsigned long ee_reads;              /* nvm_read calls */
+static unsigned busy_after_write;           /* polls a write keeps the EEPROM busy (0: always ready) */
+static unsigned busy_left;                  /* polls until it is ready again */
+static unsigned long polls_busy;            /* nvm_write_if_ready calls that found it busy */
+static unsigned long read_while_busy;       /* nvm_read calls while a write was in progress */
+#define LOG_MAX 512
+static uint16_t write_log[LOG_MAX];         /* addresses of the writes that changed a byte */
+static uint8_t write_val[LOG_MAX];          /* and their values */
+static unsigned write_log_n;
+
 uint8_t nvm_read(uint16_t addr)
 {
+    ee_reads++;
+    if (busy_left)
+        read_while_busy++;  /* on the chip this would wait up to 3.4 ms */
     if (addr >= BOARD_EEPROM_BYTES)
         return 0xFF;
     return ee[addr];
 }
 
-void nvm_write(uint16_t addr, uint8_t value)
+/* eeprom_update_byte semantics, write counting, power cuts, and the
+ * EEPROM's write time as polls that find it busy. */
+bool nvm_write_if_ready(uint16_t addr, uint8_t value)
 {
+    if (busy_left) {
+        busy_left--;        /* time passes between polls */
+        polls_busy++;
+        return false;
+    }
     if (addr >= BOARD_EEPROM_BYTES || ee[addr] == value)
-        return;                 /* update semantics: equal bytes are not written */
+        return true;            /* update semantics: equal bytes are not written */
     if (cut_happened)
-        return;                 /* the power is gone: nothing more reaches the EEPROM */
+        return true;            /* the power is gone: nothing more reaches the EEPROM */
     if (cut_budget == 0) {
         /* The cut lands inside this byte's write. */
         if (cut_mode == CUT_ERASED)
@@ -51,15 +74,27 @@ void nvm_write(uint16_t addr, uint8_t value)
         else if (cut_mode == CUT_RANDOM)
             ee[addr] = (uint8_t)rand();
         cut_happened = 1;
-        return;
+        return true;
     }
     if (cut_budget > 0)
         cut_budget--;
+    busy_left = busy_after_write;
+    if (write_log_n < LOG_MAX) {
+        write_val[write_log_n] = value;
+        write_log[write_log_n++] = addr;
+    }
     if ((int)addr == stuck_addr)
-        return;
+        return true;
     ee[addr] = value;
     ee_writes++;
     ee_wear[addr]++;
+    return true;
+}
+
+static unsigned long kicks;
+void watchdog_kick(void)
+{
+    kicks++;
 }
 
 static void power_restore(void)
@@ -153,6 +188,7 @@ static void test_round_trip(void)
 {
     uint8_t a[256], b[256];
     memset(ee, 0xFF, sizeof ee);
+    store_init();
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
         for (unsigned len = 1; len <= rec_max[id]; len++) {
             fill(a, (uint8_t)len, len + id * 1000u);
@@ -184,6 +220,7 @@ static void test_ring(void)
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
         memset(ee, 0xFF, sizeof ee);
         memset(ee_wear, 0, sizeof ee_wear);
+        store_init();
         ee_writes = 0;
         uint8_t len = (uint8_t)(rec_max[id] - 3);
         int order_ok = 1;
@@ -209,6 +246,7 @@ static void test_ring(void)
     }
     /* The serial number wraps past 0xFFFF. */
     memset(ee, 0xFF, sizeof ee);
+    store_init();
     int wrap_ok = 1;
     for (unsigned k = 0; k < 66000u; k++) {
         fill(a, 8, k);
@@ -229,6 +267,7 @@ static void test_bit_flips(void)
         for (int with_old = 0; with_old < 2; with_old++) {
             uint8_t len = (uint8_t)(rec_max[id] - 5);
             memset(ee, 0xFF, sizeof ee);
+            store_init();
             fill(old, len, 11);
             fill(cur, len, 12);
             if (with_old)
@@ -278,6 +317,7 @@ static void test_power_cuts(void)
         for (int history = 0; history < 2 * rec_slots[id] + 2; history++) {
             memset(ee, 0xFF, sizeof ee);
             power_restore();
+            store_init();
             uint8_t len = (uint8_t)(1 + (history * 5) % rec_max[id]);
             for (int k = 0; k < history; k++) {      /* move the ring to a new position */
                 fill(old, len, (unsigned)k);
@@ -293,11 +333,13 @@ static void test_power_cuts(void)
             for (int mode = CUT_CLEAN; mode <= CUT_RANDOM; mode++) {
                 for (long k = 0; k <= total; k++) {
                     memcpy(ee, snap, sizeof ee);
+                    store_init();       /* the toy as it booted before this save */
                     cut_budget = k;
                     cut_mode = mode;
                     cut_happened = 0;
                     store_save(id, neu, nlen);
                     power_restore();
+                    store_init();       /* and as it boots after the cut */
                     cuts++;
                     CHECK(committed_slots_intact(id), "id %u history %d mode %d cut after %ld: a committed slot is incomplete",
                           id, history, mode, k);
@@ -330,6 +372,7 @@ static void test_worn_cell(void)
 {
     uint8_t a[256], b[256];
     memset(ee, 0xFF, sizeof ee);
+    store_init();
     fill(a, 10, 1);
     store_save(STORE_GAME, a, 10);                         /* slot 0 */
     stuck_addr = STORE_GAME_BASE + 1 * (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD) + 5;   /* slot 1's payload */
@@ -341,6 +384,287 @@ static void test_worn_cell(void)
     stuck_addr = -1;
 }
 
+
+/* --- the non-blocking writer -------------------------------------------- */
+
+static uint16_t slot_addr_of(uint8_t id, uint8_t slot)
+{
+    uint16_t base = id == STORE_SETTINGS ? STORE_SETTINGS_BASE : STORE_GAME_BASE;
+    return (uint16_t)(base + slot * (rec_max[id] + STORE_SLOT_OVERHEAD));
+}
+
+/* Write i of the log committed a slot of record id. */
+static int log_is_commit(uint8_t id, unsigned i)
+{
+    for (uint8_t s = 0; s < rec_slots[id]; s++)
+        if (write_log[i] == slot_addr_of(id, s))
+            return write_val[i] == STORE_COMMIT;
+    return 0;
+}
+
+/* What a boot would load, found without store.c: the valid slot with the
+ * highest seq (serial order); its payload and length, or -1 for none. */
+static int boot_record(uint8_t id, uint8_t *buf)
+{
+    int best = -1;
+    uint16_t best_seq = 0;
+    for (uint8_t s = 0; s < rec_slots[id]; s++) {
+        uint16_t a = slot_addr_of(id, s);
+        if (ee[a] != STORE_COMMIT || !slot_intact(id, a))
+            continue;
+        uint16_t q = (uint16_t)(ee[a + 1] | ee[a + 2] << 8);
+        if (best < 0 || (int16_t)(q - best_seq) > 0) {
+            best = s;
+            best_seq = q;
+        }
+    }
+    if (best < 0)
+        return -1;
+    uint16_t a = slot_addr_of(id, (uint8_t)best);
+    memcpy(buf, &ee[a + 4], ee[a + 3]);
+    return ee[a + 3];
+}
+
+/* The record a boot would find is one of the n versions given (lengths
+ * lens[], contents vers[]), or none when none_ok. */
+static int boot_is_one_of(uint8_t id, const uint8_t *const *vers, const uint8_t *lens, int n, int none_ok)
+{
+    uint8_t buf[256];
+    int len = boot_record(id, buf);
+    if (len < 0)
+        return none_ok;
+    for (int i = 0; i < n; i++)
+        if (len == lens[i] && !memcmp(buf, vers[i], (size_t)len))
+            return 1;
+    return 0;
+}
+
+/* One main-loop pass: store_step once, with what it did. */
+typedef struct {
+    unsigned writes, busy_polls, reads;
+    bool pending;
+} pass_t;
+
+static pass_t one_pass(void)
+{
+    unsigned long w = write_log_n, b = polls_busy, r = ee_reads;
+    pass_t p;
+    p.pending = store_step();
+    p.writes = (unsigned)(write_log_n - w);
+    p.busy_polls = (unsigned)(polls_busy - b);
+    p.reads = (unsigned)(ee_reads - r);
+    return p;
+}
+
+/* A save with the EEPROM busy 3 polls after each write (passes come faster
+ * than the chip writes): one byte a pass, never a wait, never a read during
+ * a write, the commit last; and in steady state no ring rescan. */
+static void test_nonblocking(void)
+{
+    uint8_t old[256], neu[256], buf[256];
+    for (uint8_t id = 0; id < STORE_RECORDS; id++) {
+        memset(ee, 0xFF, sizeof ee);
+        store_init();
+        uint8_t len = (uint8_t)(rec_max[id] - 2);
+        fill(old, len, 21);
+        CHECK(store_save(id, old, len), "id %u: first save", id);
+        CHECK(!store_step(), "id %u: idle after a save", id);
+        busy_after_write = 3;
+        unsigned long reads_max = 0, passes_max = 0, wait_fail = 0, order_fail = 0, reads_fail = 0;
+        for (unsigned k = 0; k < 3u * rec_slots[id]; k++) {   /* around the ring, three times */
+            fill(neu, len, 100 + k);
+            write_log_n = 0;
+            read_while_busy = 0;
+            unsigned long r0 = ee_reads;
+            CHECK(store_request(id, neu, len), "id %u: request", id);
+            unsigned passes = 0;
+            pass_t p;
+            do {
+                p = one_pass();
+                passes++;
+                if (p.writes > 1 || p.busy_polls > 1)
+                    wait_fail++;        /* more than a byte, or polled again: a wait */
+            } while (p.pending && passes < 10000);
+            CHECK(!p.pending, "id %u save %u never ended", id, k);
+            passes_max = passes > passes_max ? passes : passes_max;
+            unsigned long reads = ee_reads - r0;
+            reads_max = reads > reads_max ? reads : reads_max;
+            /* The verify reads the slot back once: no scan of the ring. */
+            if (reads > rec_max[id] + STORE_SLOT_OVERHEAD + 2u)
+                reads_fail++;
+            if (read_while_busy)
+                order_fail++;
+            /* The last write is the commit byte, A5, of the slot that now loads. */
+            int8_t slot = store_newest_slot(id);
+            uint16_t a = slot_addr_of(id, (uint8_t)slot);
+            if (!write_log_n || write_log[write_log_n - 1] != a || write_val[write_log_n - 1] != STORE_COMMIT)
+                order_fail++;
+            for (unsigned i = 0; i + 1 < write_log_n; i++)
+                if (write_log[i] == a && write_val[i] == STORE_COMMIT)
+                    order_fail++;
+            CHECK(load_equals(id, neu, len), "id %u save %u loads", id, k);
+        }
+        CHECK(!wait_fail, "id %u: %lu passes wrote more than one byte or waited", id, wait_fail);
+        CHECK(!order_fail, "id %u: %lu saves not committed last (or read during a write)", id, order_fail);
+        CHECK(!reads_fail, "id %u: %lu saves read more than one slot (a rescan)", id, reads_fail);
+        printf("store: record %u busy 3 polls a write: a save of %u bytes takes up to %lu passes, "
+               "one byte a pass, commit last, %lu EEPROM reads (one slot, no rescan)\n",
+               id, len, passes_max, reads_max);
+        busy_after_write = 0;
+        busy_left = 0;
+        /* Idle: nothing touches the EEPROM. */
+        unsigned long r0 = ee_reads, w0 = write_log_n;
+        CHECK(!store_step() && ee_reads == r0 && write_log_n == w0, "idle step touches nothing");
+        CHECK(store_load(id, buf, len) && !memcmp(buf, neu, len), "id %u: last save loads", id);
+    }
+    /* The blocking save (tests, driver check) feeds the watchdog while it polls. */
+    busy_after_write = 2;
+    kicks = 0;
+    fill(neu, 10, 7);
+    CHECK(store_save(STORE_GAME, neu, 10) && kicks > 0, "store_save waits feeding the watchdog (%lu kicks)", kicks);
+    busy_after_write = 0;
+    busy_left = 0;
+}
+
+/* Requests while a save is being written: before its commit byte the newer
+ * one restarts the slot (the older never commits); after the commit byte
+ * it queues (the older stays committed, the newer follows). At every pass
+ * a boot finds the old record or one requested, never a mix. */
+static void test_newer_requests(void)
+{
+    uint8_t v0[256], v1[256], v2[256];
+    for (uint8_t id = 0; id < STORE_RECORDS; id++) {
+        for (int late = 0; late < 2; late++) {
+            memset(ee, 0xFF, sizeof ee);
+            store_init();
+            uint8_t l0 = (uint8_t)(rec_max[id] / 2), l1 = (uint8_t)(rec_max[id] / 3), l2 = (uint8_t)(rec_max[id] - 1);
+            fill(v0, l0, 1);
+            fill(v1, l1, 2);
+            fill(v2, l2, 3);
+            store_save(id, v0, l0);
+            const uint8_t *vers[3] = { v0, v1, v2 };
+            const uint8_t lens[3] = { l0, l1, l2 };
+            busy_after_write = 2;
+            write_log_n = 0;
+            store_request(id, v1, l1);
+            int committed = 0, torn = 0, passes = 0;
+            /* Early: a few bytes in. Late: right after the commit byte's write. */
+            while (passes < 10000) {
+                pass_t p = one_pass();
+                passes++;
+                torn += !boot_is_one_of(id, vers, lens, 3, 0);
+                for (unsigned i = 0; i < write_log_n; i++)
+                    committed |= log_is_commit(id, i);
+                if (late ? committed : passes == 8)
+                    break;
+                CHECK(p.pending, "the first save ended too soon");
+            }
+            CHECK(committed == late, "id %u late %d: v1 %s committed when v2 is asked for", id, late,
+                  committed ? "already" : "not yet");
+            if (late)
+                CHECK(boot_is_one_of(id, vers + 1, lens + 1, 1, 0), "id %u: v1 committed before v2 is asked for", id);
+            store_request(id, v2, l2);
+            pass_t p;
+            do {
+                p = one_pass();
+                passes++;
+                /* After v1 committed, a boot never goes back to v0. */
+                torn += !boot_is_one_of(id, late ? vers + 1 : vers, late ? lens + 1 : lens, late ? 2 : 3, 0);
+            } while (p.pending && passes < 10000);
+            busy_after_write = 0;
+            busy_left = 0;
+            CHECK(!torn, "id %u late %d: %d passes where a boot found a torn or older record", id, late, torn);
+            CHECK(load_equals(id, v2, l2), "id %u late %d: the newest request wins", id, late);
+            int commits = 0;
+            for (unsigned i = 0; i < write_log_n; i++)
+                commits += log_is_commit(id, i);
+            /* early: only v2 is committed; late: v1, then v2 in the next slot */
+            CHECK(commits == (late ? 2 : 1), "id %u late %d: %d commits", id, late, commits);
+        }
+    }
+    printf("store: a newer request restarts the slot before its commit and queues after it; "
+           "a boot at every pass finds an old or requested record\n");
+}
+
+/* Both records asked for in the same pass, the game record again and again
+ * while they are written (moves coming fast), then a power cut after every
+ * write of that schedule (the byte left as it was, erased or random): a
+ * boot finds, for each record, its old version or one that was requested,
+ * and the toy saves normally afterwards. */
+static void run_schedule(uint8_t (*g)[32], uint8_t *s, uint8_t gl, uint8_t sl, int *passes_out)
+{
+    int passes = 0;
+    store_request(STORE_SETTINGS, s, sl);
+    store_request(STORE_GAME, g[1], gl);
+    for (int i = 2; i < 5; i++) {
+        for (int k = 0; k < 3 + 2 * i; k++, passes++)
+            store_step();
+        store_request(STORE_GAME, g[i], gl);
+    }
+    while (store_step() && passes < 100000)
+        passes++;
+    *passes_out = passes;
+}
+
+static void test_schedule_cuts(void)
+{
+    static uint8_t snap[BOARD_EEPROM_BYTES];
+    uint8_t g[5][32], s0[256], s1[256];
+    uint8_t gl = (uint8_t)(STORE_GAME_BYTES < 32 ? STORE_GAME_BYTES : 32), sl = STORE_SETTINGS_BYTES;
+    for (int i = 0; i < 5; i++)
+        fill(g[i], gl, 300u + (unsigned)i);
+    fill(s0, sl, 400);
+    fill(s1, sl, 401);
+    const uint8_t *gv[5] = { g[0], g[1], g[2], g[3], g[4] };
+    const uint8_t glen[5] = { gl, gl, gl, gl, gl };
+    const uint8_t *sv[2] = { s0, s1 };
+    const uint8_t slen[2] = { sl, sl };
+    memset(ee, 0xFF, sizeof ee);
+    power_restore();
+    store_init();
+    store_save(STORE_SETTINGS, s0, sl);
+    store_save(STORE_GAME, g[0], gl);
+    memcpy(snap, ee, sizeof snap);
+    busy_after_write = 1;
+    int passes;
+    unsigned long before = ee_writes;
+    run_schedule(g, s1, gl, sl, &passes);
+    long total = (long)(ee_writes - before);
+    CHECK(load_equals(STORE_SETTINGS, s1, sl) && load_equals(STORE_GAME, g[4], gl), "schedule: both newest saved");
+    long cuts = 0, bad = 0;
+    for (int mode = CUT_CLEAN; mode <= CUT_RANDOM; mode++) {
+        for (long k = 0; k <= total; k++) {
+            memcpy(ee, snap, sizeof ee);
+            busy_left = 0;
+            store_init();
+            cut_budget = k;
+            cut_mode = mode;
+            cut_happened = 0;
+            int p;
+            run_schedule(g, s1, gl, sl, &p);
+            power_restore();
+            busy_left = 0;
+            cuts++;
+            int ok = committed_slots_intact(STORE_SETTINGS) && committed_slots_intact(STORE_GAME)
+                  && boot_is_one_of(STORE_SETTINGS, sv, slen, 2, 0) && boot_is_one_of(STORE_GAME, gv, glen, 5, 0);
+            store_init();
+            uint8_t next[32];
+            fill(next, gl, 9000u + (unsigned)k);
+            ok = ok && store_save(STORE_GAME, next, gl) && load_equals(STORE_GAME, next, gl);
+            if (k == total)
+                ok = ok && load_equals(STORE_SETTINGS, s1, sl);
+            bad += !ok;
+            if (!ok && bad < 5)
+                fprintf(stderr, "schedule cut after %ld of %ld writes, mode %d: wrong boot\n", k, total, mode);
+        }
+    }
+    busy_after_write = 0;
+    busy_left = 0;
+    CHECK(!bad, "schedule: %ld of %ld cuts booted a torn or unknown record", bad, cuts);
+    printf("store: both records asked for at once, the game record 4 times while written (%d passes, "
+           "%ld writes): %ld power cuts, each boot an old or requested record\n", passes, total, cuts);
+}
+
 int main(void)
 {
     test_images();
@@ -349,6 +673,9 @@ int main(void)
     test_bit_flips();
     test_power_cuts();
     test_worn_cell();
+    test_nonblocking();
+    test_newer_requests();
+    test_schedule_cuts();
     printf("store: %d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
