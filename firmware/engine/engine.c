@@ -464,9 +464,13 @@ static uint16_t oneheap_index(const oneheap_seq_t *q, uint16_t n)
     return n;
 }
 
-static bool oneheap_bit(const oneheap_seq_t *q, uint16_t i)
+/* The byte holding bit i. Period 0: 'start' bytes are kept, every heap
+ * past them is N. */
+static uint8_t oneheap_byte(const oneheap_seq_t *q, uint16_t i)
 {
-    return (PGM_U8(&oneheap_bits[PGM_U8(&q->at) + (i >> 3)]) >> (i & 7)) & 1;
+    if (!PGM_U8(&q->period) && (i >> 3) >= PGM_U8(&q->start))
+        return 0;
+    return PGM_U8(&oneheap_bits[PGM_U8(&q->at) + (i >> 3)]);
 }
 
 /* Misere Nim: while some heap is bigger than 1 it is played as Nim; once
@@ -488,8 +492,10 @@ static uint8_t misere_big_heaps(const engine_pos_t *p, uint8_t *ones, uint8_t *b
 
 bool engine_is_p(const engine_pos_t *p)
 {
-    if (p->mode & ENGINE_ONEHEAP)
-        return oneheap_bit(oneheap_of(p), oneheap_index(oneheap_of(p), p->heap));
+    if (p->mode & ENGINE_ONEHEAP) {
+        uint16_t i = oneheap_index(oneheap_of(p), p->heap);
+        return (oneheap_byte(oneheap_of(p), i) >> (i & 7)) & 1;
+    }
     if (p->mode & ENGINE_MISERE) {
         uint8_t ones, big;
         if (misere_big_heaps(p, &ones, &big) == 0)
@@ -557,7 +563,6 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
          * start; a list without a period (NIM, AT MOST HALF: moves that
          * reach far) skips a byte of bits at a time where it has none. */
         const oneheap_seq_t *q = oneheap_of(p);
-        const uint8_t *bits = &oneheap_bits[PGM_U8(&q->at)];
         uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
         uint16_t n = p->heap, lo = (uint16_t)(n - heap_kmax(p->rule, n));
         uint16_t i = oneheap_index(q, n);
@@ -565,7 +570,7 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
             if (period && i == start && to >= start)
                 i = (uint16_t)(start + period);
             i--;
-            uint8_t byte = PGM_U8(&bits[i >> 3]);
+            uint8_t byte = oneheap_byte(q, i);
             if (!byte && !period) {
                 to &= (uint16_t)~7u;
                 i = to;
@@ -656,35 +661,22 @@ static uint16_t random_below(uint16_t n)
 
 bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
 {
-    uint8_t form = engine_rule_form(p->rule), c, pick = 0;
-    uint16_t from;
-    if (mistake && engine_random() < mistake) {
-        /* A mistake: a column that has a move, all equally likely, then one
-         * of its moves, all equally likely. Counting moves column by column
-         * costs less than listing every move of the board. */
-        uint8_t movable[ENGINE_COLS], n = 0;
-        for (c = 0; c < ncols_of(p); c++)
-            if (col_has_move(p->rule, form, col_state(p, c)))
-                movable[n++] = c;
-        if (!n)
-            return false;
-        c = movable[random_below(n)];
-        from = col_state(p, c);
-        uint16_t skip = 0xFFFF;
-        col_pick(p->rule, form, from, &skip);
-        skip = random_below((uint16_t)(0xFFFF - skip));
-        m->col = c;
-        m->to = apply_change(form, from, col_pick(p->rule, form, from, &skip));
+    bool slip = mistake && engine_random() < mistake;
+    if (!slip && engine_hint(p, m))
         return true;
-    }
-    if (engine_hint(p, m))
-        return true;
-    /* A P-position: stall with the smallest move on the biggest column
-     * (the leftmost of the biggest): sizes and has-a-move first, which are
-     * cheap, and the search in that one column only. */
-    uint8_t best = 0;
+    /* A mistake: the columns with a move (a table look-up each). A
+     * P-position: the leftmost biggest column with a move, its size first
+     * (cheaper), so most columns need no look-up. */
+    uint8_t form = engine_rule_form(p->rule), c, n = 0, best = 0, pick = 0;
+    uint8_t movable[ENGINE_COLS];
+    uint16_t from, skip = 0;
     for (c = 0; c < ncols_of(p); c++) {
         from = col_state(p, c);
+        if (slip) {
+            if (col_has_move(p->rule, form, from))
+                movable[n++] = c;
+            continue;
+        }
         /* one-heap: a single column, any size */
         uint8_t size = (p->mode & ENGINE_ONEHEAP) ? 1 : size_of(form, (uint8_t)from);
         if (size > best && col_has_move(p->rule, form, from)) {
@@ -692,10 +684,21 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
             pick = c;
         }
     }
-    if (!best)
+    if (!(n | best))
         return false;
+    if (slip) {
+        /* A column that has a move, all equally likely, then one of its
+         * moves, all equally likely: counted, not listed. */
+        pick = movable[random_below(n)];
+        skip = 0xFFFF;
+        col_pick(p->rule, form, col_state(p, pick), &skip);
+        skip = random_below((uint16_t)(0xFFFF - skip));
+    }
+    /* The stall (skip 0): the smallest move on the biggest column, the
+     * first of col_pick's order (fewest tokens, a single head, the
+     * shortest block from the top), so a human mistake can be punished. */
     from = col_state(p, pick);
     m->col = pick;
-    m->to = apply_change(form, from, col_next(p->rule, form, from, 0));
+    m->to = apply_change(form, from, col_pick(p->rule, form, from, &skip));
     return true;
 }

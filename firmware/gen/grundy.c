@@ -309,13 +309,15 @@ static void emit_c(const char *path, int heap_max)
      * has an eventually periodic list of P-positions: only its first
      * start + period bits are kept, and the engine folds a bigger heap back
      * by the period. NIM and AT MOST HALF take up to the whole heap: their
-     * hint scans the bits skipping empty bytes, so they keep every bit. */
+     * hint scans the bits skipping empty bytes, so they are not folded; the
+     * bytes after their last P-position are left out. */
     static uint8_t pm[2][MAX_N + 1];
     static uint8_t bits[4096];
     int nbits = 0; /* bytes of oneheap_bits so far */
     fprintf(f, "/* One-heap form: P-positions of a heap of n, [0] normal play (g(n) = 0),\n"
                " * [1] misere (last move loses). Bit n of the entry's bits, n folded back\n"
-               " * by the period once it reaches start + period (period 0: every n). */\n");
+               " * by the period once it reaches start + period (period 0: no fold,\n"
+               " * 'start' bytes kept, every heap past them N). */\n");
     fprintf(f, "const oneheap_seq_t oneheap_seq[RULE_FIRST_MASK][2] PROGMEM = {\n");
     for (int i = 0; i < first_mask; i++) {
         const rule_t *r = &rules[i];
@@ -347,6 +349,14 @@ static void emit_c(const char *path, int heap_max)
                         len = l;
                     }
                 }
+            if (!period) {
+                /* no fold: keep the bytes up to the last P-position, their
+                 * count in 'start'; every heap past them is N */
+                for (len = 0, start = 0; start <= heap_max; start++)
+                    if (pm[mis][start])
+                        len = start + 1;
+                start = (len + 7) / 8;
+            }
             if (nbits > 255)
                 die("one-heap bits do not fit a byte offset: ", r->id);
             fprintf(f, "{%d, %d, %d}%s", nbits, start, period, mis ? "" : ", ");

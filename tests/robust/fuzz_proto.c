@@ -18,6 +18,7 @@
 
 #include "fake_hal.h"
 #include "game.h"
+#include "store.h"
 #include "proto.h"
 #include "ui.h"
 
@@ -164,6 +165,7 @@ static void run_time(uint16_t ms)
         fake_now = (uint16_t)(fake_now + 100);
         game_tick(fake_now);
         ui_render(fake_now);
+        store_step(); /* as the main loop does after each frame: saves go out */
         if (playing && !same_pos(&p, &game.pos))
             check_one_move(&p, &game.pos, "(the machine's turn)");
         check_pos_legal("(time)");
