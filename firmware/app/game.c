@@ -115,7 +115,7 @@ static void game_save(void)
     store_request(STORE_GAME, &game.turn, game.in_game ? sizeof(game_rec_t) : 0);
 }
 
-static uint8_t current_index(void)
+NOINLINE uint8_t game_index(void)
 {
     return game_find(game.pos.rule, game.pos.mode);
 }
@@ -133,15 +133,6 @@ bool game_side_is_machine(uint8_t side)
 bool game_human_input(void)
 {
     return game.phase == PH_INPUT && !game_side_is_machine(game.turn);
-}
-
-const char *game_side_tag(uint8_t side)
-{
-    switch (game.set[SET_OPP]) {
-    case OPP_HUMAN: return side ? PSTR("H2") : PSTR("H1");
-    case OPP_DEMO: return side ? PSTR("M2") : PSTR("M1");
-    default: return side ? PSTR("M") : PSTR("H");
-    }
 }
 
 uint8_t game_mistake(void)
@@ -170,7 +161,7 @@ uint8_t game_col_lamps(uint8_t v)
 }
 
 /* A column of the start position holding a "heap of n" in the rule's form. */
-static uint8_t start_col(uint8_t form, uint8_t n)
+NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
 {
     switch (form) {
     case FORM_HEAP: return n;
@@ -230,13 +221,14 @@ NOINLINE static void phase_for_turn(uint16_t now)
 
 void game_resume(uint16_t now)
 {
-    game.screen = SCR_PLAY;
-    game.in_game = true;
-    game.pend = 0;
-    game.pend_heap = 0;
-    game.overlay = OV_NONE;
-    if (game.cur_col >= game.pos.ncols)
-        game.cur_col = 0;
+    game_t *const g = game_ptr();
+    g->screen = SCR_PLAY;
+    g->in_game = true;
+    g->pend = 0;
+    g->pend_heap = 0;
+    g->overlay = OV_NONE;
+    if (g->cur_col >= g->pos.ncols)
+        g->cur_col = 0;
     phase_for_turn(now);
 }
 
@@ -268,42 +260,44 @@ uint8_t game_set_pos(const engine_pos_t *p, uint16_t now)
 
 static void game_apply(engine_move_t m, uint16_t now)
 {
-    uint8_t side = game.turn;
-    engine_apply(&game.pos, m);
+    game_t *const g = game_ptr();
+    uint8_t side = g->turn;
+    engine_apply(&g->pos, m);
     proto_log_move(side, m);
     sound_play(SOUND_MOVE);
-    game.pend = 0;
-    game.pend_heap = 0;
-    game.overlay = OV_NONE;
-    game.turn ^= 1;
-    if (engine_has_move(&game.pos)) {
+    g->pend = 0;
+    g->pend_heap = 0;
+    g->overlay = OV_NONE;
+    g->turn ^= 1;
+    if (engine_has_move(&g->pos)) {
         phase_for_turn(now);
     } else {
         /* Normal play: who cannot move loses; misere: who moved last loses. */
-        game.winner = (game.pos.mode & ENGINE_MISERE) ? game.turn : side;
-        game.phase = PH_OVER;
-        game.t0 = now;
-        game.in_game = false;
-        if (game.set[SET_OPP] == OPP_MACHINE) {
-            uint8_t i = current_index();
-            if (i < GAME_COUNT && rec.score[i][game.winner] < 255)
-                rec.score[i][game.winner]++;
+        g->winner = (g->pos.mode & ENGINE_MISERE) ? g->turn : side;
+        g->phase = PH_OVER;
+        g->t0 = now;
+        g->in_game = false;
+        if (g->set[SET_OPP] == OPP_MACHINE) {
+            uint8_t i = game_index();
+            if (i < GAME_COUNT && rec.score[i][g->winner] < 255)
+                rec.score[i][g->winner]++;
             game_save_settings();
         }
-        proto_log_end(game.winner);
-        sound_play(game.set[SET_OPP] == OPP_MACHINE && game.winner ? SOUND_LOSE : SOUND_WIN);
+        proto_log_end(g->winner);
+        sound_play(g->set[SET_OPP] == OPP_MACHINE && g->winner ? SOUND_LOSE : SOUND_WIN);
     }
     game_save();
 }
 
 uint8_t game_move_human(engine_move_t m, uint16_t now)
 {
+    game_t *const g = game_ptr();
     uint8_t err;
-    if (game.screen != SCR_PLAY || game.phase == PH_OVER)
+    if (g->screen != SCR_PLAY || g->phase == PH_OVER)
         return GAME_ERR_NOGAME;
-    if (game_side_is_machine(game.turn))
+    if (game_side_is_machine(g->turn))
         return GAME_ERR_TURN;
-    err = engine_check_move(&game.pos, m);
+    err = engine_check_move(&g->pos, m);
     if (err)
         return err;
     game_apply(m, now);
@@ -312,11 +306,12 @@ uint8_t game_move_human(engine_move_t m, uint16_t now)
 
 bool game_move_ai(engine_move_t *m, uint16_t now)
 {
-    if (game.screen != SCR_PLAY || game.phase == PH_OVER)
+    game_t *const g = game_ptr();
+    if (g->screen != SCR_PLAY || g->phase == PH_OVER)
         return false;
-    if (game.phase == PH_SHOW)
-        *m = game.mv;   /* the move already blinking on the matrix */
-    else if (!engine_reply(&game.pos, game_mistake(), m))
+    if (g->phase == PH_SHOW)
+        *m = g->mv;   /* the move already blinking on the matrix */
+    else if (!engine_reply(&g->pos, game_mistake(), m))
         return false;
     game_apply(*m, now);
     return true;

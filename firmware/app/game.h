@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "pgm.h"
 #include "tables.h"
 
 #define APP_VERSION "1.0"
@@ -72,6 +73,15 @@ typedef struct {
 
 extern game_t game;
 
+/* &game in a pointer register (pgm.h, PTR_IN_REG): a function that
+ * touches game often takes it once, game_t *const g = game_ptr(). */
+static inline game_t *game_ptr(void)
+{
+    game_t *g = &game;
+    PTR_IN_REG(g);
+    return g;
+}
+
 /* Games list: every rule in columns form, then misere Nim, then every rule
  * allowed in one-heap form, normal and misere. */
 #define GAME_COUNT (RULE_COUNT + 1 + 2 * RULE_FIRST_MASK)
@@ -81,6 +91,8 @@ void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
 void game_name_out(uint8_t index, void (*put)(const char *));
 /* Find a game by rule and mode; 0xFF if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
+/* The index of the game being played (game.pos), 0xFF if not listed. */
+uint8_t game_index(void);
 
 uint8_t game_setting_count(uint8_t item);
 /* Change one setting (refused, false, if the value is out of range). */
@@ -108,8 +120,6 @@ bool game_move_ai(engine_move_t *m, uint16_t now);
 bool game_side_is_machine(uint8_t side);
 /* A human is to move and the game waits for it (buttons or MOVE). */
 bool game_human_input(void);
-/* The LOG tag of a side: "H"/"M", "H1"/"H2" or "M1"/"M2". */
-const char *game_side_tag(uint8_t side);   /* flash string */
 uint8_t game_mistake(void);
 
 /* Advance the machine's turn and the end-of-game pause. */

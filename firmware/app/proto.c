@@ -54,7 +54,8 @@ static const char phase_names[] PROGMEM = "INPUT THINK SHOW OVER";
 
 static void out_P(const char *s) { uart_puts_P(s); }
 static void out_sp(void) { uart_putc(' '); }
-static void out_num(uint16_t n) { text_put_num(n, uart_putc); }
+NOINLINE static void out_nl(void) { uart_putc('\n'); }
+NOINLINE static void out_num(uint16_t n) { text_put_num(n, uart_putc); }
 
 static void out_snum(uint16_t n)
 {
@@ -85,7 +86,7 @@ static void out_fmt(const char *fmt, const uint16_t *v)
     }
 }
 
-static void out_move(engine_move_t m)
+NOINLINE static void out_move(engine_move_t m)
 {
     out_snum(m.col);
     out_snum(m.to);
@@ -98,11 +99,20 @@ static void reply_ok(void)
     list_out(commands, cmd);
 }
 
+/* The LOG tag of a side: "H"/"M" against the machine, "H1"/"H2" for two
+ * players, "M1"/"M2" in a demo; written a letter at a time (no strings). */
+static void out_tag(uint8_t side)
+{
+    uart_putc(game_side_is_machine(side) ? 'M' : 'H');
+    if (game.set[SET_OPP] != OPP_MACHINE)
+        uart_putc((char)('1' + side));
+}
+
 static void log_start(const char *what, uint8_t side)
 {
     out_P(PSTR("LOG "));
     out_P(what);
-    out_P(game_side_tag(side));
+    out_tag(side);
 }
 
 /* ---- LOG lines --------------------------------------------------------------- */
@@ -112,29 +122,29 @@ void proto_log_boot(uint8_t cause)
     out_P(PSTR("LOG BOOT"));
     out_snum(cause);
     out_snum(game.in_game);
-    uart_putc('\n');
+    out_nl();
 }
 
-void proto_log_new(void)
+__attribute__((noinline)) void proto_log_new(void)
 {
     out_P(PSTR("LOG NEW"));
-    out_snum(game_find(game.pos.rule, game.pos.mode));
+    out_snum(game_index());
     out_sp();
-    out_P(game_side_tag(game.turn));
-    uart_putc('\n');
+    out_tag(game.turn);
+    out_nl();
 }
 
 void proto_log_move(uint8_t side, engine_move_t m)
 {
     log_start(PSTR("MOVE "), side);
     out_move(m);
-    uart_putc('\n');
+    out_nl();
 }
 
 void proto_log_end(uint8_t winner)
 {
     log_start(PSTR("END "), winner);
-    uart_putc('\n');
+    out_nl();
 }
 
 uint8_t proto_buttons(void)
@@ -223,11 +233,9 @@ static bool next_num(uint16_t max, uint16_t *v)
 
 /* The game a position or score command means: the one on the matrix while
  * a game is on, else the one chosen in the settings. */
-static uint8_t game_current(void)
+NOINLINE static uint8_t game_current(void)
 {
-    if (game.screen == SCR_PLAY)
-        return game_find(game.pos.rule, game.pos.mode);
-    return game.set[SET_GAME];
+    return game.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
 }
 
 /* Whether word w names a game; fills index. Name words may be followed by
@@ -325,30 +333,31 @@ static void out_list(const uint8_t *a, uint8_t n)
 
 static uint8_t cmd_state(void)
 {
+    game_t *const g = game_ptr();
     uint16_t v[9];
     v[0] = game_current();
-    v[1] = game.pos.rule;
-    v[2] = game.pos.mode;
-    v[3] = game.turn;
+    v[1] = g->pos.rule;
+    v[2] = g->pos.mode;
+    v[3] = g->turn;
     reply_ok();
     out_P(PSTR(" SCR="));
-    list_out(screen_names, game.screen);
+    list_out(screen_names, g->screen);
     out_P(PSTR(" PH="));
-    list_out(phase_names, game.phase);
+    list_out(phase_names, g->phase);
     out_fmt(PSTR(" GAME=# RULE=# MODE=# TURN=# POS="), v);
     if (game_is_oneheap())
-        out_num(game.pos.heap);
+        out_num(g->pos.heap);
     else
-        out_list(game.pos.col, game.pos.ncols);
-    v[1] = game.cur_col;
-    v[2] = game.cur_row;
-    v[3] = game_is_oneheap() ? game.pend_heap : game.pend;
-    v[4] = game.overlay;
-    v[5] = game.in_game;
+        out_list(g->pos.col, g->pos.ncols);
+    v[1] = g->cur_col;
+    v[2] = g->cur_row;
+    v[3] = game_is_oneheap() ? g->pend_heap : g->pend;
+    v[4] = g->overlay;
+    v[5] = g->in_game;
     v[6] = game_score((uint8_t)v[0], 0);
     v[7] = game_score((uint8_t)v[0], 1);
     out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET="), v + 1);
-    out_list(game.set, SET_COUNT);
+    out_list(g->set, SET_COUNT);
     v[8] = ui_menu_item();
     out_fmt(PSTR(" MENU=#"), v + 8);
     return 0;
@@ -515,7 +524,7 @@ static void line_end(uint16_t now)
             }
             list_out(reasons, r & 0x7F);
         }
-        uart_putc('\n');
+        out_nl();
     }
     line_len = 0;
     line_bad = 0;

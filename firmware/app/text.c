@@ -7,16 +7,19 @@
 #include "pgm.h"
 
 /* The font holds only what the toy writes: digits, ':', '-' (in the slot
- * of ';'), '?' and A..Z; a space is a gap and anything else a '?'.
- * Columns are stored as the frame wants them (bit 7 = top row, rows 1..7),
- * so drawing is a plain OR. */
+ * of ';'), '?' (in the slot of '<') and A..Z (moved down to follow it: the
+ * unused '=', '>', '@' cost no flash); a space is a gap and anything else a
+ * '?'. text_put stores each character as its slot's code, FONT_FIRST + the
+ * glyph's index. Columns are stored as the frame wants them (bit 7 = top
+ * row, rows 1..7), so drawing is a plain OR. */
 #define FONT_FIRST '0'
-#define FONT_LAST 'Z'
 #define FONT_DASH ';'
+#define FONT_QUESTION '<'
+#define FONT_ALPHA '='      /* the slot of 'A' */
 #define SPACE_W 3
 #define PAUSE_MS 400    /* a label starting at the left edge holds still first */
 
-static const uint8_t font[FONT_LAST - FONT_FIRST + 1][5] PROGMEM = {
+static const uint8_t font[FONT_ALPHA - FONT_FIRST + 26][5] PROGMEM = {
     {0x7C, 0x8A, 0x92, 0xA2, 0x7C}, /* 0 */
     {0x00, 0x42, 0xFE, 0x02, 0x00}, /* 1 */
     {0x46, 0x8A, 0x92, 0x92, 0x62}, /* 2 */
@@ -29,11 +32,7 @@ static const uint8_t font[FONT_LAST - FONT_FIRST + 1][5] PROGMEM = {
     {0x60, 0x92, 0x92, 0x94, 0x78}, /* 9 */
     {0x00, 0x6C, 0x6C, 0x00, 0x00}, /* : */
     {0x10, 0x10, 0x10, 0x10, 0x00}, /* - */
-    {0x10, 0x28, 0x44, 0x82, 0x00}, /* < */
-    {0x28, 0x28, 0x28, 0x28, 0x28}, /* = */
-    {0x00, 0x82, 0x44, 0x28, 0x10}, /* > */
     {0x40, 0x80, 0x8A, 0x90, 0x60}, /* ? */
-    {0x4C, 0x92, 0x9E, 0x82, 0x7C}, /* @ */
     {0x7E, 0x88, 0x88, 0x88, 0x7E}, /* A */
     {0xFE, 0x92, 0x92, 0x92, 0x6C}, /* B */
     {0x7C, 0x82, 0x82, 0x82, 0x44}, /* C */
@@ -97,8 +96,10 @@ static void text_put(char c)
     const uint8_t *g;
     if (c == '-')
         c = FONT_DASH;
-    if (c != ' ' && (c < FONT_FIRST || c > FONT_LAST))
-        c = '?';
+    else if ((uint8_t)(c - 'A') <= 'Z' - 'A')
+        c = (char)(c - 'A' + FONT_ALPHA);
+    else if (c != ' ' && (uint8_t)(c - FONT_FIRST) > FONT_DASH - FONT_FIRST)
+        c = FONT_QUESTION;
     if (len < TEXT_MAX) {
         buf[len++] = c;
         width += glyph_span(c, &g) + 1u;

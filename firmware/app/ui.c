@@ -13,14 +13,19 @@
 
 static uint8_t frame[BOARD_COLS];
 static uint8_t menu_item;
-static uint8_t shown_screen = 0xFF;     /* screen the text was set up for */
-static bool b_long;                     /* this B press already opened the menu */
-static bool b_down;                     /* B went down here (a release alone is no press) */
+static uint8_t shown_screen;            /* screen the text was set up for (ui_init sets it) */
 static bool title_on;                   /* intro: the title is scrolling */
-static uint16_t repeat_t;
-static bool repeat_on;                  /* an arrow went down here and is held */
 static uint16_t idle_t, idle_s;
-static uint16_t entropy;
+/* What ui_input keeps between passes: one struct, reached through a
+ * pointer register there (PTR_IN_REG). */
+typedef struct {
+    bool b_long;                        /* this B press already opened the menu */
+    bool b_down;                        /* B went down here (a release alone is no press) */
+    bool repeat_on;                     /* an arrow went down here and is held */
+    uint16_t repeat_t;
+    uint16_t entropy;
+} ui_keys_t;
+static ui_keys_t keys;
 
 static const uint16_t off_seconds[OFF_COUNT] PROGMEM = {30, 60, 120, 300, 0};
 
@@ -187,7 +192,8 @@ static void try_move(uint16_t to, uint16_t now)
 
 static void play_oneheap(uint8_t pressed, uint16_t now)
 {
-    uint16_t h = game.pos.heap, p = game.pend_heap;
+    game_t *const g = game_ptr();
+    uint16_t h = g->pos.heap, p = g->pend_heap;
     if (pressed & BTN_DOWN && p < h)
         p++;
     else if (pressed & BTN_UP && p)
@@ -196,7 +202,7 @@ static void play_oneheap(uint8_t pressed, uint16_t now)
         p = (uint16_t)(p + BOARD_COLS < h ? p + BOARD_COLS : h);
     else if (pressed & BTN_LEFT)
         p = p > BOARD_COLS ? (uint16_t)(p - BOARD_COLS) : 0;
-    game.pend_heap = p;
+    g->pend_heap = p;
     if (pressed & BTN_A) {
         if (p)
             try_move((uint16_t)(h - p), now);
@@ -207,73 +213,75 @@ static void play_oneheap(uint8_t pressed, uint16_t now)
 
 static void play_columns(uint8_t pressed, uint16_t now)
 {
-    uint8_t n = game.pos.ncols;
-    uint8_t c = game.cur_col;
-    uint8_t v = game.pos.col[c];
-    uint8_t form = engine_rule_form(game.pos.rule);
-    uint8_t bit = (uint8_t)(1u << game.cur_row);
+    game_t *const g = game_ptr();
+    uint8_t n = g->pos.ncols;
+    uint8_t c = g->cur_col;
+    uint8_t v = g->pos.col[c];
+    uint8_t form = engine_rule_form(g->pos.rule);
+    uint8_t bit = (uint8_t)(1u << g->cur_row);
     if (pressed & (BTN_LEFT | BTN_RIGHT)) {
-        game.cur_col = wrap_step(c, n, pressed & BTN_LEFT);
-        game.pend = 0;
+        g->cur_col = wrap_step(c, n, pressed & BTN_LEFT);
+        g->pend = 0;
         return;
     }
     if (form == FORM_HEAP) {
-        if (pressed & BTN_DOWN && game.pend < v)
-            game.pend++;
-        else if (pressed & BTN_UP && game.pend)
-            game.pend--;
+        if (pressed & BTN_DOWN && g->pend < v)
+            g->pend++;
+        else if (pressed & BTN_UP && g->pend)
+            g->pend--;
         else if (pressed & BTN_A) {
-            if (game.pend)
+            if (g->pend)
                 try_move(pending_to(), now);
             else
                 refuse(now);
         }
         return;
     }
-    if (pressed & BTN_UP && game.cur_row < BOARD_ROWS - 1)
-        game.cur_row++;
-    else if (pressed & BTN_DOWN && game.cur_row)
-        game.cur_row--;
+    if (pressed & BTN_UP && g->cur_row < BOARD_ROWS - 1)
+        g->cur_row++;
+    else if (pressed & BTN_DOWN && g->cur_row)
+        g->cur_row--;
     else if (pressed & BTN_A) {
-        if (game.pend & bit) {
+        if (g->pend & bit) {
             try_move(pending_to(), now);        /* A on a selected lamp: do it */
         } else if (form == FORM_PINS) {
             if (!(v & bit))
                 refuse(now);                    /* no pin there */
-            else if (game.pend == (uint8_t)(bit << 1) || game.pend == (uint8_t)(bit >> 1))
-                game.pend |= bit;               /* the neighbour: a pair */
+            else if (g->pend == (uint8_t)(bit << 1) || g->pend == (uint8_t)(bit >> 1))
+                g->pend |= bit;                 /* the neighbour: a pair */
             else
-                game.pend = bit;
+                g->pend = bit;
         } else if (form == FORM_CELLS) {
             if (v & bit)
                 refuse(now);                    /* already marked */
             else
-                game.pend = bit;
+                g->pend = bit;
         } else {
-            game.pend = bits(game.pend) < 3 ? (uint8_t)(game.pend | bit) : bit;
+            g->pend = bits(g->pend) < 3 ? (uint8_t)(g->pend | bit) : bit;
         }
     }
 }
 
-static void play_b_short(uint16_t now)
+NOINLINE static void play_b_short(uint16_t now)
 {
+    game_t *const g = game_ptr();
     if (!game_human_input())
         return;
-    game.ov_t0 = now;
-    if (game.overlay == OV_HINT) {
-        game.overlay = game_is_oneheap() ? OV_NONE : OV_TEACH;
-    } else if (game.overlay == OV_TEACH) {
-        game.overlay = OV_NONE;
+    g->ov_t0 = now;
+    if (g->overlay == OV_HINT) {
+        g->overlay = game_is_oneheap() ? OV_NONE : OV_TEACH;
+    } else if (g->overlay == OV_TEACH) {
+        g->overlay = OV_NONE;
     } else {
-        game.overlay = OV_HINT;
-        if (!engine_hint(&game.pos, &game.mv)) {
-            game.mv.col = 0xFF;     /* a losing position: no winning move */
+        g->overlay = OV_HINT;
+        if (!engine_hint(&g->pos, &g->mv)) {
+            g->mv.col = 0xFF;     /* a losing position: no winning move */
             sound_play(SOUND_BUZZ);
         }
-        if (game.mv.col < game.pos.ncols && !game_is_oneheap())
-            game.cur_col = game.mv.col;
-        game.pend = 0;
-        game.pend_heap = 0;
+        if (g->mv.col < g->pos.ncols && !game_is_oneheap())
+            g->cur_col = g->mv.col;
+        g->pend = 0;
+        g->pend_heap = 0;
     }
 }
 
@@ -307,40 +315,42 @@ static void go_menu(uint16_t now)
 
 void ui_input(const debounce_t *d, uint16_t now)
 {
+    ui_keys_t *k = &keys;
+    PTR_IN_REG(k);
     uint8_t pressed = d->pressed;
     bool b_short = false;
     if (pressed) {
         ui_touch(now);
         /* Press timing seeds the machine (16 bits: 32-bit arithmetic costs flash). */
-        entropy = (uint16_t)(entropy * 33u + now + pressed);
-        engine_seed(entropy);
+        k->entropy = (uint16_t)(k->entropy * 33u + now + pressed);
+        engine_seed(k->entropy);
         sound_play(SOUND_CLICK);
     }
     if (pressed & BTN_B) {
-        b_long = false;
-        b_down = true;
+        k->b_long = false;
+        k->b_down = true;
     }
-    if ((d->released & BTN_B) && b_down) {
-        b_short = !b_long;
-        b_down = false;
+    if ((d->released & BTN_B) && k->b_down) {
+        b_short = !k->b_long;
+        k->b_down = false;
     }
     pressed &= (uint8_t)~BTN_B;
-    if (b_down && !b_long && debounce_held_for(d, BTN_B, UI_LONG_MS, now)) {
-        b_long = true;
+    if (k->b_down && !k->b_long && debounce_held_for(d, BTN_B, UI_LONG_MS, now)) {
+        k->b_long = true;
         if (game.screen != SCR_MENU)
             go_menu(now);
         return;
     }
     /* A held arrow repeats (long heaps, long menu lists). */
     if (!(d->stable & DIRS))
-        repeat_on = false;
+        k->repeat_on = false;
     if (pressed & DIRS) {
-        repeat_t = (uint16_t)(now + UI_REPEAT_MS);
-        repeat_on = true;
-    } else if (repeat_on && (d->stable & DIRS) && (int16_t)(now - repeat_t) >= 0) {
+        k->repeat_t = (uint16_t)(now + UI_REPEAT_MS);
+        k->repeat_on = true;
+    } else if (k->repeat_on && (d->stable & DIRS) && (int16_t)(now - k->repeat_t) >= 0) {
         uint8_t held = d->stable & DIRS;
         pressed |= (uint8_t)(held & -held);
-        repeat_t = (uint16_t)(now + UI_RATE_MS);
+        k->repeat_t = (uint16_t)(now + UI_RATE_MS);
     }
     if (!pressed && !b_short)
         return;
@@ -395,8 +405,9 @@ static void draw_teach(bool on)
     for (uint8_t c = 0; c < game.pos.ncols; c++)
         frame[c] = (uint8_t)((engine_col_grundy(&game.pos, c) & 15) << 4);
     /* Row 2: the nim-sum, four bits read left to right. */
-    for (uint8_t i = 0; i < 4 && i < BOARD_COLS; i++)
-        if (s & (8u >> i))
+    _Static_assert(BOARD_COLS >= 4, "the nim-sum takes four columns");
+    for (uint8_t i = 0, bit = 8; bit; i++, bit >>= 1)
+        if (s & bit)
             frame[i] |= 4;
     /* Row 0: the column the winning move changes, blinking. */
     if (on && engine_hint(&game.pos, &m))
@@ -405,50 +416,51 @@ static void draw_teach(bool on)
 
 static void render_play(uint16_t now)
 {
+    game_t *const g = game_ptr();
     bool fast = (now >> 7) & 1;     /* a move blinks: old lamps, then new */
     bool wink = ((now >> 7) & 3) == 0;
     bool one = game_is_oneheap();
     bool input, hint, show;
-    uint8_t c = game.cur_col;
-    engine_move_t m = game.mv;
-    if ((game.overlay == OV_REFUSE || game.overlay == OV_HINT)
-            && (uint16_t)(now - game.ov_t0) >= (game.overlay == OV_REFUSE ? UI_REFUSE_MS : UI_HINT_MS))
-        game.overlay = OV_NONE;
-    if (game.overlay == OV_TEACH) {
+    uint8_t c = g->cur_col;
+    engine_move_t m = g->mv;
+    if ((g->overlay == OV_REFUSE || g->overlay == OV_HINT)
+            && (uint16_t)(now - g->ov_t0) >= (g->overlay == OV_REFUSE ? UI_REFUSE_MS : UI_HINT_MS))
+        g->overlay = OV_NONE;
+    if (g->overlay == OV_TEACH) {
         draw_teach(fast);
         return;
     }
     if (one)
-        draw_heap(game.pos.heap);
+        draw_heap(g->pos.heap);
     else
-        for (uint8_t i = 0; i < game.pos.ncols; i++)
-            frame[i] = game_col_lamps(game.pos.col[i]);
-    if (game.phase == PH_THINK) {
+        for (uint8_t i = 0; i < g->pos.ncols; i++)
+            frame[i] = game_col_lamps(g->pos.col[i]);
+    if (g->phase == PH_THINK) {
         /* Thinking: a bar sweeps over the columns. */
-        uint8_t n = one ? BOARD_COLS : game.pos.ncols;
-        frame[(uint16_t)(now - game.t0) / 64 % n] ^= 0xFF;
+        uint8_t n = one ? BOARD_COLS : g->pos.ncols;
+        frame[(uint16_t)(now - g->t0) / 64 % n] ^= 0xFF;
         return;
     }
     /* What blinks: the machine's move, the hint, or the pending selection. */
     input = game_human_input();
-    hint = input && game.overlay == OV_HINT && m.col != 0xFF;
-    show = game.phase == PH_SHOW || hint;
+    hint = input && g->overlay == OV_HINT && m.col != 0xFF;
+    show = g->phase == PH_SHOW || hint;
     if (input && !hint) {
         if (one) {
-            m.to = (uint16_t)(game.pos.heap - game.pend_heap);
-            show = game.pend_heap;
-            if (!show && wink && game.pos.heap)
-                draw_heap(game.pos.heap - 1u);      /* the top stone winks */
+            m.to = (uint16_t)(g->pos.heap - g->pend_heap);
+            show = g->pend_heap;
+            if (!show && wink && g->pos.heap)
+                draw_heap(g->pos.heap - 1u);      /* the top stone winks */
         } else {
             m.col = c;
             m.to = pending_to();
-            show = game.pend;
+            show = g->pend;
         }
     }
     if (show && !fast) {
         if (one)
             draw_heap(m.to);
-        else if (m.col < game.pos.ncols)
+        else if (m.col < g->pos.ncols)
             frame[m.col] = game_col_lamps((uint8_t)m.to);
     }
     if (!input)
@@ -457,13 +469,13 @@ static void render_play(uint16_t now)
         /* The cursor: a heap column goes dark (an empty one flashes its
          * bottom lamp); in cell games the cursor cell inverts. */
         if (game_is_heap_form()) {
-            if (!game.pend && wink)
+            if (!g->pend && wink)
                 frame[c] = frame[c] ? 0 : 1;
         } else if (wink) {
-            frame[c] ^= (uint8_t)(1u << game.cur_row);
+            frame[c] ^= (uint8_t)(1u << g->cur_row);
         }
     }
-    if (game.overlay == OV_REFUSE && ((now >> 6) & 1)) {
+    if (g->overlay == OV_REFUSE && ((now >> 6) & 1)) {
         if (one)
             frame_clear();
         else
@@ -471,9 +483,9 @@ static void render_play(uint16_t now)
     }
 }
 
-static void result_text(void)
+NOINLINE static void result_text(void)
 {
-    uint8_t i = game_find(game.pos.rule, game.pos.mode);
+    uint8_t i = game_index();
     text_clear();
     if (game.set[SET_OPP] == OPP_MACHINE) {
         text_add_P(game.winner ? PSTR("I WIN  ") : PSTR("YOU WIN  "));

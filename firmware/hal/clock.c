@@ -67,7 +67,7 @@ void clock_stop(void)
     TIFR2 = _BV(OCF2A);
 }
 
-uint16_t clock_ms(void)
+HAL_NOINLINE uint16_t clock_ms(void)
 {
     uint8_t sreg = SREG;
     cli();

@@ -15,6 +15,10 @@
 #define HAL_FLAG_WAKE 0       /* an event ISR ran (tick, button, UART RX) since power_idle returned */
 #define HAL_FLAG_SPI_BUSY 1   /* an SPI byte is shifting out */
 
+/* Keeps LTO from copying a driver function into its callers (as
+ * app/pgm.h's NOINLINE): measured smaller with avr-size for each one. */
+#define HAL_NOINLINE __attribute__((noinline))
+
 #define HAL_WAKE_SET() (GPIOR0 |= _BV(HAL_FLAG_WAKE))
 
 /* Sleep in idle mode until any interrupt, with interrupts disabled on entry

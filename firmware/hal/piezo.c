@@ -13,7 +13,7 @@ void piezo_init(void)
     PINS_DDR(BOARD_PIEZO_PORT) |= _BV(BOARD_PIEZO_PIN);
 }
 
-void piezo_stop(void)
+HAL_NOINLINE void piezo_stop(void)
 {
     TCCR1B = 0;
     TCCR1A = 0;
