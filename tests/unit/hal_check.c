@@ -157,7 +157,7 @@ int main(void)
         }
         int16_t c;
         while ((c = uart_getc()) != -1) {
-            if (c == HAL_UART_OVERRUN) {
+            if (c <= HAL_UART_OVERRUN) { /* lost bytes, with or without line ends */
                 uart_puts_P(PSTR("OVERRUN\n"));
                 line_len = 0;
             } else if (c == '\n') {
