@@ -110,14 +110,25 @@ static void rule_sequence(const rule_t *r, int n, int *g)
     }
 }
 
-/* One-heap moves of a heap rule: may n become n - k? */
+/* May a heap (or a run of pins) of n lose k tokens? Taking k may leave 0
+ * parts (k = n), 1 (k < n) or 2 (a block inside, k <= n - 2; pin rules
+ * only, rule_parse refuses a split in a heap rule). */
 static int heap_move_ok(const rule_t *r, int n, int k)
 {
     if (k < 1 || k > n)
         return 0;
     if (r->kind == KIND_HALF)
         return k <= n / 2;
-    return (k == n) ? (r->digit[k] & 1) : (r->digit[k] & 2);
+    uint8_t d = r->digit[k];
+    return ((d & 1) && k == n) || ((d & 2) && k < n) || ((d & 4) && k + 2 <= n);
+}
+
+static int heap_has_move(const rule_t *r, int n)
+{
+    for (int k = 1; k <= n; k++)
+        if (heap_move_ok(r, n, k))
+            return 1;
+    return 0;
 }
 
 /* Column value of an 8-cell mask for the mask forms. */
@@ -147,19 +158,6 @@ static int mask_value(const rule_t *r, const int *g, unsigned m)
     return v;
 }
 
-/* Does a heap of n tokens (a run of n pins) have a move under an octal
- * code? Taking k may leave 0 parts (k = n), 1 (k < n, block at an end) or
- * 2 (a block inside, k <= n - 2). */
-static int octal_heap_has_move(const rule_t *r, int n)
-{
-    for (int k = 1; k <= n; k++) {
-        uint8_t d = r->digit[k];
-        if (((d & 1) && k == n) || ((d & 2) && k < n) || ((d & 4) && k + 2 <= n))
-            return 1;
-    }
-    return 0;
-}
-
 /* Does an 8-cell mask column have a move? Pins: some run has one. Cells:
  * some cell may still be marked (the engine's FORM_CELLS move). */
 static int mask_has_move(const rule_t *r, unsigned m)
@@ -170,7 +168,7 @@ static int mask_has_move(const rule_t *r, unsigned m)
         if (i < 8 && (m & (1u << i))) {
             len++;
         } else {
-            if (len && octal_heap_has_move(r, len))
+            if (heap_has_move(r, len))
                 return 1;
             len = 0;
         }
@@ -241,17 +239,12 @@ static void emit_c(const char *path, int heap_max)
     for (int i = 0; i < first_mask; i++) {
         unsigned bits = 0;
         for (int n = 1; n <= TABLE_ROWS; n++)
-            for (int k = 1; k <= n; k++)
-                if (heap_move_ok(&rules[i], n, k))
-                    bits |= 1u << n;
+            if (heap_has_move(&rules[i], n))
+                bits |= 1u << n;
         /* the engine takes a heap taller than a column to have a move */
-        for (int n = TABLE_ROWS + 1; n <= heap_max; n++) {
-            int any = 0;
-            for (int k = 1; k <= n && !any; k++)
-                any = heap_move_ok(&rules[i], n, k);
-            if (!any)
+        for (int n = TABLE_ROWS + 1; n <= heap_max; n++)
+            if (!heap_has_move(&rules[i], n))
                 die("a heap taller than a column has no move: ", rules[i].id);
-        }
         fprintf(f, "    0x%03x, /* %s */\n", bits, rules[i].id);
     }
     fprintf(f, "};\n\n");

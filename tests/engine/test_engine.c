@@ -246,15 +246,23 @@ static void check_columns_pos(engine_pos_t *p, bool misere)
     n_illegal += !legal;
 }
 
+/* The column states the solver allows (every state for masks, heights 0..8
+ * for heaps), listed into states; returns how many. */
+static unsigned valid_states(uint8_t states[256])
+{
+    unsigned ns = 0;
+    for (unsigned v = 0; v < 256; v++)
+        if (solver_col_valid((uint8_t)v))
+            states[ns++] = (uint8_t)v;
+    return ns;
+}
+
 /* Every position of ncols columns over the valid column states whose first
  * column's index is part modulo parts. */
 static void walk_part(uint8_t rule, bool misere, uint8_t ncols, unsigned part, unsigned parts)
 {
     uint8_t states[256];
-    unsigned ns = 0;
-    for (unsigned v = 0; v < 256; v++)
-        if (solver_col_valid((uint8_t)v))
-            states[ns++] = (uint8_t)v;
+    unsigned ns = valid_states(states);
     engine_pos_t p;
     memset(&p, 0, sizeof p);
     p.rule = rule;
@@ -414,10 +422,7 @@ static void check_wide(uint8_t rule, bool misere, unsigned samples)
 {
     engine_pos_t p;
     uint8_t states[256];
-    unsigned ns = 0;
-    for (unsigned v = 0; v < 256; v++)
-        if (solver_col_valid((uint8_t)v))
-            states[ns++] = (uint8_t)v;
+    unsigned ns = valid_states(states);
     for (unsigned i = 0; i < samples; i++) {
         char buf[200];
         memset(&p, 0, sizeof p);
@@ -466,20 +471,17 @@ static void check_wide(uint8_t rule, bool misere, unsigned samples)
 }
 
 /* mistake > 0: always legal, and losing replies in N-positions at the rate
- * the mistake setting asks for. The expected count is computed for both a
- * uniform draw over all moves and a draw of a column, then of a move in it;
- * the observed count must lie within 5 sigma (+3%) of that range, which a
- * mistake setting that is ignored (0 losing replies) cannot. */
+ * the mistake setting asks for. The engine's random move is a column that
+ * has a move, all equally likely, then a move in it, all equally likely;
+ * the observed count must lie within 5 sigma of what that draw gives, which
+ * a mistake setting that is ignored (0 losing replies) cannot. */
 static void check_mistakes(uint8_t rule, bool misere, uint8_t ncols_max, uint8_t mistake,
                            unsigned samples)
 {
     engine_pos_t p;
     uint8_t states[256];
-    unsigned ns = 0;
-    for (unsigned v = 0; v < 256; v++)
-        if (solver_col_valid((uint8_t)v))
-            states[ns++] = (uint8_t)v;
-    double q = mistake / 256.0, e_uni = 0, e_col = 0, var = 0;
+    unsigned ns = valid_states(states);
+    double q = mistake / 256.0, expect = 0, var = 0;
     unsigned long bad = 0, npos = 0;
     engine_seed(12345u + rule);
     for (unsigned i = 0; i < samples; i++) {
@@ -492,7 +494,7 @@ static void check_mistakes(uint8_t rule, bool misere, uint8_t ncols_max, uint8_t
         engine_move_t m;
         bool sp = solver_is_p(p.col, p.ncols);
         bool r = engine_reply(&p, mistake, &m);
-        unsigned total = 0, lose = 0, movable = 0;
+        unsigned total = 0, movable = 0;
         double col_frac = 0;
         for (unsigned c = 0; c < p.ncols; c++) {
             unsigned lc = 0;
@@ -501,7 +503,6 @@ static void check_mistakes(uint8_t rule, bool misere, uint8_t ncols_max, uint8_t
                 lc += !is_p_after(&p, mk);
             }
             total += col_n[p.col[c]];
-            lose += lc;
             if (col_n[p.col[c]]) {
                 movable++;
                 col_frac += (double)lc / col_n[p.col[c]];
@@ -516,19 +517,16 @@ static void check_mistakes(uint8_t rule, bool misere, uint8_t ncols_max, uint8_t
         if (sp || !r)
             continue;
         npos++;
-        double pu = q * lose / total, pc = q * col_frac / movable;
-        e_uni += pu;
-        e_col += pc;
-        var += (pu > pc ? pu : pc) * (1 - (pu > pc ? pu : pc));
+        double pc = q * col_frac / movable; /* this reply loses with pc */
+        expect += pc;
+        var += pc * (1 - pc);
         bad += !is_p_after(&p, m);
     }
-    double lo = (e_uni < e_col ? e_uni : e_col), hi = (e_uni > e_col ? e_uni : e_col);
-    double tol = 5 * sqrt(var) + 0.03 * hi;
-    printf("  mistake %3u: %lu losing replies in %lu N-positions (expected %.0f..%.0f)\n", mistake,
-           bad, npos, e_col < e_uni ? e_col : e_uni, hi);
-    if (bad < lo - tol || bad > hi + tol)
-        FAIL("mistake %u: %lu losing replies, expected %.0f..%.0f (+-%.0f)", mistake, bad, lo, hi,
-             tol);
+    double tol = 5 * sqrt(var);
+    printf("  mistake %3u: %lu losing replies in %lu N-positions (expected %.0f +- %.0f)\n",
+           mistake, bad, npos, expect, tol);
+    if (bad < expect - tol || bad > expect + tol)
+        FAIL("mistake %u: %lu losing replies, expected %.0f (+-%.0f)", mistake, bad, expect, tol);
 }
 
 static void game_columns(uint8_t rule, bool misere)

@@ -767,26 +767,28 @@ static void release_all(void)
         }
 }
 
+/* Press b for hold_lo..hold_hi ms, release, wait gap_lo..gap_hi ms; the
+ * invariants are checked after each edge's wait. */
+static void ev_tap(int b, uint32_t hold_lo, uint32_t hold_hi, uint32_t gap_lo, uint32_t gap_hi)
+{
+    ev_press(b, true);
+    run_for_ms(rnd_range(hold_lo, hold_hi));
+    step_end();
+    ev_press(b, false);
+    run_for_ms(rnd_range(gap_lo, gap_hi));
+    step_end();
+}
+
 static void one_action(void)
 {
     uint32_t kind = rnd_n(1000);
     int b = pick_button();
     if (kind < 560) {                           /* a tap */
-        ev_press(b, true);
-        run_for_ms(rnd_range(15, 200));
-        step_end();
-        ev_press(b, false);
-        run_for_ms(rnd_range(5, 150));
-        step_end();
+        ev_tap(b, 15, 200, 5, 150);
     } else if (kind < 700) {                    /* a tap with a bounce burst */
         S.buttons.bounce = (int)(rnd_range(1, 7) * 2 + 1);
-        ev_press(b, true);
-        run_for_ms(rnd_range(3, 150));
-        step_end();
-        ev_press(b, false);
-        run_for_ms(rnd_range(3, 100));
+        ev_tap(b, 3, 150, 3, 100);
         S.buttons.bounce = 0;
-        step_end();
     } else if (kind < 790) {                    /* a chord: 2 or 3 buttons */
         int n = (int)rnd_range(2, 3), bs[3];
         for (int i = 0; i < n; i++) {
@@ -806,23 +808,12 @@ static void one_action(void)
             }
     } else if (kind < 870) {                    /* stutter: presses shorter than the debounce */
         int n = (int)rnd_range(2, 6);
-        for (int i = 0; i < n; i++) {
-            ev_press(b, true);
-            run_for_ms(rnd_range(1, 12));
-            step_end();
-            ev_press(b, false);
-            run_for_ms(rnd_range(1, 12));
-            step_end();
-        }
+        for (int i = 0; i < n; i++)
+            ev_tap(b, 1, 12, 1, 12);
     } else if (kind < 930) {                    /* a long hold: arrow repeat, or B for the menu */
         if (rnd_n(2))
             b = B_B;
-        ev_press(b, true);
-        run_for_ms(rnd_range(300, 1600));
-        step_end();
-        ev_press(b, false);
-        run_for_ms(rnd_range(10, 200));
-        step_end();
+        ev_tap(b, 300, 1600, 10, 200);
     } else if (kind < 960) {                    /* a move made on purpose: walk, select, confirm */
         rb_game_t g;
         read_game(&g);

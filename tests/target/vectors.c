@@ -8,9 +8,9 @@
  * 10,000 random positions of its own deterministic PRNG, then every one-heap
  * position. Cycle markers (GPIOR1) frame the calls whose cost is budgeted:
  *   0x80 + game   a game's section starts (game = its index, from 0)
- *   1, 2          around engine_reply(mistake 0): the budgeted reply
+ *   1, 2          around engine_reply(mistake 0): the reply, budgeted
  *   3, 4          around engine_hint
- *   5, 6          around engine_reply(mistake VEC_MISTAKE)
+ *   5, 6          around engine_reply(mistake VEC_MISTAKE), budgeted too
  *   0xF0, then 1, 2 (VEC_CAL_PAIRS times): empty pairs, the marker overhead
  * Line format: see vec_line(). Portable C: registers only in target_io. */
 #include <stdbool.h>
@@ -24,11 +24,10 @@
 /* Full lines (every column, every value, the move list) are slow on the
  * target: random vectors get them now and then, fewer as the board widens,
  * so 32 columns run in about as many cycles as 8. The reply with mistakes
- * is budgeted like the perfect one: every vector gets it, at the setting
- * that nearly always makes the random move (255/256). */
+ * is budgeted like the perfect one: every line has it, at the setting that
+ * nearly always makes the random move (255/256). */
 #define VEC_DETAIL_EVERY (2u * ENGINE_COLS)
 #define VEC_MISTAKE 255u        /* the nonzero mistake setting tried */
-#define VEC_MISTAKE_EVERY 1u
 
 /* Fletcher-16: a digest of long fields (columns, values) on brief lines. */
 static uint16_t dig_a, dig_b;
@@ -118,14 +117,13 @@ static engine_move_t vec_random_move(const engine_pos_t *p)
 
 /* One line: position (or its digest), check_pos, then if the position is
  * fine: P, nim-sum, column values (or digest), hint, reply, is_p after the
- * reply and its check_move, the reply with mistakes (VL_MISTAKE), check_move
+ * reply and its check_move, the reply with mistakes, check_move
  * of a random move, has_move, and with VL_MOVES the number and digest of the
  * move list and the column sizes. */
 enum {
     VL_FULL = 1,        /* every column and column value, not digests */
     VL_MOVES = 2,       /* the move list's length and digest, column sizes */
-    VL_MISTAKE = 4,     /* the reply with mistakes */
-    VL_ALL = 7
+    VL_ALL = 3
 };
 
 static void vec_line(engine_pos_t *p, uint8_t what)
@@ -189,12 +187,10 @@ static void vec_line(engine_pos_t *p, uint8_t what)
         target_put_hex(engine_check_move(p, r), 1);
     }
 
-    if (what & VL_MISTAKE) {
-        TARGET_MARK(5);
-        ok = engine_reply(p, VEC_MISTAKE, &m);
-        TARGET_MARK(6);
-        put_move(ok, m);
-    }
+    TARGET_MARK(5);
+    ok = engine_reply(p, VEC_MISTAKE, &m);
+    TARGET_MARK(6);
+    put_move(ok, m);
 
     m = vec_random_move(p);
     target_putc(' ');
@@ -379,8 +375,7 @@ static void columns_game(uint8_t rule, uint8_t mode)
         pos_init(&p, rule, mode, n, 0);
         for (c = 0; c < n; c++)
             p.col[c] = random_state(rule);
-        vec_line(&p, (uint8_t)((i % VEC_DETAIL_EVERY == 0 ? VL_ALL : 0)
-                               | (i % VEC_MISTAKE_EVERY == 0 ? VL_MISTAKE : 0)));
+        vec_line(&p, i % VEC_DETAIL_EVERY == 0 ? VL_ALL : 0);
     }
 }
 

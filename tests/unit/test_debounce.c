@@ -4,20 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "check.h"
 #include "debounce.h"
-
-static int failures, checks;
-
-#define CHECK(cond, ...)                                          \
-    do {                                                          \
-        checks++;                                                 \
-        if (!(cond)) {                                            \
-            failures++;                                           \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);  \
-            fprintf(stderr, __VA_ARGS__);                         \
-            fputc('\n', stderr);                                  \
-        }                                                         \
-    } while (0)
 
 typedef struct {
     uint16_t t;         /* clock_ms */

@@ -9,20 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "store.h"
-
-static int failures, checks;
-
-#define CHECK(cond, ...)                                          \
-    do {                                                          \
-        checks++;                                                 \
-        if (!(cond)) {                                            \
-            failures++;                                           \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);  \
-            fprintf(stderr, __VA_ARGS__);                         \
-            fputc('\n', stderr);                                  \
-        }                                                         \
-    } while (0)
 
 /* --- fake nvm: eeprom_update_byte semantics, write counting, power cuts --- */
 static uint8_t ee[BOARD_EEPROM_BYTES];
@@ -383,7 +371,6 @@ static void test_worn_cell(void)
           "worn slot skipped: newest is slot %d", store_newest_slot(STORE_GAME));
     stuck_addr = -1;
 }
-
 
 /* --- the non-blocking writer -------------------------------------------- */
 

@@ -8,11 +8,11 @@
 
 UNIT_CFLAGS = $(HOST_CFLAGS)
 
-$(B)/tests/unit/test_debounce: tests/unit/test_debounce.c firmware/app/debounce.c firmware/app/debounce.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+$(B)/tests/unit/test_debounce: tests/unit/test_debounce.c tests/unit/check.h firmware/app/debounce.c firmware/app/debounce.h firmware/hal/hal.h $(wildcard board/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_debounce.c firmware/app/debounce.c
 
-$(B)/tests/unit/test_store: tests/unit/test_store.c firmware/app/store.c firmware/app/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+$(B)/tests/unit/test_store: tests/unit/test_store.c tests/unit/check.h firmware/app/store.c firmware/app/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store.c firmware/app/store.c
 
