@@ -24,7 +24,7 @@ BUDGETS = [
     ("power_off", "wake-ups per second after auto-off"),
 ]
 LIMITS = {"reply8": 3000, "reply32": 12000, "reply_random8": 3000, "reply_random32": 12000,
-          "flash": 16384, "ram": 512, "stack": 384, "latency": 5000, "latency_eeprom": 5000,
+          "flash": 30720, "ram": 1024, "stack": 384, "latency": 5000, "latency_eeprom": 5000,
           "power_playing": 1.0, "power_off": 0.0}
 
 
