@@ -13,7 +13,7 @@ typedef struct {
 /* The last note of a tune has NOTE_LAST in hz (tones stay below 32 kHz):
  * no terminating note in flash. */
 #define NOTE_LAST 0x8000u
-static const note_t tune_click[] PROGMEM = {{SOUND_CLICK_HZ | NOTE_LAST, 4}};
+static const note_t tune_click[] PROGMEM = {{SOUND_CLICK_HZ | NOTE_LAST, SOUND_CLICK_MS}};
 static const note_t tune_buzz[] PROGMEM = {{SOUND_BUZZ_HZ | NOTE_LAST, 250}};
 static const note_t tune_move[] PROGMEM = {{SOUND_MOVE_HZ | NOTE_LAST, 15}};
 static const note_t tune_win[] PROGMEM = {
@@ -38,6 +38,9 @@ void sound_play(uint8_t id)
     if (muted || id >= sizeof tunes / sizeof tunes[0])
         return;
     next = (const note_t *)PGM_PTR(&tunes[id]);
+    /* A new sound starts at once, cutting the one playing: a refused
+     * press buzzes at the moment it is refused, not after its click. */
+    piezo_tone(0, 0);
     sound_step();
 }
 

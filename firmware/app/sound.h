@@ -13,6 +13,9 @@ enum sound_id { SOUND_CLICK, SOUND_BUZZ, SOUND_WIN, SOUND_LOSE, SOUND_MOVE };
 #define SOUND_CLICK_HZ 2000
 #define SOUND_BUZZ_HZ 150
 #define SOUND_MOVE_HZ 1000
+/* A click of 16 periods: timed by the tone's own timer (hal/piezo.c), the
+ * same for every press. */
+#define SOUND_CLICK_MS 8
 
 void sound_enable(bool on);
 void sound_play(uint8_t id);

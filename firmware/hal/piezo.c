@@ -1,10 +1,15 @@
-/* piezo.c - tones on OC1A (D9): Timer1 in CTC mode toggles the pin; the
- * clock tick (clock.c) counts the duration down and stops the timer. Off =
- * timer stopped, OC1A disconnected, pin driven low (no DC through the piezo). */
+/* piezo.c - tones on OC1A (D9): Timer1 in CTC mode toggles the pin, and its
+ * compare interrupt counts the half periods down and stops the tone, so a
+ * tone lasts the same whatever the phase of the 16 ms tick when it starts
+ * (a click timed by the tick lasted anything from 0 to 16 ms). A rest (0 Hz)
+ * is counted by the clock tick (clock.c). Off = timer stopped, OC1A
+ * disconnected, pin driven low (no DC through the piezo). */
 #include <avr/interrupt.h>
 
 #include "hal_private.h"
 #include "pins.h"
+
+static volatile uint16_t piezo_halves;  /* half periods left, counted by TIMER1_COMPA */
 
 void piezo_init(void)
 {
@@ -13,21 +18,36 @@ void piezo_init(void)
     PINS_DDR(BOARD_PIEZO_PORT) |= _BV(BOARD_PIEZO_PIN);
 }
 
+/* Shares piezo_halves with piezo_tone/piezo_busy; runs at twice the tone's
+ * frequency only while a tone plays, and never wakes the main loop. */
+ISR(TIMER1_COMPA_vect)
+{
+    uint16_t n = piezo_halves;
+    if (n > 1) {
+        piezo_halves = n - 1;
+        return;
+    }
+    piezo_halves = 0;
+    TIMSK1 = 0;
+    TCCR1B = 0;
+    TCCR1A = 0;
+}
+
 HAL_NOINLINE void piezo_stop(void)
 {
+    uint8_t sreg = SREG;
+    cli();
+    TIMSK1 = 0;
     TCCR1B = 0;
     TCCR1A = 0;
     piezo_ticks = 0;
+    piezo_halves = 0;
+    SREG = sreg;
 }
 
 void piezo_tone(uint16_t hz, uint16_t ms)
 {
-    uint8_t sreg = SREG;
-    cli();
-    TCCR1B = 0;
-    TCCR1A = 0;
-    piezo_ticks = 0;
-    SREG = sreg;
+    piezo_stop();
     if (ms == 0)
         return;
     if (hz) {
@@ -44,14 +64,29 @@ void piezo_tone(uint16_t hz, uint16_t ms)
         if (hz > 4095)
             hz = 4095;      /* so (K % hz) << 4 fits 16 bits */
         uint16_t top = (uint16_t)(((PIEZO_K / hz) << 4) + (((PIEZO_K % hz) << 4) / hz));
+        /* Half periods in ms: hz * ms / 500, taken as / 512 (2 % short:
+         * no 32-bit division; fits 16 bits up to hz * ms = 2^25, e.g. 8 s
+         * at 4 kHz); at least one whole period. */
+        uint16_t halves = (uint16_t)(((uint32_t)hz * ms) >> 9);
+        if (halves < 2)
+            halves = 2;
+        halves &= (uint16_t)~1u;    /* whole periods: the pin ends low */
         /* Started before OCR1A is written (simavr 1.6 takes the mode only
          * on a running timer): the old OCR1A lasts a few cycles, no edge. */
+        uint8_t sreg = SREG;
+        cli();
+        piezo_halves = halves;
         TCCR1A = _BV(COM1A0);
         TCCR1B = (uint8_t)(_BV(WGM12) | _BV(CS11));
         OCR1A = (uint16_t)(top - 1);
         TCNT1 = 0;
+        TIFR1 = _BV(OCF1A);
+        TIMSK1 = _BV(OCIE1A);
+        SREG = sreg;
+        return;
     }
     uint16_t ticks = (uint16_t)(ms / HAL_TICK_MS + (ms % HAL_TICK_MS != 0));
+    uint8_t sreg = SREG;
     cli();
     piezo_ticks = ticks;
     SREG = sreg;
@@ -61,7 +96,7 @@ bool piezo_busy(void)
 {
     uint8_t sreg = SREG;
     cli();
-    bool busy = piezo_ticks != 0;
+    bool busy = (piezo_ticks | piezo_halves) != 0;
     SREG = sreg;
     return busy;
 }

@@ -3,7 +3,9 @@
 # the real firmware under the simulator, with its own EEPROM image, and
 # prints one line per script and the tally. A script may start with
 #   #! eeprom blank|zero|garbage   prepare the EEPROM image before the run
-# (garbage is deterministic: the same bytes every run).
+# (garbage is deterministic: the same bytes every run), and
+#   #! clicks N HZ                 the piezo pin (a VCD) must show N tones
+#                                  of HZ, all of one length (clicks.py).
 set -u
 sim=$1 elf=$2 out=$3
 shift 3
@@ -19,7 +21,11 @@ for s in "$@"; do
     zero) python3 -c "import sys; sys.stdout.buffer.write(bytes(1024))" > "$ee" ;;
     garbage) python3 -c "import random, sys; r = random.Random(7); sys.stdout.buffer.write(bytes(r.randrange(256) for _ in range(1024)))" > "$ee" ;;
     esac
-    if "$sim" --script "$s" --eeprom "$ee" --uart-out "$out/$name.uart" "$elf" > "$out/$name.log" 2>&1; then
+    clicks=$(sed -n 's/^#! clicks \([0-9]* [0-9]*\).*/\1/p' "$s" | head -1)
+    vcd=()
+    [ -n "$clicks" ] && vcd=(--vcd "$out/$name.vcd")
+    if "$sim" --script "$s" --eeprom "$ee" --uart-out "$out/$name.uart" "${vcd[@]}" "$elf" > "$out/$name.log" 2>&1 \
+       && { [ -z "$clicks" ] || tests/e2e/clicks.py "$out/$name.vcd" $clicks >> "$out/$name.log" 2>&1; }; then
         echo "e2e PASS $name"
         pass=$((pass + 1))
     else
