@@ -13,11 +13,20 @@
 #include "store.h"
 #include "tables.h"
 
-/* The settings record: settings and every game's score, saturating bytes. */
+/* The settings record: its format, the settings and every game's score,
+ * saturating bytes. Scores are kept per rule and form, and the chosen game
+ * as rule * GAME_FORMS + form, so they mean the same game whatever the list
+ * holds. A record of another format (or size) loads as no record: blank
+ * settings, never another version's bytes read as these. */
+#define SETTINGS_FORMAT 2
 typedef struct {
+    uint8_t format;
     uint8_t set[SET_COUNT];
-    uint8_t score[GAME_COUNT][2];   /* [0] your wins, [1] the machine's */
+    uint8_t score[RULE_COUNT][GAME_FORMS][2];   /* [0] your wins, [1] the machine's */
 } settings_rec_t;
+_Static_assert(GAME_MAX <= RULE_COUNT * GAME_FORMS && RULE_COUNT * GAME_FORMS <= 255,
+               "every listed game has its score slot; the saved game fits a byte");
+_Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
 _Static_assert(sizeof(settings_rec_t) <= STORE_SETTINGS_BYTES, "settings record too big for its store slot");
 
 /* The game record: the position after the last completed move. It is
@@ -37,37 +46,70 @@ game_t game;
 static settings_rec_t rec;
 
 static const uint8_t setting_counts[SET_COUNT] PROGMEM = {
-    GAME_COUNT, OPP_COUNT, FIRST_COUNT, LEVEL_COUNT, START_COUNT, 2, 16, OFF_COUNT};
+    0 /* game_count() */, OPP_COUNT, FIRST_COUNT, LEVEL_COUNT, START_COUNT, 2, 16, OFF_COUNT};
 static const uint8_t setting_defaults[SET_COUNT] PROGMEM = {
     0, OPP_MACHINE, FIRST_YOU, LEVEL_MEDIUM, START_345, 1, 8, OFF_60S};
 static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {96, 32, 0};
-static const uint8_t mode_order[4] PROGMEM = {
-    0, ENGINE_MISERE, ENGINE_ONEHEAP, ENGINE_ONEHEAP | ENGINE_MISERE};
+
+uint8_t game_form_mode(uint8_t form)
+{
+    /* 0 columns, 1 columns misere, 2 one heap, 3 one heap misere */
+    return (uint8_t)((form >> 1) | ((form & 1) << 1));
+}
+_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "game_form_mode maps forms to mode bits");
+
+/* The app's half of the list: a game worth playing. SUBTRACT 1 (TAKE 1)
+ * leaves no choice in any form; Nim in one heap is won by taking it all
+ * (misere: all but one). */
+bool game_listed(uint8_t rule, uint8_t mode)
+{
+    return engine_mode_allowed(rule, mode) && rule != RULE_SUB1
+        && !(rule == RULE_NIM && (mode & ENGINE_ONEHEAP));
+}
+
+static uint8_t list_n;      /* the games in the list, counted by list_walk */
+
+/* Walk the list in order: the index of (*rule, *mode), or the index-th
+ * game (filling rule and mode); 0xFF if neither is there. */
+static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
+{
+    uint8_t n = 0;
+    for (uint8_t r = 0; r < RULE_COUNT; r++)
+        for (uint8_t f = 0; f < GAME_FORMS; f++) {
+            uint8_t m = game_form_mode(f);
+            if (!game_listed(r, m))
+                continue;
+            if (n == index || (r == *rule && m == *mode)) {
+                *rule = r;
+                *mode = m;
+                return n;
+            }
+            n++;
+        }
+    list_n = n;
+    return 0xFF;
+}
+
+NOINLINE uint8_t game_count(void)
+{
+    uint8_t r = 0xFF, m = 0xFF;
+    list_walk(&r, &m, 0xFF);
+    return list_n;
+}
 
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
 {
-    for (uint8_t i = 0; i < 4; i++) {
-        uint8_t m = PGM_U8(&mode_order[i]);
-        for (uint8_t r = 0; r < RULE_COUNT; r++)
-            if (engine_mode_allowed(r, m) && index-- == 0) {
-                *rule = r;
-                *mode = m;
-                return;
-            }
+    *rule = 0xFF;
+    *mode = 0xFF;
+    if (list_walk(rule, mode, index) == 0xFF) {
+        *rule = RULE_NIM;
+        *mode = 0;
     }
-    *rule = RULE_NIM;
-    *mode = 0;
 }
 
 uint8_t game_find(uint8_t rule, uint8_t mode)
 {
-    for (uint8_t i = 0; i < GAME_COUNT; i++) {
-        uint8_t r, m;
-        game_decode(i, &r, &m);
-        if (r == rule && m == mode)
-            return i;
-    }
-    return 0xFF;
+    return list_walk(&rule, &mode, 0xFF);
 }
 
 void game_name_out(uint8_t index, void (*put)(const char *))
@@ -83,6 +125,8 @@ void game_name_out(uint8_t index, void (*put)(const char *))
 
 uint8_t game_setting_count(uint8_t item)
 {
+    if (item == SET_GAME)
+        return game_count();
     return item < SET_COUNT ? PGM_U8(&setting_counts[item]) : 0;
 }
 
@@ -103,8 +147,12 @@ bool game_set(uint8_t item, uint8_t value)
 
 void game_save_settings(void)
 {
+    uint8_t r, m;
     for (uint8_t i = 0; i < SET_COUNT; i++)
         rec.set[i] = game.set[i];
+    game_decode(game.set[SET_GAME], &r, &m);
+    rec.set[SET_GAME] = (uint8_t)(r * GAME_FORMS + m);
+    rec.format = SETTINGS_FORMAT;
     store_request(STORE_SETTINGS, &rec, sizeof rec);
 }
 
@@ -122,7 +170,21 @@ NOINLINE uint8_t game_index(void)
 
 NOINLINE uint8_t game_score(uint8_t index, uint8_t who)
 {
-    return index < GAME_COUNT ? rec.score[index][who] : 0;
+    uint8_t r, m;
+    if (index >= GAME_COUNT)
+        return 0;
+    game_decode(index, &r, &m);
+    return rec.score[r][m][who];
+}
+
+/* One more game won by side who (0 you, 1 the machine) in the game being
+ * played, kept at once. */
+static void score_add(uint8_t who)
+{
+    uint8_t *s = &rec.score[game.pos.rule][game.pos.mode][who];
+    if (*s < 255)
+        ++*s;
+    game_save_settings();
 }
 
 bool game_side_is_machine(uint8_t side)
@@ -232,6 +294,14 @@ void game_resume(uint16_t now)
     phase_for_turn(now);
 }
 
+void game_abandon(void)
+{
+    if (game.in_game && game.set[SET_OPP] == OPP_MACHINE)
+        score_add(1);
+    game.in_game = false;
+    game_save();            /* no game to resume after a power cut either */
+}
+
 void game_new(uint16_t now)
 {
     uint8_t first = game.set[SET_FIRST];
@@ -264,7 +334,7 @@ static void game_apply(engine_move_t m, uint16_t now)
     uint8_t side = g->turn;
     engine_apply(&g->pos, m);
     proto_log_move(side, m);
-    sound_play(SOUND_MOVE);
+    sound_play(SOUND_MOVE);     /* cut by the jingle if this move ends the game */
     g->pend = 0;
     g->pend_heap = 0;
     g->overlay = OV_NONE;
@@ -277,12 +347,8 @@ static void game_apply(engine_move_t m, uint16_t now)
         g->phase = PH_OVER;
         g->t0 = now;
         g->in_game = false;
-        if (g->set[SET_OPP] == OPP_MACHINE) {
-            uint8_t i = game_index();
-            if (i < GAME_COUNT && rec.score[i][g->winner] < 255)
-                rec.score[i][g->winner]++;
-            game_save_settings();
-        }
+        if (g->set[SET_OPP] == OPP_MACHINE)
+            score_add(g->winner);
         proto_log_end(g->winner);
         sound_play(g->set[SET_OPP] == OPP_MACHINE && g->winner ? SOUND_LOSE : SOUND_WIN);
     }
@@ -338,9 +404,11 @@ void game_tick(uint16_t now)
 void game_init(uint16_t now)
 {
     game_rec_t g;
-    bool ok = store_load(STORE_SETTINGS, &rec, sizeof rec);
+    bool ok = store_load(STORE_SETTINGS, &rec, sizeof rec) && rec.format == SETTINGS_FORMAT;
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = rec.set[i];
+        if (i == SET_GAME)
+            v = game_find((uint8_t)(v / GAME_FORMS), (uint8_t)(v % GAME_FORMS));
         if (!ok || v >= game_setting_count(i))
             v = PGM_U8(&setting_defaults[i]);   /* none saved, or a value from another version */
         game.set[i] = v;

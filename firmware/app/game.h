@@ -82,9 +82,22 @@ static inline game_t *game_ptr(void)
     return g;
 }
 
-/* Games list: every rule in columns form, then misere Nim, then every rule
- * allowed in one-heap form, normal and misere. */
-#define GAME_COUNT (RULE_COUNT + 1 + 2 * RULE_FIRST_MASK)
+/* Games list: derived, never typed. Every rule (rules.h order) in each of
+ * its forms (GAME_FORMS: columns, columns misere, one heap, one heap
+ * misere), kept when the engine allows the mode (engine_mode_allowed) and
+ * the game is worth playing (game_listed: not one without a choice, nor
+ * one won by taking everything). The menu chooses the rule, then its form. */
+#define GAME_FORMS 4
+/* The list's bound: every rule in columns, normal and misere, and every
+ * heap rule in one heap, normal and misere (the scores are kept per rule
+ * and form, so they survive the list growing up to that). */
+#define GAME_MAX (2 * RULE_COUNT + 2 * RULE_FIRST_MASK)
+/* The mode of form i, in list order (0 columns, 1 columns misere, ...). */
+uint8_t game_form_mode(uint8_t form);
+bool game_listed(uint8_t rule, uint8_t mode);
+/* How many games the list holds (GAME_COUNT reads it; the PC link too). */
+uint8_t game_count(void);
+#define GAME_COUNT game_count()
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
 /* Write "NAME [ONE] [MISERE]" of game index through put (a writer of
  * flash strings: text_add_P for the matrix, uart_puts_P for the PC). */
@@ -104,6 +117,10 @@ void game_init(uint16_t now);
 void game_new(uint16_t now);
 /* Go back to the game in progress (after the title or the menu). */
 void game_resume(uint16_t now);
+/* Give up the game in progress (a new game asked for from the menu):
+ * against the machine it counts as the machine's win, so a game that is
+ * going badly cannot be dodged. */
+void game_abandon(void);
 /* Keep the settings (and scores) in EEPROM. */
 void game_save_settings(void);
 /* Set a legal position (0 or the engine's reason); the side to move
@@ -126,7 +143,7 @@ uint8_t game_mistake(void);
 void game_tick(uint16_t now);
 
 /* Score of game index (you against the machine): who 0 your wins, 1 the
- * machine's. */
+ * machine's; 0 for an index not in the list. */
 uint8_t game_score(uint8_t index, uint8_t who);
 
 /* n lamps lit from the bottom of a column (n >= 8: all). */

@@ -242,7 +242,7 @@ NOINLINE static uint8_t game_current(void)
  * ONE and/or MISERE, or the word is the game's number. */
 static bool parse_game(char *w, uint8_t *index)
 {
-    char name[16];
+    char name[20];     /* the longest rule name (rules.h) and a space */
     uint8_t n = 0, mode = 0;
     uint16_t v;
     if (number(w, GAME_COUNT - 1, &v)) {

@@ -39,6 +39,13 @@ uint8_t ui_menu_item(void)
     return menu_item;
 }
 
+/* A demo (machine against machine) plays on, game after game, until a
+ * press. */
+static bool demo_on(void)
+{
+    return game.set[SET_OPP] == OPP_DEMO && game.screen >= SCR_PLAY;
+}
+
 NOINLINE void ui_touch(uint16_t now)
 {
     idle_t = now;
@@ -53,7 +60,7 @@ bool ui_sleep_due(uint16_t now)
         if (idle_s < 0xFFFF)
             idle_s++;
     }
-    return limit && idle_s >= limit;
+    return limit && idle_s >= limit && !demo_on();     /* a demo plays until a press */
 }
 
 void ui_wake(uint16_t now)
@@ -75,20 +82,36 @@ void ui_init(uint16_t now)
 
 /* ---- menu --------------------------------------------------------------- */
 
+/* Menu items: the game (the rule), its form, then one item per setting
+ * after SET_GAME. Item i > 0 changes setting i - 1; both game items
+ * change SET_GAME. */
+enum { M_GAME, M_FORM, M_ITEMS = SET_COUNT + 1 };
+_Static_assert(SET_GAME == 0, "menu items 0 and 1 both set the game");
+
+static uint8_t menu_setting(uint8_t item)
+{
+    return item ? (uint8_t)(item - 1) : SET_GAME;
+}
+
 /* Menu labels, NUL separated, packed (no fixed-width rows): for each item
- * its prefix, then one label per value. menu_label[item] is the index of
- * the item's prefix; the game's name and the brightness number are
- * written out instead of a label. */
+ * its name, then one label per value (the form item: one per form). Every
+ * item shows its name and its value; no two labels share their words. The
+ * rule's name (rules.h) and the brightness number are written out. */
 static const char menu_words[] PROGMEM =
-    "\0"                                                  /* GAME */
-    "\0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                   /* OPP */
-    "\0YOU START\0I START\0RANDOM START\0"                 /* FIRST */
-    "\0EASY\0MEDIUM\0PERFECT\0"                            /* LEVEL */
-    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0"          /* START */
-    "SOUND \0OFF\0ON\0"                                    /* SOUND */
-    "LIGHT \0"                                            /* BRIGHT */
-    "OFF \0" "30 S\0" "1 MIN\0" "2 MIN\0" "5 MIN\0NEVER";     /* OFF */
-static const uint8_t menu_label[SET_COUNT] PROGMEM = {0, 1, 5, 9, 13, 18, 21, 22};
+    "GAME \0"                                                         /* M_GAME */
+    "FORM \0COLUMNS\0COLUMNS MISERE\0ONE HEAP\0ONE HEAP MISERE\0"      /* M_FORM */
+    "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
+    "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
+    "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
+    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0"                     /* START */
+    "SOUND \0OFF\0ON\0"                                                 /* SOUND */
+    "LIGHT \0"                                                          /* BRIGHT */
+    "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER\0" /* OFF */
+    "GIVE UP? A YES  B NO\0END GAME? A YES  B NO";                      /* asking */
+static const uint8_t menu_label[M_ITEMS] PROGMEM = {0, 1, 6, 10, 14, 18, 23, 26, 27};
+#define MENU_ASK 33     /* the question before a game in progress is given up */
+
+static bool menu_ask;   /* A was pressed with a game in progress: A again gives it up */
 
 /* Write the i-th NUL-separated string of menu_words. */
 static void menu_word(uint8_t i)
@@ -102,16 +125,25 @@ static void menu_word(uint8_t i)
 
 static void menu_text(uint16_t now)
 {
-    uint8_t v = game.set[menu_item];
+    uint8_t s = menu_setting(menu_item);
+    uint8_t v = game.set[s];
     uint8_t w = PGM_U8(&menu_label[menu_item]);
+    uint8_t r, m;
+    game_decode(game.set[SET_GAME], &r, &m);
     text_clear();
-    menu_word(w);
-    if (menu_item == SET_GAME)
-        game_name_out(v, text_add_P);
-    else if (menu_item == SET_BRIGHT)
-        text_add_num(v);
-    else
-        menu_word((uint8_t)(w + 1 + v));
+    if (menu_ask) {
+        menu_word((uint8_t)(MENU_ASK + (game.set[SET_OPP] != OPP_MACHINE)));
+    } else {
+        menu_word(w);
+        if (menu_item == M_GAME)
+            text_add_P(engine_rule_name(r));
+        else if (menu_item == M_FORM)
+            menu_word((uint8_t)(w + 1 + game_form_mode(m)));   /* the mode's form (bits swapped back) */
+        else if (s == SET_BRIGHT)
+            text_add_num(v);
+        else
+            menu_word((uint8_t)(w + 1 + v));
+    }
     text_start(now, false);
 }
 
@@ -120,26 +152,92 @@ void ui_settings_changed(void)
     shown_screen = 0xFF;    /* redo the menu label on the next render */
 }
 
-/* v one step back (or on) in 0..n-1, wrapping: the menu lists and the
- * column cursor go round. (No % here: that would pull in a division.) */
-static uint8_t wrap_step(uint8_t v, uint8_t n, bool back)
+/* A refused press: the buzz, at once; a held key stops repeating. */
+static void deny(void)
 {
-    if (back)
-        return (uint8_t)((v ? v : n) - 1);
-    return (uint8_t)(v + 1 < n ? v + 1 : 0);
+    sound_play(SOUND_BUZZ);
+    keys.repeat_on = false;
 }
 
-static void menu_input(uint8_t pressed, bool b_short, uint16_t now)
+/* v one step back (or on) in 0..n-1. A tap wraps round (the menu lists,
+ * the column cursor); a held key stops at the end: false, v unchanged.
+ * (No % here: that would pull in a division.) */
+static bool step(uint8_t *v, uint8_t n, bool back, bool held)
 {
-    if (pressed & (BTN_UP | BTN_DOWN))
-        menu_item = wrap_step(menu_item, SET_COUNT, pressed & BTN_UP);
-    else if (pressed & (BTN_LEFT | BTN_RIGHT))
-        game_set(menu_item, wrap_step(game.set[menu_item], game_setting_count(menu_item),
-                                      pressed & BTN_LEFT));
-    else if (pressed & BTN_A) {
-        game_save_settings();
-        game_new(now);
-        return;
+    uint8_t x = *v;
+    if (back ? x == 0 : x + 1 >= n) {
+        if (held)
+            return false;
+        x = back ? n : 0xFF;
+    }
+    *v = back ? (uint8_t)(x - 1) : (uint8_t)(x + 1);
+    return true;
+}
+
+/* The first listed form of rule r (its mode), 0xFF if it has none. */
+static uint8_t first_mode(uint8_t r)
+{
+    for (uint8_t f = 0; f < GAME_FORMS; f++)
+        if (game_listed(r, game_form_mode(f)))
+            return game_form_mode(f);
+    return 0xFF;
+}
+
+/* LEFT/RIGHT on the game or form item: the next rule that has a listed
+ * form (keeping the form where the new rule has it), or the next listed
+ * form of the rule. */
+static bool menu_game_step(bool form, bool back, bool held)
+{
+    uint8_t r, m, f;
+    game_decode(game.set[SET_GAME], &r, &m);
+    if (form) {
+        f = game_form_mode(m);
+        do {
+            if (!step(&f, GAME_FORMS, back, held))
+                return false;
+        } while (!game_listed(r, game_form_mode(f)));
+        m = game_form_mode(f);
+    } else {
+        do {
+            if (!step(&r, RULE_COUNT, back, held))
+                return false;
+        } while (first_mode(r) == 0xFF);
+        if (!game_listed(r, m))
+            m = first_mode(r);
+    }
+    return game_set(SET_GAME, game_find(r, m));
+}
+
+static void menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
+{
+    uint8_t s = menu_setting(menu_item);
+    bool back = pressed & (BTN_UP | BTN_LEFT);
+    if (menu_ask) {
+        /* The question: A gives the game up for a new one; any other key
+         * keeps it and only closes the question. */
+        menu_ask = false;
+        if (pressed & BTN_A) {
+            game_abandon();
+            game_save_settings();
+            game_new(now);
+            return;
+        }
+    } else if (pressed & (BTN_UP | BTN_DOWN)) {
+        if (!step(&menu_item, M_ITEMS, back, held))
+            deny();
+    } else if (pressed & (BTN_LEFT | BTN_RIGHT)) {
+        uint8_t v = game.set[s];
+        if (menu_item <= M_FORM ? !menu_game_step(menu_item == M_FORM, back, held)
+                                : !step(&v, game_setting_count(s), back, held) || !game_set(s, v))
+            deny();
+    } else if (pressed & BTN_A) {
+        if (game.in_game) {
+            menu_ask = true;                /* never thrown away without a word */
+        } else {
+            game_save_settings();
+            game_new(now);
+            return;
+        }
     } else if (b_short && game.in_game) {
         game_save_settings();
         game_resume(now);
@@ -172,9 +270,10 @@ static uint8_t pending_to(void)
     }
 }
 
+/* A refused move: buzz, the column blinks, the selection is dropped. */
 static void refuse(uint16_t now)
 {
-    sound_play(SOUND_BUZZ);
+    deny();
     game.overlay = OV_REFUSE;
     game.ov_t0 = now;
     game.pend = 0;
@@ -194,9 +293,13 @@ static void play_oneheap(uint8_t pressed, uint16_t now)
 {
     game_t *const g = game_ptr();
     uint16_t h = g->pos.heap, p = g->pend_heap;
-    if (pressed & BTN_DOWN && p < h)
+    /* Taking from an empty heap, or putting back more than was taken, is
+     * refused (buzz). */
+    if (((pressed & (BTN_DOWN | BTN_RIGHT)) && p == h) || ((pressed & (BTN_UP | BTN_LEFT)) && !p))
+        deny();
+    else if (pressed & BTN_DOWN)
         p++;
-    else if (pressed & BTN_UP && p)
+    else if (pressed & BTN_UP)
         p--;
     else if (pressed & BTN_RIGHT)
         p = (uint16_t)(p + BOARD_COLS < h ? p + BOARD_COLS : h);
@@ -211,7 +314,16 @@ static void play_oneheap(uint8_t pressed, uint16_t now)
     }
 }
 
-static void play_columns(uint8_t pressed, uint16_t now)
+/* The highest set bit of v (v != 0): the topmost coin of a selection. */
+static uint8_t top_bit(uint8_t v)
+{
+    uint8_t b = 0x80;
+    while (!(v & b))
+        b >>= 1;
+    return b;
+}
+
+static void play_columns(uint8_t pressed, bool held, uint16_t now)
 {
     game_t *const g = game_ptr();
     uint8_t n = g->pos.ncols;
@@ -220,14 +332,20 @@ static void play_columns(uint8_t pressed, uint16_t now)
     uint8_t form = engine_rule_form(g->pos.rule);
     uint8_t bit = (uint8_t)(1u << g->cur_row);
     if (pressed & (BTN_LEFT | BTN_RIGHT)) {
-        g->cur_col = wrap_step(c, n, pressed & BTN_LEFT);
-        g->pend = 0;
+        if (step(&c, n, pressed & BTN_LEFT, held)) {
+            g->cur_col = c;
+            g->pend = 0;
+        } else {
+            deny();                             /* held: the cursor stops at the end */
+        }
         return;
     }
     if (form == FORM_HEAP) {
-        if (pressed & BTN_DOWN && g->pend < v)
+        if (((pressed & BTN_DOWN) && g->pend >= v) || ((pressed & BTN_UP) && !g->pend))
+            deny();                             /* no stone left to take / to put back */
+        else if (pressed & BTN_DOWN)
             g->pend++;
-        else if (pressed & BTN_UP && g->pend)
+        else if (pressed & BTN_UP)
             g->pend--;
         else if (pressed & BTN_A) {
             if (g->pend)
@@ -237,11 +355,13 @@ static void play_columns(uint8_t pressed, uint16_t now)
         }
         return;
     }
-    if (pressed & BTN_UP && g->cur_row < BOARD_ROWS - 1)
-        g->cur_row++;
-    else if (pressed & BTN_DOWN && g->cur_row)
-        g->cur_row--;
-    else if (pressed & BTN_A) {
+    if (pressed & (BTN_UP | BTN_DOWN)) {
+        uint8_t r = g->cur_row;
+        if (step(&r, BOARD_ROWS, pressed & BTN_DOWN, true))
+            g->cur_row = r;
+        else
+            deny();                             /* past the top or bottom cell */
+    } else if (pressed & BTN_A) {
         if (g->pend & bit) {
             try_move(pending_to(), now);        /* A on a selected lamp: do it */
         } else if (form == FORM_PINS) {
@@ -252,14 +372,36 @@ static void play_columns(uint8_t pressed, uint16_t now)
             else
                 g->pend = bit;
         } else if (form == FORM_CELLS) {
-            if (v & bit)
-                refuse(now);                    /* already marked */
+            engine_move_t m;
+            m.col = c;
+            m.to = v | bit;
+            if (engine_check_move(&g->pos, m))
+                refuse(now);                    /* marked, or next to a mark */
             else
                 g->pend = bit;
         } else {
-            g->pend = bits(g->pend) < 3 ? (uint8_t)(g->pend | bit) : bit;
+            /* The topmost coin must show heads: a tails top is refused
+             * unless a head above it can still be added. */
+            uint8_t sel = bits(g->pend) < 3 ? (uint8_t)(g->pend | bit) : bit;
+            uint8_t top = top_bit(sel);
+            if ((v & top) || (bits(sel) < 3 && (v & (uint8_t)~((top << 1) - 1u))))
+                g->pend = sel;
+            else
+                deny();
         }
     }
+}
+
+/* Two players: whose turn it is shows as a big 1 or 2 for UI_TURN_MS when
+ * the turn starts (game.t0), until a press closes it. Unlike the hint and
+ * the panel (asked for, closed by a key that does nothing else), the
+ * banner comes by itself: the key that closes it also plays. */
+static uint16_t banner_gone;    /* game.t0 of the turn whose banner a press closed */
+
+static bool banner_up(uint16_t now)
+{
+    return game.set[SET_OPP] == OPP_HUMAN && game.phase == PH_INPUT && game.t0 != banner_gone
+        && (uint16_t)(now - game.t0) < UI_TURN_MS;
 }
 
 NOINLINE static void play_b_short(uint16_t now)
@@ -285,7 +427,7 @@ NOINLINE static void play_b_short(uint16_t now)
     }
 }
 
-static void play_input(uint8_t pressed, bool b_short, uint16_t now)
+static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
     if (b_short) {
         play_b_short(now);
@@ -293,9 +435,10 @@ static void play_input(uint8_t pressed, bool b_short, uint16_t now)
     }
     if (!pressed)
         return;
-    if (game.overlay == OV_TEACH) {
-        game.overlay = OV_NONE;     /* the panel hides the board: just close it */
-        return;
+    banner_gone = game.t0;          /* a press closes the turn banner, and plays */
+    if (game.overlay == OV_TEACH || game.overlay == OV_HINT) {
+        game.overlay = OV_NONE;     /* the hint and the panel close the same way: */
+        return;                     /* the closing key does nothing else */
     }
     game.overlay = OV_NONE;
     if (!game_human_input())
@@ -303,15 +446,15 @@ static void play_input(uint8_t pressed, bool b_short, uint16_t now)
     if (game_is_oneheap())
         play_oneheap(pressed, now);
     else
-        play_columns(pressed, now);
+        play_columns(pressed, held, now);
 }
 
-static void go_menu(uint16_t now)
+static void go_menu(void)
 {
     game.screen = SCR_MENU;
     game.overlay = OV_NONE;
-    (void)now;
 }
+
 
 void ui_input(const debounce_t *d, uint16_t now)
 {
@@ -325,6 +468,14 @@ void ui_input(const debounce_t *d, uint16_t now)
         k->entropy = (uint16_t)(k->entropy * 33u + now + pressed);
         engine_seed(k->entropy);
         sound_play(SOUND_CLICK);
+        if (demo_on()) {
+            /* Any press ends the demo, and does nothing else. */
+            game_abandon();
+            go_menu();
+            k->b_down = false;
+            k->repeat_on = false;
+            return;
+        }
     }
     if (pressed & BTN_B) {
         k->b_long = false;
@@ -338,19 +489,21 @@ void ui_input(const debounce_t *d, uint16_t now)
     if (k->b_down && !k->b_long && debounce_held_for(d, BTN_B, UI_LONG_MS, now)) {
         k->b_long = true;
         if (game.screen != SCR_MENU)
-            go_menu(now);
+            go_menu();
         return;
     }
     /* A held arrow repeats (long heaps, long menu lists). */
     if (!(d->stable & DIRS))
         k->repeat_on = false;
+    bool held = false;
     if (pressed & DIRS) {
         k->repeat_t = (uint16_t)(now + UI_REPEAT_MS);
         k->repeat_on = true;
     } else if (k->repeat_on && (d->stable & DIRS) && (int16_t)(now - k->repeat_t) >= 0) {
-        uint8_t held = d->stable & DIRS;
-        pressed |= (uint8_t)(held & -held);
+        uint8_t down = d->stable & DIRS;
+        pressed |= (uint8_t)(down & -down);
         k->repeat_t = (uint16_t)(now + UI_RATE_MS);
+        held = true;                            /* a repeat: it stops at the end, no wrap */
     }
     if (!pressed && !b_short)
         return;
@@ -360,10 +513,10 @@ void ui_input(const debounce_t *d, uint16_t now)
         text_start((uint16_t)(now - 0x7FFF), true);
         break;
     case SCR_MENU:
-        menu_input(pressed, b_short, now);
+        menu_input(pressed, b_short, held, now);
         break;
     case SCR_PLAY:
-        play_input(pressed, b_short, now);
+        play_input(pressed, b_short, held, now);
         break;
     default:
         if (pressed & BTN_A)
@@ -430,6 +583,13 @@ static void render_play(uint16_t now)
         draw_teach(fast);
         return;
     }
+    if (banner_up(now)) {
+        text_clear();
+        text_add_num((uint16_t)(g->turn + 1));
+        text_start(now, false);
+        text_draw(frame, now);
+        return;
+    }
     if (one)
         draw_heap(g->pos.heap);
     else
@@ -488,9 +648,10 @@ NOINLINE static void result_text(void)
     uint8_t i = game_index();
     text_clear();
     if (game.set[SET_OPP] == OPP_MACHINE) {
-        text_add_P(game.winner ? PSTR("I WIN  ") : PSTR("YOU WIN  "));
+        /* Words, not "1:0" (which reads as a time). */
+        text_add_P(game.winner ? PSTR("I WIN  WON ") : PSTR("YOU WIN  WON "));
         text_add_num(game_score(i, 0));
-        text_add_P(PSTR(":"));
+        text_add_P(PSTR(" LOST "));
         text_add_num(game_score(i, 1));
     } else {
         text_add_P(PSTR("PLAYER "));
@@ -537,13 +698,17 @@ void ui_render(uint16_t now)
     }
     case SCR_MENU:
         text_draw(frame, now);
-        frame[menu_item * (BOARD_COLS / 8)] |= 1;   /* which item, on row 0 */
+        /* Which item, on row 0: a lamp per setting; the form shares the
+         * game's lamp, blinking. */
+        if (menu_item != M_FORM || ((now >> 7) & 1))
+            frame[menu_setting(menu_item) * (BOARD_COLS / 8)] |= 1;
         break;
     case SCR_PLAY:
         render_play(now);
         break;
     default:
-        text_draw(frame, now);
+        if (text_draw(frame, now) && demo_on())
+            game_new(now);      /* the demo plays on */
         break;
     }
 }

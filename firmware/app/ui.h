@@ -22,6 +22,7 @@
 #define UI_REPEAT_MS 400    /* a held arrow repeats after this ... */
 #define UI_RATE_MS 100      /* ... every this */
 #define UI_HINT_MS 3000     /* the hint blinks this long */
+#define UI_TURN_MS 800      /* two players: the number of the player to move shows this long */
 #define UI_REFUSE_MS 450    /* a refused move blinks this long */
 #define UI_INTRO_MS 480     /* the power-on animation before the title */
 

@@ -14,27 +14,31 @@
  *              (empty and not next to a mark) are heaps;
  *   FORM_COINS a row of coins, lit = heads (Mock Turtles).
  *
+ * A name is what the toy, the PC link and the README call the game: it
+ * says the move (TAKE 1-3: take one to three stones), in the letters the
+ * matrix font has (A-Z, 0-9, '-', ' ').
+ *
  * X(id, name, kind, code, form) */
 #ifndef ENGINE_RULES_H
 #define ENGINE_RULES_H
 
 #define RULES(X) \
     X(NIM,      "NIM",         KIND_OCTAL,   "0.3*",      FORM_HEAP)  \
-    X(SUB1,     "SUBTRACT 1",  KIND_OCTAL,   "0.3",       FORM_HEAP)  \
-    X(SUB2,     "SUBTRACT 2",  KIND_OCTAL,   "0.33",      FORM_HEAP)  \
-    X(SUB3,     "SUBTRACT 3",  KIND_OCTAL,   "0.333",     FORM_HEAP)  \
-    X(SUB4,     "SUBTRACT 4",  KIND_OCTAL,   "0.3333",    FORM_HEAP)  \
-    X(SUB5,     "SUBTRACT 5",  KIND_OCTAL,   "0.33333",   FORM_HEAP)  \
-    X(SUB6,     "SUBTRACT 6",  KIND_OCTAL,   "0.333333",  FORM_HEAP)  \
-    X(SUB7,     "SUBTRACT 7",  KIND_OCTAL,   "0.3333333", FORM_HEAP)  \
-    X(S134,     "SUBTRACT 134", KIND_OCTAL,  "0.3033",    FORM_HEAP)  \
-    X(S124,     "SUBTRACT 124", KIND_OCTAL,  "0.3303",    FORM_HEAP)  \
-    X(S14,      "SUBTRACT 14", KIND_OCTAL,   "0.3003",    FORM_HEAP)  \
-    X(S23,      "SUBTRACT 23", KIND_OCTAL,   "0.033",     FORM_HEAP)  \
-    X(S1258,    "SUBTRACT 1258", KIND_OCTAL, "0.33003003", FORM_HEAP) \
+    X(SUB1,     "TAKE 1",      KIND_OCTAL,   "0.3",       FORM_HEAP)  \
+    X(SUB2,     "TAKE 1-2",    KIND_OCTAL,   "0.33",      FORM_HEAP)  \
+    X(SUB3,     "TAKE 1-3 DR NIM",KIND_OCTAL,   "0.333",     FORM_HEAP)  \
+    X(SUB4,     "TAKE 1-4",    KIND_OCTAL,   "0.3333",    FORM_HEAP)  \
+    X(SUB5,     "TAKE 1-5",    KIND_OCTAL,   "0.33333",   FORM_HEAP)  \
+    X(SUB6,     "TAKE 1-6",    KIND_OCTAL,   "0.333333",  FORM_HEAP)  \
+    X(SUB7,     "TAKE 1-7",    KIND_OCTAL,   "0.3333333", FORM_HEAP)  \
+    X(S134,     "TAKE 1 3 OR 4",KIND_OCTAL,  "0.3033",    FORM_HEAP)  \
+    X(S124,     "TAKE 1 2 OR 4",KIND_OCTAL,  "0.3303",    FORM_HEAP)  \
+    X(S14,      "TAKE 1 OR 4", KIND_OCTAL,   "0.3003",    FORM_HEAP)  \
+    X(S23,      "TAKE 2 OR 3", KIND_OCTAL,   "0.033",     FORM_HEAP)  \
+    X(S1258,    "TAKE 1 2 5 OR 8",KIND_OCTAL, "0.33003003", FORM_HEAP) \
     X(HALF,     "AT MOST HALF", KIND_HALF,   "",          FORM_HEAP)  \
     X(KAYLES,   "KAYLES",      KIND_OCTAL,   "0.77",      FORM_PINS)  \
-    X(DAWSON,   "DAWSON",      KIND_OCTAL,   "0.07",      FORM_PINS)  \
+    X(DAWSON,   "DAWSON KAYLES",KIND_OCTAL,   "0.07",      FORM_PINS)  \
     X(NOADJ,    "NO ADJACENT", KIND_OCTAL,   "0.137",     FORM_CELLS) \
     X(TURTLES,  "MOCK TURTLES", KIND_TURTLES, "",         FORM_COINS)
 

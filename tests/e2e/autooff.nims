@@ -7,7 +7,8 @@ expect-uart OK SET OFF 0
 send SET OPP 1
 expect-uart OK SET OPP 1
 send GAME NIM
-expect-uart OK GAME 0 NIM
+expect-uart OK GAME
+expect-uart NIM\n
 send POS 2 1
 expect-uart OK POS
 tap RIGHT

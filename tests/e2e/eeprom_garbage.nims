@@ -7,6 +7,7 @@ wait 3000ms
 send STATE
 expect-uart OK STATE SCR=MENU
 send GAME KAYLES
-expect-uart OK GAME 14 KAYLES
+expect-uart OK GAME
+expect-uart KAYLES\n
 send MOVE 0 6
 expect-uart OK MOVE 0 6

@@ -5,7 +5,8 @@ expect-uart OK SET LEVEL 2
 send SET FIRST 0
 expect-uart OK SET FIRST 0
 send GAME NIM
-expect-uart OK GAME 0 NIM
+expect-uart OK GAME
+expect-uart NIM\n
 send POS 3 4 5
 expect-uart OK POS
 send HINT
@@ -76,6 +77,11 @@ expect-uart OK HINT NONE
 send POS 3 4 5
 expect-uart OK POS
 tap B
+# the key that closes the hint does nothing else (as for the panel): this
+# A makes no move, and the cursor stays on the hinted column
+tap A
+send STATE
+expect-uart PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0
 tap DOWN
 tap DOWN
 tap A

@@ -1,6 +1,8 @@
 #! eeprom blank
-# Power-on: animation, the title, then the menu; the menu by buttons;
-# settings kept through a power cut.
+# Power-on: animation, the title, then the menu; the menu by buttons: the
+# game, then its form; every item says its name; held keys stop at the end
+# (a buzz), taps wrap; A with a game in progress asks first; settings kept
+# through a power cut.
 # The title animation: columns rise one after another.
 expect-frame within 300
 ........
@@ -13,42 +15,117 @@ expect-frame within 300
 ###.....
 send STATE
 expect-uart SCR=INTRO
-# then the menu: item 0 (the game) "NIM" from the left edge, item marker
-# on the bottom row
+# then the menu: item GAME shows its name first ("GA" of "GAME NIM") and
+# the item lamp on the bottom row, column 0
 expect-frame within 3000
+.###...#
+#...#.#.
+#.....#.
+#.###.#.
 #...#.##
-#...#..#
-##..#..#
-#.#.#..#
-#..##..#
-#...#..#
-#...#.##
+#...#.#.
+.####.#.
 #.......
 send STATE
 expect-uart SCR=MENU PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1 MENU=0
-# DOWN: next item (opponent), RIGHT: next value (2 players)
+# RIGHT: the next game (a rule: NIM -> TAKE 1-2; TAKE 1 is not listed, it
+# leaves no choice), in columns
+tap RIGHT
+send GAME
+expect-uart OK GAME
+expect-uart TAKE 1-2\n
+# DOWN: the form item ("FO" of "FORM ..."), sharing the game's lamp, which
+# blinks; LEFT wraps to the last form (one heap misere), LEFT again: one heap
 tap DOWN
+expect-frame within 500
+#####..#
+#.....#.
+#.....#.
+####..#.
+#.....#.
+#.....#.
+#......#
+#.......
+expect-frame within 500
+#####..#
+#.....#.
+#.....#.
+####..#.
+#.....#.
+#.....#.
+#......#
+........
+tap LEFT
+send GAME
+expect-uart TAKE 1-2 ONE MISERE\n
+tap LEFT
+send GAME
+expect-uart TAKE 1-2 ONE\n
+# UP, then LEFT on the game: NIM has no one-heap form (taking everything
+# wins): its first form, columns
+tap UP
+tap LEFT
+send GAME
+expect-uart OK GAME 0 NIM\n
+# DOWN DOWN: opponent ("PL" of "PLAY VS MACHINE"), lamp in column 1;
+# RIGHT: 2 players
+tap DOWN
+tap DOWN
+expect-frame within 500
+####..#.
+#...#.#.
+#...#.#.
+####..#.
+#.....#.
+#.....#.
+#.....##
+.#......
 tap RIGHT
 send STATE
-expect-uart SET=0,1,0,1,0,1,8,1 MENU=1
+expect-uart SET=0,1,0,1,0,1,8,1 MENU=2
 # DOWN DOWN: level; LEFT: easy
 tap DOWN
 tap DOWN
 tap LEFT
 send STATE
-expect-uart SET=0,1,0,0,0,1,8,1 MENU=3
-# UP x3 back to the game; LEFT wraps to the last game (one-heap misere)
-tap UP
-tap UP
-tap UP
+expect-uart SET=0,1,0,0,0,1,8,1 MENU=4
+# brightness (item 7): a held RIGHT climbs and stops at 15 with a buzz
+# (press + repeats every 100 ms after 400 ms: it would pass 15 by far)
+tap DOWN
+tap DOWN
+tap DOWN
+send STATE
+expect-uart MENU=7
+press RIGHT
+wait 1500ms
+expect-tone 150 10
+release RIGHT
+send STATE
+expect-uart SET=0,1,0,0,0,1,15,1 MENU=7
+# a single tap may wrap: 15 -> 0, and back
+tap RIGHT
+send STATE
+expect-uart SET=0,1,0,0,0,1,0,1 MENU=7
 tap LEFT
 send STATE
-expect-uart SET=46,1,0,0,0,1,8,1 MENU=0
-# A plays it
-tap A
-expect-uart LOG NEW 46 H1
+expect-uart SET=0,1,0,0,0,1,15,1 MENU=7
+# a held DOWN stops at the last item (auto-off) with a buzz
+press DOWN
+wait 800ms
+expect-tone 150 10
+release DOWN
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=46 RULE=13
+expect-uart MENU=8
+# UP x8 back to the game; A plays it (no game in progress: no question)
+press UP
+wait 1500ms
+release UP
+send STATE
+expect-uart MENU=0
+tap A
+expect-uart LOG NEW 0 H1
+send STATE
+expect-uart SCR=PLAY PH=INPUT GAME=0 RULE=0
 # B held: back to the menu; the game stays in progress
 press B
 wait 900ms
@@ -61,21 +138,8 @@ expect-uart INGAME=1
 tap B
 send STATE
 expect-uart SCR=PLAY
-# a held arrow repeats: hold RIGHT in the menu
-press B
-wait 900ms
-release B
-wait 100ms
-press RIGHT
-wait 1000ms
-release RIGHT
-send STATE
-# (press + repeats at 400, 500 ... 900 ms: 7 steps, 46 wraps to 0 .. 6)
-expect-uart SET=6,1,0,0,0,1,8,1 MENU=0
 # settings survive a power cut (the reset keeps the EEPROM)
-tap A
-expect-uart LOG NEW 6 H1
 reset
 wait 100ms
 send STATE
-expect-uart SET=6,1,0,0,0,1,8,1
+expect-uart SET=0,1,0,0,0,1,15,1

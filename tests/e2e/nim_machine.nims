@@ -11,7 +11,8 @@ send SET START 0
 expect-uart OK SET START 0
 send GAME NIM
 expect-uart LOG NEW 0 H
-expect-uart OK GAME 0 NIM
+expect-uart OK GAME
+expect-uart NIM\n
 # 3-4-5 drawn from the bottom, cursor on column 0.
 expect-frame within 600
 ........

@@ -6,12 +6,13 @@ send SET OPP 1
 expect-uart OK SET OPP 1
 send SET FIRST 0
 expect-uart OK SET FIRST 0
-send GAME SUBTRACT 3 ONE
-expect-uart OK GAME 22 SUBTRACT 3 ONE
+send GAME TAKE 1-3 ONE
+expect-uart OK GAME
+expect-uart TAKE 1-3 DR NIM ONE\n
 send POS 11
 expect-uart OK POS
 # 11 stones: a full bottom row and 3 above it (the top stone winks)
-expect-frame within 600
+expect-frame within 1500
 ........
 ........
 ........
@@ -20,7 +21,7 @@ expect-frame within 600
 ........
 ###.....
 ########
-# four pending is too many for SUBTRACT 3: refused with a buzz
+# four pending is too many for TAKE 1-3: refused with a buzz
 tap DOWN
 tap DOWN
 tap DOWN
@@ -61,8 +62,9 @@ expect-uart LOG MOVE H1 0 0
 expect-uart LOG END H1
 #
 # --- misere one-heap Nim: who takes the last stone loses.
-send GAME NIM ONE MISERE
-expect-uart OK GAME 33 NIM ONE MISERE
+send GAME TAKE 1-2 ONE MISERE
+expect-uart OK GAME
+expect-uart TAKE 1-2 ONE MISERE\n
 send POS 3
 expect-uart OK POS
 tap DOWN

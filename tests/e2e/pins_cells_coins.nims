@@ -8,7 +8,8 @@ expect-uart OK SET FIRST 0
 #
 # --- KAYLES: four pins; a pair, then a pair: player 2 takes the last.
 send GAME KAYLES
-expect-uart OK GAME 14 KAYLES
+expect-uart OK GAME
+expect-uart KAYLES\n
 send POS 15
 expect-uart OK POS
 # the cell cursor starts on the bottom pin: A selects it, UP, A on its
@@ -30,7 +31,8 @@ expect-uart LOG END H2
 #
 # --- KAYLES again: single pins, three moves, player 1 wins.
 send GAME KAYLES
-expect-uart OK GAME 14 KAYLES
+expect-uart OK GAME
+expect-uart KAYLES\n
 send POS 7
 expect-uart OK POS
 send STATE
@@ -53,7 +55,8 @@ expect-uart LOG END H1
 #
 # --- NO ADJACENT: mark cells in a strip of 8.
 send GAME NO ADJACENT
-expect-uart OK GAME 16 NO ADJACENT
+expect-uart OK GAME
+expect-uart NO ADJACENT\n
 send POS 0
 expect-uart OK POS
 send STATE
@@ -99,7 +102,8 @@ expect-uart LOG END H1
 #
 # --- MOCK TURTLES: turn the top head and up to two coins below it.
 send GAME MOCK TURTLES
-expect-uart OK GAME 17 MOCK TURTLES
+expect-uart OK GAME
+expect-uart MOCK TURTLES\n
 send POS 6
 expect-uart OK POS
 send STATE

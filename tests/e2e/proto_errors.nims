@@ -4,7 +4,8 @@ wait 100ms
 send SET OPP 1
 expect-uart OK SET OPP 1
 send GAME NIM
-expect-uart OK GAME 0 NIM
+expect-uart OK GAME
+expect-uart NIM\n
 send POS 3 4 5
 expect-uart OK POS
 send STATE
@@ -12,7 +13,8 @@ expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR
 send HELP
 expect-uart OK HELP VER GAME NEW POS MOVE AI HINT GRUNDY PRESS RELEASE FRAME SCORES STATE SET\n
 send VER
-expect-uart OK VER NIM 1.0 BOARD nano COLS 8 GAMES 47 LINE 64\n
+expect-uart OK VER NIM 1.0 BOARD nano COLS 8 GAMES
+expect-uart LINE 64\n
 send FOO
 expect-uart ERR UNKNOWN\n
 send MOVE
@@ -47,9 +49,9 @@ send POS =030405 1
 expect-uart ERR POS ARGS\n
 send GAME FOO
 expect-uart ERR GAME NAME\n
-send GAME KAYLES MISERE
+send GAME NIM ONE
 expect-uart ERR GAME NAME\n
-send GAME 47
+send GAME 99
 expect-uart ERR GAME NAME\n
 send PRESS X
 expect-uart ERR BUTTON\n
@@ -76,7 +78,8 @@ send STATE
 expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1 MENU=0\n
 # a cell game's MOVE target is a mask 0..255, not capped at the heap size
 send GAME KAYLES
-expect-uart OK GAME 14 KAYLES
+expect-uart OK GAME
+expect-uart KAYLES\n
 send POS 255 3
 expect-uart OK POS\n
 send MOVE 0 252
@@ -84,7 +87,8 @@ expect-uart OK MOVE 0 252\n
 send MOVE 0 256
 expect-uart ERR MOVE ARGS\n
 send GAME NIM
-expect-uart OK GAME 0 NIM
+expect-uart OK GAME
+expect-uart NIM\n
 send POS 3 4 5
 expect-uart OK POS\n
 # the compact form: two hex digits a column
@@ -93,6 +97,10 @@ expect-uart OK POS\n
 # lower case and CRLF are fine, and the toy plays on
 send move 0 1\r
 expect-uart LOG MOVE H1 0 1\nOK MOVE 0 1\n
+# two players: the matrix says whose turn it is (a big 2) for 0.8 s
+send FRAME
+expect-uart OK FRAME 468A929262000000\n
+wait 900ms
 send FRAME
 expect-uart OK FRAME 010F1F0000000000\n
 # virtual buttons take the same path as real ones
@@ -112,12 +120,14 @@ expect-uart OK SET FIRST 1
 send SET LEVEL 2
 expect-uart OK SET LEVEL 2
 send GAME NIM
-expect-uart OK GAME 0 NIM
+expect-uart OK GAME
+expect-uart NIM\n
 send MOVE 0 1
 expect-uart ERR MOVE TURN\n
 expect-uart LOG MOVE M within 3000
 send AI
 expect-uart LOG MOVE H
 expect-uart OK AI
-send GAME 46
-expect-uart OK GAME 46 AT MOST HALF ONE MISERE\n
+send GAME 1
+expect-uart OK GAME
+expect-uart NIM MISERE\n

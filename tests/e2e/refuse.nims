@@ -4,9 +4,10 @@ send SET OPP 1
 expect-uart OK SET OPP 1
 send SET FIRST 0
 expect-uart OK SET FIRST 0
-# SUBTRACT 2: taking three stones is not a move
-send GAME SUBTRACT 2
-expect-uart OK GAME 2 SUBTRACT 2
+# TAKE 1-2: taking three stones is not a move
+send GAME TAKE 1-2
+expect-uart OK GAME
+expect-uart TAKE 1-2\n
 send POS 5 3
 expect-uart OK POS
 tap DOWN
@@ -30,8 +31,9 @@ expect-uart POS=5,3 CUR=0,0 PEND=0 OV=3
 tap A
 expect-tone 150 10
 # DAWSON's Kayles: pins go in pairs only; one pin alone is refused
-send GAME DAWSON
-expect-uart OK GAME 15 DAWSON
+send GAME DAWSON KAYLES
+expect-uart OK GAME
+expect-uart DAWSON KAYLES\n
 send POS 3
 expect-uart OK POS
 tap A
@@ -47,7 +49,8 @@ expect-uart LOG MOVE H1 0 0
 expect-uart LOG END H1
 # KAYLES: A where no pin stands is refused
 send GAME KAYLES
-expect-uart OK GAME 14 KAYLES
+expect-uart OK GAME
+expect-uart KAYLES\n
 send POS 2
 expect-uart OK POS
 tap A

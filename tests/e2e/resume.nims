@@ -7,7 +7,8 @@ expect-uart OK SET FIRST 0
 send SET START 0
 expect-uart OK SET START 0
 send GAME NIM
-expect-uart OK GAME 0 NIM
+expect-uart OK GAME
+expect-uart NIM\n
 tap DOWN
 tap A
 expect-uart LOG MOVE H 0 2
