@@ -396,7 +396,9 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
  * the turn starts (game.t0), until a press closes it. Unlike the hint and
  * the panel (asked for, closed by a key that does nothing else), the
  * banner comes by itself: the key that closes it also plays. */
-static uint16_t banner_gone;    /* game.t0 of the turn whose banner a press closed */
+static uint16_t banner_gone = 1;    /* game.t0 of the turn whose banner a press closed
+                                     * (odd at first: never a time, which the tick
+                                     * keeps a multiple of HAL_TICK_MS) */
 
 static bool banner_up(uint16_t now)
 {

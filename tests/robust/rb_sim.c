@@ -450,6 +450,21 @@ static const char *command_ok(const char *fmt, ...)
     return r;
 }
 
+/* How many games the toy lists (VER's GAMES: the list is derived from the
+ * rules, so no campaign types the number), asked once. */
+static unsigned game_count(void)
+{
+    static unsigned n;
+    if (!n) {
+        const char *v = command_ok("VER");
+        const char *gp = strstr(v, "GAMES ");
+        n = gp ? (unsigned)atoi(gp + 6) : 0;
+        if (!n)
+            fail("VER does not say how many games: %s", v);
+    }
+    return n;
+}
+
 /* ---- invariants ------------------------------------------------------------ */
 
 static bool side_is_machine(const rb_game_t *g, uint8_t side)
@@ -859,11 +874,7 @@ static void mode_buttons(uint64_t n)
     uint64_t episodes = 0;
     uint8_t games = 0;
     /* Find the number of games from VER. */
-    const char *v = command_ok("VER");
-    const char *gp = strstr(v, "GAMES ");
-    games = gp ? (uint8_t)atoi(gp + 6) : 0;
-    if (!games)
-        fail("VER does not say how many games: %s", v);
+    games = (uint8_t)game_count();
     uint64_t per_episode = n / (games * 2u) + 1;
     bounce_edges_before = S.buttons.edges;
     while (btn_events < n) {
@@ -1067,7 +1078,7 @@ static void mode_powercut(uint64_t n)
     ee_watch_start();
     command_ok("SET OFF 4");
     command_ok("SET OPP 0");
-    command_ok("GAME %u", rnd_n(47));
+    command_ok("GAME %u", rnd_n(game_count()));
     uint64_t cuts = 0;
     while (cuts < n) {
         pstate_t P, R;
@@ -1100,7 +1111,7 @@ static void mode_powercut(uint64_t n)
             snprintf(cmd, sizeof cmd, "AI\n");
         } else if (r < 88) {
             static const uint8_t items[] = { S_GAME, S_FIRST, S_LEVEL, S_START, S_SOUND, S_BRIGHT };
-            static const uint8_t counts[] = { 47, 3, 3, 4, 2, 16 };
+            const uint8_t counts[] = { (uint8_t)game_count(), 3, 3, 4, 2, 16 };
             int k = (int)rnd_n(6);
             set_item = items[k];
             set_val = (uint8_t)rnd_n(counts[k]);
@@ -1112,7 +1123,7 @@ static void mode_powercut(uint64_t n)
             snprintf(cmd, sizeof cmd, "NEW\n");
         } else {
             kind = CMD_GAME;
-            set_val = (uint8_t)rnd_n(47);
+            set_val = (uint8_t)rnd_n(game_count());
             snprintf(cmd, sizeof cmd, "GAME %u\n", set_val);
         }
         uint64_t want = reply_count + 1;
@@ -1273,7 +1284,7 @@ static void mode_watchdog(uint64_t n)
     S.avr->flash[hang + 1] = OP_RJMP_SELF >> 8;
     command_ok("SET OFF 4");
     command_ok("SET OPP 0");
-    command_ok("GAME %u", rnd_n(47));
+    command_ok("GAME %u", rnd_n(game_count()));
     double worst = 0;
     for (uint64_t i = 0; i < n; i++) {
         pstate_t P, R;
@@ -2066,10 +2077,10 @@ static void add_bad_args(void)
         { "POS 1 2 3 4 5 6 7 8 9", "ERR POS ARGS" }, { "POS 1,2", "ERR POS ARGS" },
         { "SET", "ERR SET ITEM" }, { "SET FOO 1", "ERR SET ITEM" }, { "SET BRIGHT", "ERR SET VALUE" },
         { "SET BRIGHT 16", "ERR SET VALUE" }, { "SET OFF 5", "ERR SET VALUE" }, { "SET SOUND 2", "ERR SET VALUE" },
-        { "SET LEVEL 1 2", "ERR SET VALUE" }, { "SET GAME 47", "ERR SET VALUE" }, { "SET OPP X", "ERR SET VALUE" },
-        { "GAME FOO", "ERR GAME NAME" }, { "GAME 47", "ERR GAME NAME" }, { "GAME NIM X", "ERR GAME NAME" },
+        { "SET LEVEL 1 2", "ERR SET VALUE" }, { "SET GAME 99", "ERR SET VALUE" }, { "SET OPP X", "ERR SET VALUE" },
+        { "GAME FOO", "ERR GAME NAME" }, { "GAME 99", "ERR GAME NAME" }, { "GAME NIM X", "ERR GAME NAME" },
         { "GAME ONE", "ERR GAME NAME" }, { "PRESS", "ERR BUTTON" }, { "PRESS X", "ERR BUTTON" },
-        { "RELEASE UP 1", "ERR BUTTON" }, { "SCORES 47", "ERR ARGS" }, { "SCORES X", "ERR ARGS" },
+        { "RELEASE UP 1", "ERR BUTTON" }, { "SCORES 99", "ERR ARGS" }, { "SCORES X", "ERR ARGS" },
         { "SCORES 1 2", "ERR ARGS" },
     };
     uint32_t i = rnd_n(sizeof t / sizeof t[0]);
