@@ -3,6 +3,7 @@
 # the real firmware under the simulator, with its own EEPROM image, and
 # prints one line per script and the tally. A script may start with
 #   #! eeprom blank|zero|garbage   prepare the EEPROM image before the run
+#   #! eeprom xxd FILE             or take it from FILE (xxd -p text)
 # (garbage is deterministic: the same bytes every run), and
 #   #! clicks N HZ                 the piezo pin (a VCD) must show N tones
 #                                  of HZ, all of one length (clicks.py).
@@ -16,9 +17,11 @@ for s in "$@"; do
     ee=$out/$name.eeprom
     rm -f "$ee"
     prep=$(sed -n 's/^#! eeprom \([a-z]*\).*/\1/p' "$s" | head -1)
+    prep_file=$(sed -n 's/^#! eeprom xxd \([^ ]*\).*/\1/p' "$s" | head -1)
     case "$prep" in
     blank) python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$ee" ;;
     zero) python3 -c "import sys; sys.stdout.buffer.write(bytes(1024))" > "$ee" ;;
+    xxd) xxd -r -p "$prep_file" > "$ee" ;;
     garbage) python3 -c "import random, sys; r = random.Random(7); sys.stdout.buffer.write(bytes(r.randrange(256) for _ in range(1024)))" > "$ee" ;;
     esac
     clicks=$(sed -n 's/^#! clicks \([0-9]* [0-9]*\).*/\1/p' "$s" | head -1)

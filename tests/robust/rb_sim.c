@@ -533,6 +533,16 @@ static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool sh
         }
         return;
     }
+    if (g->set[S_OPP] == 1 && g->phase == PH_INPUT_) {
+        /* Two players: the number of the player to move may stand on the
+         * matrix when a turn starts (ui.c, UI_TURN_MS): a 1 or a 2. */
+        static const uint8_t digit[2][5] = { { 0x42, 0xFE, 0x02, 0, 0 }, { 0x46, 0x8A, 0x92, 0x92, 0x62 } };
+        bool same = true;
+        for (int c = 0; c < BOARD_COLS; c++)
+            same &= f[c] == (c < 5 ? digit[g->turn & 1][c] : 0);
+        if (same)
+            return;
+    }
     if (p.mode & ENGINE_ONEHEAP) {
         uint8_t e[BOARD_COLS];
         uint16_t ks[5];
