@@ -227,6 +227,10 @@ static void menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             deny();
     } else if (pressed & (BTN_LEFT | BTN_RIGHT)) {
         uint8_t v = game.set[s];
+        if (held && menu_item <= M_FORM) {
+            keys.repeat_on = false;         /* a game's name needs reading: one step a press */
+            return;
+        }
         if (menu_item <= M_FORM ? !menu_game_step(menu_item == M_FORM, back, held)
                                 : !step(&v, game_setting_count(s), back, held) || !game_set(s, v))
             deny();
@@ -238,7 +242,11 @@ static void menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             game_new(now);
             return;
         }
-    } else if (b_short && game.in_game) {
+    } else if (b_short) {
+        if (!game.in_game) {
+            deny();                         /* no game to go back to */
+            return;
+        }
         game_save_settings();
         game_resume(now);
         return;
@@ -409,8 +417,10 @@ static bool banner_up(uint16_t now)
 NOINLINE static void play_b_short(uint16_t now)
 {
     game_t *const g = game_ptr();
-    if (!game_human_input())
+    if (!game_human_input()) {
+        deny();                     /* not your turn */
         return;
+    }
     g->ov_t0 = now;
     if (g->overlay == OV_HINT) {
         g->overlay = game_is_oneheap() ? OV_NONE : OV_TEACH;
@@ -443,8 +453,10 @@ static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         return;                     /* the closing key does nothing else */
     }
     game.overlay = OV_NONE;
-    if (!game_human_input())
+    if (!game_human_input()) {
+        deny();                     /* the machine's turn, or the game is over */
         return;
+    }
     if (game_is_oneheap())
         play_oneheap(pressed, now);
     else

@@ -109,9 +109,20 @@ expect-tone 150 10 within 100
 send STATE
 expect-uart CUR=0,2 PEND=0 OV=3
 #
-# --- A in the menu with a game in progress against the machine: it asks
+# --- against the machine: a press in the machine's turn is refused (buzz)
 send SET OPP 0
 expect-uart OK SET OPP 0
+send SET FIRST 1
+expect-uart OK SET FIRST 1
+send NEW
+expect-uart OK NEW
+tap DOWN
+expect-tone 150 10 within 100
+expect-uart LOG MOVE M within 2000
+send SET FIRST 0
+expect-uart OK SET FIRST 0
+#
+# --- A in the menu with a game in progress against the machine: it asks
 send GAME NIM
 expect-uart OK GAME 0 NIM
 send POS 3 4 5

@@ -28,9 +28,15 @@ expect-frame within 3000
 #.......
 send STATE
 expect-uart SCR=MENU PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1 MENU=0
+# B with no game in progress to go back to: refused, a buzz
+tap B
+expect-tone 150 10 within 100
 # RIGHT: the next game (a rule: NIM -> TAKE 1-2; TAKE 1 is not listed, it
-# leaves no choice), in columns
-tap RIGHT
+# leaves no choice), in columns. Held, it does not repeat: a game's name
+# needs reading, one step a press
+press RIGHT
+wait 1200ms
+release RIGHT
 send GAME
 expect-uart OK GAME
 expect-uart TAKE 1-2\n
