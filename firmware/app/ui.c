@@ -111,7 +111,12 @@ static const char menu_words[] PROGMEM =
 static const uint8_t menu_label[M_ITEMS] PROGMEM = {0, 1, 6, 10, 14, 18, 23, 26, 27};
 #define MENU_ASK 33     /* the question before a game in progress is given up */
 
-static bool menu_ask;   /* A was pressed with a game in progress: A again gives it up */
+/* A question before a game in progress is given up: A (a new game) or a
+ * new opponent (the game's sides would change under it: a game going
+ * badly against the machine would become a two-player one) was asked for
+ * with a game in progress; A answers yes. */
+enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
+static uint8_t menu_ask;
 
 /* Write the i-th NUL-separated string of menu_words. */
 static void menu_word(uint8_t i)
@@ -215,12 +220,17 @@ static void menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     if (menu_ask) {
         /* The question: A gives the game up for a new one; any other key
          * keeps it and only closes the question. */
-        menu_ask = false;
+        uint8_t ask = menu_ask;
+        menu_ask = ASK_NONE;
         if (pressed & BTN_A) {
-            game_abandon();
+            game_abandon();                 /* scored with the opponent it had */
+            if (ask == ASK_NEW) {
+                game_save_settings();
+                game_new(now);
+                return;
+            }
+            game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
             game_save_settings();
-            game_new(now);
-            return;
         }
     } else if (pressed & (BTN_UP | BTN_DOWN)) {
         if (!step(&menu_item, M_ITEMS, back, held))
@@ -232,11 +242,17 @@ static void menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             return;
         }
         if (menu_item <= M_FORM ? !menu_game_step(menu_item == M_FORM, back, held)
-                                : !step(&v, game_setting_count(s), back, held) || !game_set(s, v))
+                                : !step(&v, game_setting_count(s), back, held)) {
             deny();
+        } else if (s == SET_OPP && game.in_game) {
+            menu_ask = (uint8_t)(ASK_OPP + v);   /* first the question */
+            keys.repeat_on = false;
+        } else if (menu_item > M_FORM) {
+            game_set(s, v);
+        }
     } else if (pressed & BTN_A) {
         if (game.in_game) {
-            menu_ask = true;                /* never thrown away without a word */
+            menu_ask = ASK_NEW;             /* never thrown away without a word */
         } else {
             game_save_settings();
             game_new(now);

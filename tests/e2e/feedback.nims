@@ -155,6 +155,20 @@ tap A
 expect-uart LOG NEW 0 H
 send SCORES
 expect-uart OK SCORES 0 W 0 L 1
+# changing the opponent would turn the game into another one (a lost game
+# against the machine into a two-player one): it asks the same question
+press B
+wait 900ms
+release B
+tap DOWN
+tap DOWN
+tap RIGHT
+send STATE
+expect-uart SCR=MENU
+expect-uart INGAME=1 W=0 L=1 SET=0,0,0,1,0,1,8,1 MENU=2
+tap A
+send STATE
+expect-uart INGAME=0 W=0 L=2 SET=0,1,0,1,0,1,8,1 MENU=2
 #
 # --- DEMO: machine against machine, game after game, even past the
 # auto-off time (30 s), until a press
