@@ -63,7 +63,7 @@ send HINT 3
 expect-uart ERR ARGS\n
 send FRAME X
 expect-uart ERR ARGS\n
-send SCORES 47
+send SCORES 99
 expect-uart ERR ARGS\n
 # a line over 64 characters
 send MOVE 0 1 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
