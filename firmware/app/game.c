@@ -14,15 +14,15 @@
 #include "tables.h"
 
 /* The settings record: its format, the settings and every game's score,
- * saturating bytes. Scores are kept per rule and form, and the chosen game
- * as rule * GAME_FORMS + form, so they mean the same game whatever the list
- * holds. A record of another format (or size) loads as no record: blank
+ * saturating bytes. Scores are kept per rule and mode, and the chosen game
+ * as rule * GAME_FORMS + mode, so they mean the same game whatever the list
+ * holds (it grows when the engine allows more modes). A record of another format (or size) loads as no record: blank
  * settings, never another version's bytes read as these. */
 #define SETTINGS_FORMAT 2
 typedef struct {
     uint8_t format;
     uint8_t set[SET_COUNT];
-    uint8_t score[RULE_COUNT][GAME_FORMS][2];   /* [0] your wins, [1] the machine's */
+    uint8_t score[RULE_COUNT][GAME_FORMS][2];   /* [rule][mode]: [0] your wins, [1] the machine's */
 } settings_rec_t;
 _Static_assert(GAME_MAX <= RULE_COUNT * GAME_FORMS && RULE_COUNT * GAME_FORMS <= 255,
                "every listed game has its score slot; the saved game fits a byte");

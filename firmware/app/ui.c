@@ -96,7 +96,9 @@ static uint8_t menu_setting(uint8_t item)
 /* Menu labels, NUL separated, packed (no fixed-width rows): for each item
  * its name, then one label per value (the form item: one per form). Every
  * item shows its name and its value; no two labels share their words. The
- * rule's name (rules.h) and the brightness number are written out. */
+ * rule's name (rules.h) and the brightness number are written out. An
+ * item's name ends with a space and no value does: that is how menu_label
+ * finds the items (no table of offsets to keep in step). */
 static const char menu_words[] PROGMEM =
     "GAME \0"                                                         /* M_GAME */
     "FORM \0COLUMNS\0COLUMNS MISERE\0ONE HEAP\0ONE HEAP MISERE\0"      /* M_FORM */
@@ -106,10 +108,7 @@ static const char menu_words[] PROGMEM =
     "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0"                     /* START */
     "SOUND \0OFF\0ON\0"                                                 /* SOUND */
     "LIGHT \0"                                                          /* BRIGHT */
-    "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER\0" /* OFF */
-    "GIVE UP? A YES  B NO\0END GAME? A YES  B NO";                      /* asking */
-static const uint8_t menu_label[M_ITEMS] PROGMEM = {0, 1, 6, 10, 14, 18, 23, 26, 27};
-#define MENU_ASK 33     /* the question before a game in progress is given up */
+    "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER";  /* OFF */
 
 /* A question before a game in progress is given up: A (a new game) or a
  * new opponent (the game's sides would change under it: a game going
@@ -117,6 +116,24 @@ static const uint8_t menu_label[M_ITEMS] PROGMEM = {0, 1, 6, 10, 14, 18, 23, 26,
  * with a game in progress; A answers yes. */
 enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
 static uint8_t menu_ask;
+
+/* The index in menu_words of item's name: the item-th string that ends
+ * with a space. */
+static uint8_t menu_label(uint8_t item)
+{
+    const char *p = menu_words;
+    uint8_t w = 0;
+    char c, last = 0;
+    for (;;) {
+        c = PGM_CHAR(p++);
+        if (!c) {
+            if (last == ' ' && item-- == 0)
+                return w;
+            w++;
+        }
+        last = c;
+    }
+}
 
 /* Write the i-th NUL-separated string of menu_words. */
 static void menu_word(uint8_t i)
@@ -132,12 +149,13 @@ static void menu_text(uint16_t now)
 {
     uint8_t s = menu_setting(menu_item);
     uint8_t v = game.set[s];
-    uint8_t w = PGM_U8(&menu_label[menu_item]);
+    uint8_t w = menu_label(menu_item);
     uint8_t r, m;
     game_decode(game.set[SET_GAME], &r, &m);
     text_clear();
     if (menu_ask) {
-        menu_word((uint8_t)(MENU_ASK + (game.set[SET_OPP] != OPP_MACHINE)));
+        text_add_P(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO")
+                                                    : PSTR("END GAME? A YES  B NO"));
     } else {
         menu_word(w);
         if (menu_item == M_GAME)
@@ -483,6 +501,7 @@ static void go_menu(void)
 {
     game.screen = SCR_MENU;
     game.overlay = OV_NONE;
+    menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
 }
 
 

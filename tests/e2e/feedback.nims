@@ -133,7 +133,17 @@ release B
 send STATE
 expect-uart SCR=MENU
 tap A
-# the question: the game is still there
+# the question on the matrix ("GI" of "GIVE UP? A YES  B NO"): the game is
+# still there
+expect-frame within 300
+.###..##
+#...#..#
+#......#
+#.###..#
+#...#..#
+#...#..#
+.####.##
+#.......
 send STATE
 expect-uart SCR=MENU PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5
 expect-uart INGAME=1
