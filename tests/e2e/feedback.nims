@@ -198,3 +198,34 @@ tap A
 send STATE
 expect-uart SCR=MENU
 expect-uart INGAME=0
+#
+# --- the score reads as words, not as a time ("1:0"): "YOU WIN  WON 1
+# LOST 2" scrolls; two of its frames: "ON" of WON, "LO" of LOST
+send SET OPP 0
+expect-uart OK SET OPP 0
+send GAME NIM
+expect-uart OK GAME 0 NIM
+send POS 1
+expect-uart OK POS
+send MOVE 0 0
+expect-uart LOG END H
+expect-frame within 8000
+.###..#.
+#...#.#.
+#...#.##
+#...#.#.
+#...#.#.
+#...#.#.
+.###..#.
+........
+expect-frame within 3000
+#......#
+#.....#.
+#.....#.
+#.....#.
+#.....#.
+#.....#.
+#####..#
+........
+send SCORES 0
+expect-uart OK SCORES 0 W 1 L 2
