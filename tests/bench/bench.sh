@@ -28,7 +28,7 @@ done
 
 # ---- one script run: power/stack/latency reports on stderr ---------------
 # run NAME SCRIPT [nimsim options...]; EEPROM blank (a new toy) unless the
-# script says "#! eeprom zero|garbage" (as tests/e2e/run_e2e.sh does).
+# script says "#! eeprom zero|garbage|xxd FILE" (as tests/e2e/run_e2e.sh does).
 run() {
     local name=$1 script=$2
     shift 2
@@ -37,6 +37,7 @@ run() {
     case "$(sed -n 's/^#! eeprom \([a-z]*\).*/\1/p' "$script" | head -1)" in
     zero) python3 -c "import sys; sys.stdout.buffer.write(bytes(1024))" > "$ee" ;;
     garbage) python3 -c "import random, sys; r = random.Random(7); sys.stdout.buffer.write(bytes(r.randrange(256) for _ in range(1024)))" > "$ee" ;;
+    xxd) xxd -r -p "$(sed -n 's/^#! eeprom xxd \([^ ]*\).*/\1/p' "$script" | head -1)" > "$ee" ;;
     *) python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$ee" ;;
     esac
     if ! "$sim" --script "$script" --eeprom "$ee" --uart-out "$out/$name.uart" "$@" "$elf" \
