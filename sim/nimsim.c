@@ -132,7 +132,7 @@ int main(int argc, char **argv)
     uint64_t max_cycles = 0, modules = BOARD_MODULES, bounce = 0;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case O_SCRIPT: script = optarg; break;
         case O_FAST: fast = true; break;
@@ -170,6 +170,7 @@ int main(int argc, char **argv)
             break;
         case O_REALTIME: realtime = true; break;
         case O_LATENCY: latency = optarg; break;
+        case 'h':
         case O_HELP: usage(stdout); return 0;
         default:
             fprintf(stderr, "nimsim: unknown or incomplete option '%s'\n", argv[optind - 1]);

@@ -8,8 +8,9 @@ SIM_CFLAGS := -std=gnu99 -O2 -g -Wall -Wextra -Werror -DBOARD_$(BOARD) -DBOARD_M
 	-Iboard -Isim -isystem /usr/include/simavr -isystem /usr/include/simavr/parts \
 	-DSIM_DEFAULT_ELF='"$(B)/nim.elf"'
 # Static simavr (parts before simavr): only libelf and zlib at run time.
-SIM_LIBS := $(shell $(HOST_CC) -print-file-name=libsimavrparts.a) \
-	$(shell $(HOST_CC) -print-file-name=libsimavr.a) -lelf -lz -lutil -lpthread -lm
+# The linker finds the archives by name (-l:) when it runs, after deps has
+# installed them: nothing here asks the compiler while the Makefile is read.
+SIM_LIBS := -l:libsimavrparts.a -l:libsimavr.a -lelf -lz -lutil -lpthread -lm
 
 $(NIMSIM): $(SIM_SRC) $(SIM_HDR) | deps
 	@mkdir -p $(B)
