@@ -261,8 +261,10 @@ int main(int argc, char **argv)
     int rc = 0;
     if (interactive) {
         rc = play_run(&s, max_cycles);
+    } else if (play) {
+        rc = play_text(&s, script, max_cycles);
     } else if (script) {
-        rc = script_run_file(&s, script, play, max_cycles);
+        rc = script_run_file(&s, script, false, max_cycles);
     } else {
         uint64_t end = max_cycles ? max_cycles : UINT64_MAX;
         int r = sim_run_until(&s, end, stop_on_signal, NULL);

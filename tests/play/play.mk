@@ -10,3 +10,8 @@ TEST_TARGETS += test-doors
 
 ## Front door (tests/play):
 ##   make test-doors      Makefiles parse without make deps' packages, make help, flash without a board, names
+
+test-play: $(PLAY_ELF) $(NIMSIM) | deps
+	@tests/play/test_play.sh $(PLAY_ELF) $(MODULES)
+TEST_TARGETS += test-play
+##   make test-play       make play in a pty at 80x24 and 120x40 (help, taps, menu key, q) and without a terminal
