@@ -33,8 +33,8 @@
 #define PLAY_TAPS_QUEUED 4     /* a burst read at once counts; auto-repeat does not pile up */
 #define PLAY_SLICE_MS 10       /* simulated time between input polls */
 #define PLAY_LOG_LINES 64
-#define PLAY_LOG_WIDTH 160     /* a stored line; drawn wrapped to the terminal */
-#define PLAY_LINE_MAX 64       /* the PC link's longest line on 8 columns */
+#define PLAY_LOG_WIDTH 320     /* a stored line (STATE on 32 columns); drawn wrapped */
+#define PLAY_LINE_MAX 200      /* the prompt; the firmware judges the length (ERR LONG) */
 
 /* Each edge must land outside the lockout of the one before it. */
 _Static_assert(PLAY_TAP_MS > DEBOUNCE_LOCKOUT_MS + 10, "a tap outlasts the press lockout");
@@ -397,18 +397,21 @@ static size_t play_csi(play_t *p, const unsigned char *b, size_t n)
     if (par[0] == '?') {
         if (fin == 'u' && !play_kitty) {
             /* The terminal knows the protocol: disambiguate (1), event
-             * types (2), every key as an escape code (8). */
+             * types (2), alternate keys (4: the shifted key, so ':' is
+             * known on any layout), every key as an escape code (8). */
             play_kitty = true;
-            say("\033[>11u");
+            say("\033[>15u");
             p->dirty = true;
         }
         return i + 1;                            /* and the DA reply: ignored */
     }
-    /* code[:...] ; mods[:event] */
-    long code = 1, mods = 1, ev = EV_PRESS;
+    /* code[:shifted[:base]] ; mods[:event] */
+    long code = 1, shifted = 0, mods = 1, ev = EV_PRESS;
     char *q = par;
     if (*q)
         code = strtol(q, &q, 10);
+    if (*q == ':')
+        shifted = strtol(q + 1, &q, 10);
     while (*q == ':')
         strtol(q + 1, &q, 10);
     if (*q == ';') {
@@ -423,6 +426,8 @@ static size_t play_csi(play_t *p, const unsigned char *b, size_t n)
     case 'C': key = KEY_RIGHT; break;
     case 'D': key = KEY_LEFT; break;
     case 'u':
+        if ((mods - 1) & 1 && shifted > 0)
+            code = shifted;                      /* the key's shifted symbol: ':' */
         if (p->line_on) {
             if (ev == EV_RELEASE)
                 return i + 1;

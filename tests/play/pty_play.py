@@ -17,6 +17,7 @@ import os, re, select, signal, struct, sys, time, fcntl, termios
 size, mode, args = sys.argv[1], sys.argv[2], sys.argv[3:]
 COLS, ROWS = (int(v) for v in size.split("x"))
 KITTY = mode == "kitty"
+NCOLS = 8 * int(next((a.split("=")[1] for a in args if a.startswith("MODULES=")), "1"))
 fails = 0
 
 
@@ -149,29 +150,55 @@ def log_text():
     return "".join(r[2:COLS - 1] for r in full[head + 1:]) if head is not None else ""
 
 
+def colon():
+    """':' as the terminal sends it: kitty, shift+';' with its shifted key."""
+    os.write(fd, b"\x1b[59:58;2u\x1b[59:58;2:3u" if KITTY else b":")
+
+
 def state(field, secs=3):
-    """Types STATE at the ':' prompt; returns FIELD of the newest reply."""
-    replies = lambda: re.findall(r"OK STATE (.*?MENU=\d+)", log_text())
-    before = len(replies())
-    os.write(fd, b":")
+    """Types STATE at the ':' prompt; returns FIELD of the reply. The reply
+    is new when the log has changed and ends with a whole reply (the log
+    may be too short to keep the older ones)."""
+    pump(0.1)
+    before = log_text()
+    def last():
+        t = log_text()
+        return re.match(r"OK STATE (.*MENU=\d+)\s*$", t[t.rfind("OK STATE"):])
+    colon()
     pump(0.15)
-    for ch in b"state":
-        os.write(fd, bytes([ch]))
+    for ch in "state\r":
+        os.write(fd, typed(ch))
         pump(0.02)
-    os.write(fd, b"\r")
-    if not wait_for(lambda: len(replies()) > before, secs):
+    if not wait_for(lambda: log_text() != before and last(), secs):
         return None
-    m = replies()
-    if not m:
-        return None
-    v = re.search(r"\b" + field + r"=([^ ]*)", m[-1])
+    pump(0.1)
+    m = last()
+    v = re.search(r"\b" + field + r"=([^ ]*)", m.group(1)) if m else None
     return v.group(1) if v else None
 
 
+def typed(text):
+    """Text as the terminal sends it; kitty: every key a press and a release
+    event (letters as their lower-case key, shift and the shifted key)."""
+    if not KITTY:
+        return text.encode()
+    out = ""
+    for ch in text:
+        if ch == "\r":
+            k = "13"
+        elif ch.isupper():
+            k = "%d:%d;2" % (ord(ch.lower()), ord(ch))
+        else:
+            k = str(ord(ch))
+        rel = k + (":3" if ";" in k else ";1:3")
+        out += "\x1b[%su\x1b[%su" % (k, rel)
+    return out.encode()
+
+
 def command(line):
-    os.write(fd, b":")
+    colon()
     pump(0.15)
-    os.write(fd, line.encode() + b"\r")
+    os.write(fd, typed(line + "\r"))
     pump(0.4)
 
 
@@ -204,7 +231,7 @@ try:
     check(head >= 0 and head + 1 < ROWS and rows[head + 1].strip().startswith("LOG BOOT"),
           "the UART log's first line is right under its heading", scr.text())
     if KITTY:
-        check(scr.pushed == [11], "kitty keyboard flags pushed: disambiguate, event types, all keys (11)",
+        check(scr.pushed == [15], "kitty keyboard flags pushed: disambiguate, event types, alternate keys, all keys (15)",
               str(scr.pushed))
         check("press and release (kitty protocol)" in scr.text(), "the status says keys are pressed and released")
     else:
@@ -213,7 +240,7 @@ try:
 
     # --- taps -------------------------------------------------------------------
     command("NEW")
-    command("POS 1 2 3 4 5 6 7 8")
+    command("POS " + " ".join(str(1 + i % 8) for i in range(NCOLS)))
     c0 = state("CUR")
     for _ in range(4):
         tap("RIGHT")
@@ -221,7 +248,7 @@ try:
     pump(0.5)
     c1 = state("CUR")
     cols = lambda c: int(c.split(",")[0]) if c else -1
-    check(c0 is not None and c1 is not None and (cols(c1) - cols(c0)) % 8 == 4,
+    check(c0 is not None and c1 is not None and (cols(c1) - cols(c0)) % NCOLS == 4,
           "4 RIGHT taps 100 ms apart move the cursor 4 columns (CUR %s -> %s)" % (c0, c1), log_text()[-400:])
     for _ in range(3):
         tap("DOWN")
