@@ -27,7 +27,8 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: nimsim [options] [ELF]      (ELF defaults to " SIM_DEFAULT_ELF ")\n"
         "  --script FILE     run a test/demo script ('-' = stdin); exit 1 at the first failed expect\n"
-        "  --play            play in this terminal (a script from stdin when it is not a terminal)\n"
+        "  --play            play in this terminal; without one, a script from stdin as text\n"
+        "                    frames, or (stdin empty) the title and a demo game\n"
         "  --fast            no wall-clock pacing (default with --script or when stdout is no terminal)\n"
         "  --realtime        pace to the wall clock even then (for --pty with a script)\n"
         "  --modules N       chained MAX7219 modules, must match the build (%d here)\n"
@@ -48,6 +49,7 @@ static void usage(FILE *f)
         "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
         "  --erase           application flash blank (0xFF) at start, as on a new chip\n"
         "  --dump-flash FILE write the application flash (below the boot section) at exit\n"
+        "  -h, --help        this list\n"
         "exit: 0 ok, 1 failed expect, 2 usage, 3 --max-cycles reached before done, 4 crash\n",
         BOARD_MODULES);
 }
