@@ -32,13 +32,16 @@ all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
 test: deps
 	@tests/run_suite.sh $(TEST_TARGETS)
 
+# make help: the "## " lines of every Makefile, tests gathered in this order.
+HELP_ORDER := test-unit test-fuses test-hal test-engine test-target test-sim test-e2e test-size \
+	test-play test-flash test-robust test-bench test-doors
 help:
-	@sed -n 's/^## \{0,1\}//p' $(MAKEFILE_LIST)
+	@awk -v order='$(HELP_ORDER)' -f tools/help.awk $(MAKEFILE_LIST)
 
 clean:
 	rm -rf build
 
-## Targets:
+## Start here:
 ##   make play            play the real firmware in the simulator, in this terminal
 ##   make test            build everything and run every test (installs what it needs)
 ##   make                 build build/nim.elf and build/nim.hex (and the simulator)
@@ -48,3 +51,5 @@ clean:
 ## Variables:
 ##   BOARD=nano           board header board/<BOARD>.h
 ##   MODULES=1|2|4        chained MAX7219 modules: 8, 16 or 32 columns (build/m<N>/)
+##   make test-bench      make bench, failing on any budget (BENCH_ENFORCE)
+##   make test-flash      make flash through Debian's Arduino bootloader on a simulated chip, then the game answers

@@ -27,7 +27,8 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: nimsim [options] [ELF]      (ELF defaults to " SIM_DEFAULT_ELF ")\n"
         "  --script FILE     run a test/demo script ('-' = stdin); exit 1 at the first failed expect\n"
-        "  --play            play in this terminal (a script from stdin when it is not a terminal)\n"
+        "  --play            play in this terminal; without one, a script from stdin as text\n"
+        "                    frames, or (stdin empty) the title and a demo game\n"
         "  --fast            no wall-clock pacing (default with --script or when stdout is no terminal)\n"
         "  --realtime        pace to the wall clock even then (for --pty with a script)\n"
         "  --modules N       chained MAX7219 modules, must match the build (%d here)\n"
@@ -48,6 +49,7 @@ static void usage(FILE *f)
         "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
         "  --erase           application flash blank (0xFF) at start, as on a new chip\n"
         "  --dump-flash FILE write the application flash (below the boot section) at exit\n"
+        "  -h, --help        this list\n"
         "exit: 0 ok, 1 failed expect, 2 usage, 3 --max-cycles reached before done, 4 crash\n",
         BOARD_MODULES);
 }
@@ -132,7 +134,7 @@ int main(int argc, char **argv)
     uint64_t max_cycles = 0, modules = BOARD_MODULES, bounce = 0;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case O_SCRIPT: script = optarg; break;
         case O_FAST: fast = true; break;
@@ -170,6 +172,7 @@ int main(int argc, char **argv)
             break;
         case O_REALTIME: realtime = true; break;
         case O_LATENCY: latency = optarg; break;
+        case 'h':
         case O_HELP: usage(stdout); return 0;
         default:
             fprintf(stderr, "nimsim: unknown or incomplete option '%s'\n", argv[optind - 1]);
@@ -260,8 +263,10 @@ int main(int argc, char **argv)
     int rc = 0;
     if (interactive) {
         rc = play_run(&s, max_cycles);
+    } else if (play) {
+        rc = play_text(&s, script, max_cycles);
     } else if (script) {
-        rc = script_run_file(&s, script, play, max_cycles);
+        rc = script_run_file(&s, script, false, max_cycles);
     } else {
         uint64_t end = max_cycles ? max_cycles : UINT64_MAX;
         int r = sim_run_until(&s, end, stop_on_signal, NULL);

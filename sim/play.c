@@ -1,7 +1,15 @@
 /* play.c - the toy in a terminal: the matrix as round lamps with their
- * brightness, the keys, and a side panel with the UART log and the sound.
- * A terminal sends no key releases, so a key holds its button until no
- * repeat has come for PLAY_HOLD_MS. Raw mode is restored on every exit. */
+ * brightness, the held buttons, the key help, the sound and the UART log;
+ * and, without a terminal, the same toy as text frames.
+ *
+ * Keys. A terminal that speaks the kitty keyboard protocol reports key
+ * releases: we ask for it (CSI ? u, then push flags with CSI > 11 u) and
+ * hold a button from press to release. Any other terminal sends only
+ * presses (and auto-repeats), so each one is a tap: the button goes down
+ * for PLAY_TAP_MS and stays up PLAY_GAP_MS before the next, both longer
+ * than the firmware's debounce lockout, so quick taps count one by one.
+ * Holding B for the menu gets a key of its own. Raw mode, the key flags
+ * and the main screen are restored on every exit. */
 #define _GNU_SOURCE
 #include "play.h"
 
@@ -16,22 +24,45 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PLAY_HOLD_MS 180       /* longer than the first auto-repeat gap */
+#include "script.h"
+#include "ui.h"                /* UI_LONG_MS, and DEBOUNCE_LOCKOUT_MS */
+
+#define PLAY_TAP_MS 50         /* a tap holds its button this long ... */
+#define PLAY_GAP_MS 40         /* ... and leaves it up this long before the next */
+#define PLAY_HOLD_B_MS (UI_LONG_MS + 150)   /* the menu key: B held past the long press */
+#define PLAY_TAPS_QUEUED 4     /* a burst read at once counts; auto-repeat does not pile up */
 #define PLAY_SLICE_MS 10       /* simulated time between input polls */
 #define PLAY_LOG_LINES 64
-#define PLAY_LOG_WIDTH 80
+#define PLAY_LOG_WIDTH 320     /* a stored line (STATE on 32 columns); drawn wrapped */
+#define PLAY_LINE_MAX 200      /* the prompt; the firmware judges the length (ERR LONG) */
+
+/* Each edge must land outside the lockout of the one before it. */
+_Static_assert(PLAY_TAP_MS > DEBOUNCE_LOCKOUT_MS + 10, "a tap outlasts the press lockout");
+_Static_assert(PLAY_GAP_MS > DEBOUNCE_LOCKOUT_MS + 5, "the gap outlasts the release lockout");
+
+enum { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_A, KEY_B, KEY_MENU, KEY_QUIT, KEY_LINE,
+       KEY_NONE };
+enum { EV_PRESS = 1, EV_REPEAT = 2, EV_RELEASE = 3 };
 
 static struct termios play_saved;
-static bool play_raw;
+static bool play_raw, play_kitty;
 static volatile sig_atomic_t play_quit, play_resized;
+
+static void say(const char *s)
+{
+    if (write(1, s, strlen(s)) < 0) {}
+}
 
 static void play_restore(void)
 {
     if (!play_raw)
         return;
-    /* Cursor back, main screen back, colours reset. */
-    static const char bye[] = "\033[0m\033[?25h\033[?1049l";
-    if (write(1, bye, sizeof bye - 1) < 0) {}
+    /* Key flags popped on the alternate screen (each screen has its own
+     * stack), then cursor, line wrap, main screen and colours back. */
+    if (play_kitty)
+        say("\033[<u");
+    play_kitty = false;
+    say("\033[0m\033[?7h\033[?25h\033[?1049l");
     tcsetattr(0, TCSAFLUSH, &play_saved);
     play_raw = false;
 }
@@ -44,12 +75,27 @@ static void play_on_signal(int sig)
         play_quit = 1;
 }
 
+typedef struct play_btn {
+    bool down;                 /* the simulated button is pressed */
+    bool held;                 /* kitty: the key is down */
+    int taps;                  /* presses waiting to be made */
+    bool hold_b;               /* the next press is the long B of the menu key */
+    uint64_t since;            /* cycle of the last edge made */
+    uint64_t up_at;            /* earliest release of the current press */
+} play_btn_t;
+
 typedef struct play {
     sim_t *s;
     char log[PLAY_LOG_LINES][PLAY_LOG_WIDTH + 1];
     int log_head;              /* line being written */
     int log_col;
-    uint64_t release_at[BUTTONS_COUNT];
+    int log_lines;             /* lines started so far (saturates) */
+    play_btn_t btn[BUTTONS_COUNT];
+    bool line_on;              /* the PC link prompt is open */
+    char line[PLAY_LINE_MAX + 1];
+    int line_len;
+    unsigned char in[256];     /* an escape sequence cut by a read */
+    size_t in_len;
     int rows, cols;
     bool dirty;
     char out[65536];
@@ -83,10 +129,14 @@ static void flush_out(play_t *p)
 static void play_uart_byte(void *ctx, uint8_t b)
 {
     play_t *p = ctx;
+    if (p->log_lines == 0)
+        p->log_lines = 1;
     if (b == '\n' || p->log_col >= PLAY_LOG_WIDTH) {
         p->log_head = (p->log_head + 1) % PLAY_LOG_LINES;
         p->log[p->log_head][0] = 0;
         p->log_col = 0;
+        if (p->log_lines < PLAY_LOG_LINES)
+            p->log_lines++;
         if (b == '\n')
             goto done;
     }
@@ -115,15 +165,58 @@ static void play_size(play_t *p)
     }
 }
 
+/* Text at row, col, the rest of the line cleared; nothing below the last
+ * row (the terminal would draw it on the last row, over what is there). */
+static void at(play_t *p, int row, int col, const char *fmt, ...)
+{
+    if (row < 1 || row > p->rows)
+        return;
+    out(p, "\033[%d;%dH", row, col);
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(p->out + p->out_len, sizeof p->out - p->out_len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        p->out_len += (size_t)n < sizeof p->out - p->out_len ? (size_t)n : 0;
+    out(p, "\033[0m\033[K");
+}
+
+static void play_status(play_t *p, int row, int col, bool one_line)
+{
+    sim_t *s = p->s;
+    double ms = sim_cycles_to_ms(s->avr->cycle);
+    const char *state = s->avr->state == cpu_Sleeping ? sim_sleep_mode_name(sim_sleep_mode(s))
+                      : s->avr->state == cpu_Running ? "running" : "halted";
+    char sound[64];
+    if (s->piezo.hz > 0)
+        snprintf(sound, sizeof sound, "\033[1msound \xE2\x99\xAA %.0f Hz\033[0m", s->piezo.hz);
+    else if (s->piezo.count)
+        snprintf(sound, sizeof sound, "sound: last %.0f Hz for %.0f ms",
+                 s->piezo.log[s->piezo.count - 1].hz, piezo_tone_ms(&s->piezo, s->piezo.count - 1));
+    else
+        snprintf(sound, sizeof sound, "sound: none yet");
+    const char *keys = play_kitty ? "keys: press and release (kitty protocol)"
+                                  : "keys: each key press is a tap";
+    if (one_line) {
+        at(p, row, col, "time %.1f s  cpu %s   %s", ms / 1000, state, sound);
+        at(p, row + 1, col, "\033[2m%s\033[0m", keys);
+    } else {
+        at(p, row, col, "time %.1f s  cpu %s", ms / 1000, state);
+        at(p, row + 1, col, "%s", sound);
+        at(p, row + 2, col, "\033[2m%s\033[0m", keys);
+    }
+}
+
 static void play_draw(play_t *p, bool full)
 {
     sim_t *s = p->s;
     if (full)
         out(p, "\033[0m\033[2J");
-    out(p, "\033[1;1H\033[1mNim toy\033[0m  %s, %d module(s)   \033[K", BOARD_NAME, BOARD_MODULES);
+    at(p, 1, 1, "\033[1mNim toy\033[0m  %s, %dx%d (%d module%s)", BOARD_NAME, BOARD_COLS, BOARD_ROWS,
+       BOARD_MODULES, BOARD_MODULES > 1 ? "s" : "");
     /* Lamps: 2 columns each; 256-colour reds by intensity (duty (2i+1)/32). */
     int top = 3, left = 3;
-    for (int y = 0; y < BOARD_ROWS; y++) {
+    for (int y = 0; y < BOARD_ROWS && top + y <= p->rows; y++) {
         out(p, "\033[%d;%dH", top + y, left);
         for (int c = 0; c < BOARD_COLS; c++) {
             int lvl = max7219_lamp(&s->disp, c, BOARD_ROWS - 1 - y);
@@ -134,87 +227,269 @@ static void play_draw(play_t *p, bool full)
         }
         out(p, "\033[0m");
     }
-    int help_row = top + BOARD_ROWS + 1;
+    /* The status beside the matrix when it fits, else under it. Then the
+     * buttons and the key help, full width, and the UART log under its
+     * heading: every block has rows of its own, nothing overwrites another. */
+    int pl = left + 2 * BOARD_COLS + 3;
+    int row = top + BOARD_ROWS + 1;
+    if (p->cols - pl >= 40) {
+        play_status(p, top, pl, false);
+    } else {
+        play_status(p, row, left, true);
+        row += 2;
+    }
     uint8_t held = s->buttons.pressed;
-    out(p, "\033[%d;%dH\033[K", help_row, left);
-    for (int i = 0; i < BUTTONS_COUNT; i++)
-        out(p, "%s%s\033[0m ", held & (1u << i) ? "\033[7m" : "", buttons_names[i]);
-    out(p, "\033[%d;%dH\033[2marrows move, z = A, x = B, q quits\033[0m\033[K", help_row + 1, left);
-
-    /* Side panel, or below the matrix when the terminal is narrow. */
-    int pl = left + 2 * BOARD_COLS + 3, pt = top, width = p->cols - pl;
-    if (width < 24) {
-        pl = left;
-        pt = help_row + 3;
-        width = p->cols - pl;
+    out(p, "\033[%d;%dH", row, left);
+    if (row <= p->rows) {
+        for (int i = 0; i < BUTTONS_COUNT; i++)
+            out(p, "%s %s \033[0m ", held & (1u << i) ? "\033[7m" : "", buttons_names[i]);
+        out(p, "\033[K");
     }
-    if (width > PLAY_LOG_WIDTH)
-        width = PLAY_LOG_WIDTH;
-    double ms = sim_cycles_to_ms(s->avr->cycle);
-    const char *state = s->avr->state == cpu_Sleeping ? sim_sleep_mode_name(sim_sleep_mode(s))
-                      : s->avr->state == cpu_Running ? "running" : "halted";
-    out(p, "\033[%d;%dH\033[K%.*s", pt, pl, width > 0 ? width : 0, "");
-    out(p, "\033[%d;%dHtime %.1f s  cpu %s\033[K", pt, pl, ms / 1000, state);
-    if (s->piezo.hz > 0)
-        out(p, "\033[%d;%dH\033[1msound \xE2\x99\xAA %.0f Hz\033[0m\033[K", pt + 1, pl, s->piezo.hz);
-    else if (s->piezo.count)
-        out(p, "\033[%d;%dHsound: last %.0f Hz for %.0f ms\033[K", pt + 1, pl,
-            s->piezo.log[s->piezo.count - 1].hz, piezo_tone_ms(&s->piezo, s->piezo.count - 1));
+    at(p, row + 1, left, "arrows = UP DOWN LEFT RIGHT   z = A (choose, move)   x = B (hint, teach)");
+    at(p, row + 2, left, "m = hold B (menu)   : = a PC link command   q = quit");
+    if (p->line_on)
+        at(p, row + 3, left, "\033[1mPC link>\033[0m %s\033[7m \033[0m   (Enter sends, Esc closes)", p->line);
     else
-        out(p, "\033[%d;%dHsound: none yet\033[K", pt + 1, pl);
-    out(p, "\033[%d;%dH\033[4mUART\033[0m\033[K", pt + 3, pl);
-    int lines = p->rows - (pt + 4);
-    if (lines > PLAY_LOG_LINES - 1)
-        lines = PLAY_LOG_LINES - 1;
-    for (int i = 0; i < lines; i++) {
-        int idx = (p->log_head - (lines - 1 - i) + PLAY_LOG_LINES) % PLAY_LOG_LINES;
-        out(p, "\033[%d;%dH%.*s\033[K", pt + 4 + i, pl, width > 0 ? width : 0, p->log[idx]);
+        at(p, row + 3, left, "%s", "");
+    int head = row + 4;
+    at(p, head, left, "\033[4mUART\033[0m (the PC link, 115200 8N1)");
+    int width = p->cols - left;
+    if (width < 8)
+        width = 8;
+    int room = p->rows - head;
+    /* The newest lines, wrapped to the width, the oldest of them right
+     * under the heading: count rows back from the newest line. */
+    int first = 0, skip = 0, used = 0;
+    int k0 = p->log[p->log_head][0] ? 0 : 1;   /* the line being written, if begun */
+    for (int k = k0; k < p->log_lines && used < room; k++) {
+        int idx = (p->log_head - k + PLAY_LOG_LINES) % PLAY_LOG_LINES;
+        int len = (int)strlen(p->log[idx]);
+        int n = len ? (len + width - 1) / width : 1;
+        first = k;
+        skip = used + n > room ? used + n - room : 0;   /* rows of it that do not fit */
+        used += n - skip;
     }
+    int r = head + 1;
+    for (int k = used ? first : -1; k >= 0; k--) {
+        const char *line = p->log[(p->log_head - k + PLAY_LOG_LINES) % PLAY_LOG_LINES];
+        int len = (int)strlen(line);
+        int n = len ? (len + width - 1) / width : 1;
+        for (int j = k == first ? skip : 0; j < n; j++)
+            at(p, r++, left, "%.*s", width, len ? line + j * width : "");
+    }
+    for (; r <= p->rows; r++)
+        at(p, r, left, "%s", "");
     flush_out(p);
 }
 
-static void play_key(play_t *p, int button)
+/* A key event for button i: a press (a tap, or the start of a hold with
+ * kitty), a release, or a repeat (nothing: the button is still down). */
+static void play_button(play_t *p, int i, int ev)
 {
-    sim_t *s = p->s;
-    if (!(s->buttons.pressed & (1u << button)))
-        buttons_set(&s->buttons, button, true);
-    p->release_at[button] = s->avr->cycle + sim_ms_to_cycles(PLAY_HOLD_MS);
+    play_btn_t *b = &p->btn[i];
+    if (ev == EV_RELEASE) {
+        b->held = false;
+    } else if (ev == EV_PRESS || !play_kitty) {
+        if (b->taps < PLAY_TAPS_QUEUED)
+            b->taps++;
+        b->held = play_kitty;
+    }
     p->dirty = true;
 }
 
-/* Reads what the terminal has: arrows (ESC [ A..D), z, x, q. */
+/* Makes the queued presses and due releases, each edge apart from the last. */
+static void play_buttons(play_t *p)
+{
+    sim_t *s = p->s;
+    uint64_t now = s->avr->cycle;
+    for (int i = 0; i < BUTTONS_COUNT; i++) {
+        play_btn_t *b = &p->btn[i];
+        if (b->down) {
+            if (!b->held && now >= b->up_at) {
+                buttons_set(&s->buttons, i, false);
+                b->down = false;
+                b->since = now;
+                p->dirty = true;
+            }
+        } else if (b->taps && (b->since == 0 || now >= b->since + sim_ms_to_cycles(PLAY_GAP_MS))) {
+            b->taps--;
+            buttons_set(&s->buttons, i, true);
+            b->down = true;
+            b->since = now;
+            b->up_at = now + sim_ms_to_cycles(b->hold_b ? PLAY_HOLD_B_MS : PLAY_TAP_MS);
+            b->hold_b = false;
+            p->dirty = true;
+        }
+    }
+}
+
+static void play_key(play_t *p, int key, int ev)
+{
+    if (key <= KEY_B) {
+        play_button(p, key, ev);
+    } else if (ev == EV_RELEASE || ev == EV_REPEAT) {
+        return;
+    } else if (key == KEY_MENU) {
+        play_btn_t *b = &p->btn[KEY_B];
+        if (!b->taps) {
+            b->taps = 1;
+            b->hold_b = true;
+        }
+    } else if (key == KEY_QUIT) {
+        play_quit = 1;
+    } else if (key == KEY_LINE) {
+        p->line_on = true;
+        p->line_len = 0;
+        p->line[0] = 0;
+    }
+    p->dirty = true;
+}
+
+/* The PC link prompt: printable characters, Backspace, Enter, Esc. */
+static void play_line_char(play_t *p, int ch)
+{
+    if (ch == '\r' || ch == '\n') {
+        char buf[PLAY_LINE_MAX + 2];
+        int n = snprintf(buf, sizeof buf, "%s\n", p->line);
+        sim_uart_send(&p->s->uart, buf, (size_t)n);
+        p->line_on = false;
+    } else if (ch == 27) {
+        p->line_on = false;
+    } else if (ch == 127 || ch == 8) {
+        if (p->line_len)
+            p->line[--p->line_len] = 0;
+    } else if (ch == 3) {
+        play_quit = 1;
+    } else if (ch >= ' ' && ch < 127 && p->line_len < PLAY_LINE_MAX) {
+        p->line[p->line_len++] = (char)ch;
+        p->line[p->line_len] = 0;
+    }
+    p->dirty = true;
+}
+
+static int play_key_of_char(int ch)
+{
+    switch (ch) {
+    case 'z': case 'Z': return KEY_A;
+    case 'x': case 'X': return KEY_B;
+    case 'm': case 'M': return KEY_MENU;
+    case 'q': case 'Q': case 3: return KEY_QUIT;
+    case ':': return KEY_LINE;
+    default: return KEY_NONE;
+    }
+}
+
+/* One CSI sequence: ESC [ params final. Kitty reports keys as
+ * "code[:alt];mods[:event] u" and arrows as "1;mods[:event] A..D"; the
+ * query reply is "? flags u". Returns the length used, 0 if incomplete. */
+static size_t play_csi(play_t *p, const unsigned char *b, size_t n)
+{
+    size_t i = 2;
+    while (i < n && (b[i] < 0x40 || b[i] > 0x7E))
+        i++;
+    if (i >= n)
+        return 0;
+    char fin = (char)b[i];
+    char par[64];
+    size_t len = i - 2 < sizeof par - 1 ? i - 2 : sizeof par - 1;
+    memcpy(par, b + 2, len);
+    par[len] = 0;
+    if (par[0] == '?') {
+        if (fin == 'u' && !play_kitty) {
+            /* The terminal knows the protocol: disambiguate (1), event
+             * types (2), alternate keys (4: the shifted key, so ':' is
+             * known on any layout), every key as an escape code (8). */
+            play_kitty = true;
+            say("\033[>15u");
+            p->dirty = true;
+        }
+        return i + 1;                            /* and the DA reply: ignored */
+    }
+    /* code[:shifted[:base]] ; mods[:event] */
+    long code = 1, shifted = 0, mods = 1, ev = EV_PRESS;
+    char *q = par;
+    if (*q)
+        code = strtol(q, &q, 10);
+    if (*q == ':')
+        shifted = strtol(q + 1, &q, 10);
+    while (*q == ':')
+        strtol(q + 1, &q, 10);
+    if (*q == ';') {
+        mods = strtol(q + 1, &q, 10);
+        if (*q == ':')
+            ev = strtol(q + 1, &q, 10);
+    }
+    int key = KEY_NONE;
+    switch (fin) {
+    case 'A': key = KEY_UP; break;
+    case 'B': key = KEY_DOWN; break;
+    case 'C': key = KEY_RIGHT; break;
+    case 'D': key = KEY_LEFT; break;
+    case 'u':
+        if ((mods - 1) & 1 && shifted > 0)
+            code = shifted;                      /* the key's shifted symbol: ':' */
+        if (p->line_on) {
+            if (ev == EV_RELEASE)
+                return i + 1;
+            int ch = code == 13 ? '\r' : (int)code;
+            if ((mods - 1) & 4 && (code == 'c' || code == 'C'))
+                ch = 3;                          /* Ctrl-C */
+            else if ((mods - 1) & 1 && code >= 'a' && code <= 'z')
+                ch = (int)code - 32;             /* shifted letters */
+            play_line_char(p, ch);
+            return i + 1;
+        }
+        key = (mods - 1) & 4 && code == 'c' ? KEY_QUIT : play_key_of_char((int)code);
+        break;
+    }
+    if (key != KEY_NONE && !p->line_on)
+        play_key(p, key, (int)ev);
+    return i + 1;
+}
+
+/* Reads what the terminal has: keys, kitty events, replies. */
 static void play_input(play_t *p)
 {
-    unsigned char buf[64];
     fd_set rd;
     struct timeval tv = { 0, 0 };
     FD_ZERO(&rd);
     FD_SET(0, &rd);
     if (select(1, &rd, NULL, NULL, &tv) <= 0)
         return;
-    ssize_t n = read(0, buf, sizeof buf);
+    ssize_t n = read(0, p->in + p->in_len, sizeof p->in - p->in_len);
     if (n <= 0) {
         play_quit = 1;
         return;
     }
-    for (ssize_t i = 0; i < n; i++) {
-        unsigned char ch = buf[i];
-        if (ch == 27 && i + 2 < n && (buf[i + 1] == '[' || buf[i + 1] == 'O')) {
-            switch (buf[i + 2]) {
-            case 'A': play_key(p, 0); break;
-            case 'B': play_key(p, 1); break;
-            case 'D': play_key(p, 2); break;
-            case 'C': play_key(p, 3); break;
-            }
-            i += 2;
-        } else if (ch == 'z' || ch == 'Z') {
-            play_key(p, 4);
-        } else if (ch == 'x' || ch == 'X') {
-            play_key(p, 5);
-        } else if (ch == 'q' || ch == 'Q' || ch == 3) {
-            play_quit = 1;
+    size_t len = p->in_len + (size_t)n, i = 0;
+    const unsigned char *b = p->in;
+    while (i < len) {
+        unsigned char ch = b[i];
+        if (ch == 27 && i + 1 < len && b[i + 1] == '[') {
+            size_t used = play_csi(p, b + i, len - i);
+            if (!used)
+                break;                           /* the rest comes with the next read */
+            i += used;
+        } else if (ch == 27 && i + 2 < len && b[i + 1] == 'O') {
+            int key = b[i + 2] == 'A' ? KEY_UP : b[i + 2] == 'B' ? KEY_DOWN
+                    : b[i + 2] == 'C' ? KEY_RIGHT : b[i + 2] == 'D' ? KEY_LEFT : KEY_NONE;
+            if (key != KEY_NONE && !p->line_on)
+                play_key(p, key, EV_PRESS);
+            i += 3;
+        } else if (ch == 27 && i + 1 == len && !p->line_on) {
+            break;                               /* maybe the start of a sequence */
+        } else {
+            if (p->line_on)
+                play_line_char(p, ch);
+            else if (play_key_of_char(ch) != KEY_NONE)
+                play_key(p, play_key_of_char(ch), EV_PRESS);
+            i++;
         }
     }
+    p->in_len = len - i;
+    if (p->in_len == sizeof p->in)
+        p->in_len = 0;                           /* no sequence is that long */
+    memmove(p->in, p->in + i, p->in_len);
 }
 
 int play_run(sim_t *s, uint64_t max_cycles)
@@ -239,8 +514,9 @@ int play_run(sim_t *s, uint64_t max_cycles)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGWINCH, &sa, NULL);
-    static const char hello[] = "\033[?1049h\033[?25l";
-    if (write(1, hello, sizeof hello - 1) < 0) {}
+    /* Alternate screen, no cursor, no line wrap; then ask whether the
+     * terminal reports key releases (a reply before the DA reply: yes). */
+    say("\033[?1049h\033[?25l\033[?7l\033[?u\033[c");
     sim_log_file = NULL;       /* simavr's chatter would tear the screen */
 
     s->uart.on_byte = play_uart_byte;
@@ -271,12 +547,7 @@ int play_run(sim_t *s, uint64_t max_cycles)
         if (max_cycles && s->avr->cycle >= max_cycles)
             break;
         play_input(&p);
-        for (int i = 0; i < BUTTONS_COUNT; i++)
-            if (p.release_at[i] && s->avr->cycle >= p.release_at[i]) {
-                p.release_at[i] = 0;
-                buttons_set(&s->buttons, i, false);
-                p.dirty = true;
-            }
+        play_buttons(&p);
         bool full = false;
         if (play_resized) {
             play_resized = 0;
@@ -293,5 +564,31 @@ int play_run(sim_t *s, uint64_t max_cycles)
     }
     play_restore();
     sim_log_file = stderr;
+    return rc;
+}
+
+/* Without a terminal and without a script: the title, then a game the
+ * machine plays against itself (the DEMO opponent, chosen over the PC
+ * link), as text frames. The EEPROM is not saved (the caller sees to it),
+ * so the demo leaves the settings as they were. */
+static const char play_demo_script[] =
+    "expect-uart LOG BOOT within 1000\n"
+    "wait 3s\n"
+    "send SET OPP 2\n"
+    "expect-uart OK SET\n"
+    "send NEW\n"
+    "expect-uart LOG NEW\n"
+    "expect-uart LOG END within 300000\n"
+    "wait 1500ms\n";
+
+int play_text(sim_t *s, const char *path, uint64_t max_cycles)
+{
+    bool demo;
+    int rc = script_run_play(s, path, play_demo_script, max_cycles, &demo);
+    if (demo)
+        printf("That was the demo: the toy playing against itself (DEMO in its menu).\n");
+    printf("To play yourself, run make play in a terminal of 80x24 or more: arrow keys, "
+           "z = A, x = B, m = menu, q quits.\n");
+    fflush(stdout);
     return rc;
 }

@@ -10,9 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #define SCRIPT_WITHIN_MS 2000
 #define SCRIPT_TAP_MS 60
+#define SCRIPT_ECHO_SLICE_MS 50    /* echo: how often a long run looks at the frame */
+#define SCRIPT_ECHO_EVERY_MS 250   /* ... and prints it, at most */
+#define SCRIPT_TAIL_MS 2000        /* make play: what the last command did, shown */
 
 typedef struct script {
     sim_t *s;
@@ -25,6 +29,9 @@ typedef struct script {
     uint64_t max_cycles;
     size_t echo_uart;          /* UART bytes already echoed */
     uint64_t echo_changes;     /* frame changes already echoed */
+    uint64_t echo_at;          /* cycle of the last frame echoed */
+    bool echo_all;             /* the last echo: a line without its end too */
+    bool tail;                 /* make play: a tail run follows the script */
     uint8_t want[BOARD_COLS];  /* expect-frame's picture */
     char uart_want[1024];      /* expect-uart's text */
 } script_t;
@@ -90,16 +97,23 @@ static bool take_within(char *args, uint64_t *cycles)
     return true;
 }
 
-static void echo_progress(script_t *sc)
+/* The UART text and, if it changed, the frame (during a long run: only
+ * when SCRIPT_ECHO_EVERY_MS have passed since the last one printed). */
+static void echo_progress_at(script_t *sc, bool during)
 {
     if (!sc->echo)
         return;
     sim_t *s = sc->s;
-    if (s->uart.log_len > sc->echo_uart) {
+    /* Whole lines only (a line is echoed once its end has come), unless
+     * this is the last echo. */
+    size_t end = s->uart.log_len;
+    while (!sc->echo_all && end > sc->echo_uart && s->uart.log[end - 1] != '\n')
+        end--;
+    if (end > sc->echo_uart) {
         fputs("uart: ", stdout);
-        for (size_t i = sc->echo_uart; i < s->uart.log_len; i++) {
+        for (size_t i = sc->echo_uart; i < end; i++) {
             char ch = s->uart.log[i];
-            if (ch == '\n' && i + 1 < s->uart.log_len)
+            if (ch == '\n' && i + 1 < end)
                 fputs("\nuart: ", stdout);
             else if (ch == '\n' || ch == '\r')
                 ;
@@ -107,10 +121,13 @@ static void echo_progress(script_t *sc)
                 putchar(isprint((unsigned char)ch) ? ch : '?');
         }
         putchar('\n');
-        sc->echo_uart = s->uart.log_len;
+        sc->echo_uart = end;
     }
+    if (during && s->avr->cycle < sc->echo_at + sim_ms_to_cycles(SCRIPT_ECHO_EVERY_MS))
+        return;
     if (s->disp.changes != sc->echo_changes) {
         sc->echo_changes = s->disp.changes;
+        sc->echo_at = s->avr->cycle;
         printf("frame at %.1f ms:\n", sim_cycles_to_ms(s->avr->cycle));
         for (int r = BOARD_ROWS - 1; r >= 0; r--) {
             for (int c = 0; c < BOARD_COLS; c++)
@@ -119,6 +136,11 @@ static void echo_progress(script_t *sc)
         }
     }
     fflush(stdout);
+}
+
+static void echo_progress(script_t *sc)
+{
+    echo_progress_at(sc, false);
 }
 
 /* Runs for the given cycles or until stop; maps the outcome to SCRIPT_*. */
@@ -135,7 +157,19 @@ static int run(script_t *sc, uint64_t cycles, bool (*stop)(sim_t *, void *), voi
         *stopped = true;
         return SCRIPT_OK;
     }
-    int r = sim_run_until(s, until, stop, ctx);
+    int r;
+    if (sc->echo) {
+        /* make play without a terminal: show what happens meanwhile. */
+        uint64_t slice = sim_ms_to_cycles(SCRIPT_ECHO_SLICE_MS);
+        do {
+            uint64_t to = until - s->avr->cycle > slice ? s->avr->cycle + slice : until;
+            r = sim_run_until(s, to, stop, ctx);
+            if (r == SIM_RUN_TIME && s->avr->cycle < until)
+                echo_progress_at(sc, true);
+        } while (r == SIM_RUN_TIME && s->avr->cycle < until);
+    } else {
+        r = sim_run_until(s, until, stop, ctx);
+    }
     *stopped = r == SIM_RUN_STOP;
     if (r == SIM_RUN_CRASH)
         return fail(sc, "the CPU crashed"), SCRIPT_CRASH;
@@ -441,6 +475,15 @@ static int script_step(script_t *sc, char *line)
     return bad(sc, "unknown command '%s' (see sim/README.md)", cmd);
 }
 
+static void add_line(script_t *sc, const char *line, int *alloc)
+{
+    if (sc->count == *alloc) {
+        *alloc = *alloc ? 2 * *alloc : 64;
+        sc->lines = realloc(sc->lines, (size_t)*alloc * sizeof *sc->lines);
+    }
+    sc->lines[sc->count++] = strdup(line);
+}
+
 static int read_lines(script_t *sc, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
@@ -450,20 +493,71 @@ static int read_lines(script_t *sc, const char *path)
     }
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n;
     int alloc = 0;
-    while ((n = getline(&line, &cap, f)) >= 0) {
-        if (sc->count == alloc) {
-            alloc = alloc ? 2 * alloc : 64;
-            sc->lines = realloc(sc->lines, (size_t)alloc * sizeof *sc->lines);
-        }
+    while (getline(&line, &cap, f) >= 0) {
         line[strcspn(line, "\r\n")] = 0;
-        sc->lines[sc->count++] = strdup(line);
+        add_line(sc, line, &alloc);
     }
     free(line);
     if (f != stdin)
         fclose(f);
     return 0;
+}
+
+static void text_lines(script_t *sc, const char *text)
+{
+    int alloc = 0;
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        char *line = strndup(p, n);
+        add_line(sc, line, &alloc);
+        free(line);
+        p += n + (p[n] == '\n');
+    }
+}
+
+static bool has_commands(const script_t *sc)
+{
+    for (int i = 0; i < sc->count; i++) {
+        const char *l = sc->lines[i];
+        while (isspace((unsigned char)*l))
+            l++;
+        if (*l && *l != '#')
+            return true;
+    }
+    return false;
+}
+
+static void free_lines(script_t *sc)
+{
+    for (int i = 0; i < sc->count; i++)
+        free(sc->lines[i]);
+    free(sc->lines);
+    sc->lines = NULL;
+    sc->count = 0;
+}
+
+static int script_exec(script_t *sc)
+{
+    sc->echo_changes = (uint64_t)-1;
+    int rc = SCRIPT_OK;
+    for (sc->at = 0; sc->at < sc->count && rc == SCRIPT_OK; sc->at++) {
+        char *raw = sc->lines[sc->at];
+        char *line = strdup(raw);
+        char *l = line;
+        while (isspace((unsigned char)*l))
+            l++;
+        if (*l && *l != '#') {
+            /* Comments: whole lines only, so '#' can appear in send text. */
+            if (sc->echo)
+                printf("> %s\n", l);
+            rc = script_step(sc, l);
+            sc->echo_all = sc->at + 1 >= sc->count && !sc->tail;
+            echo_progress(sc);
+        }
+        free(line);
+    }
+    return rc;
 }
 
 int script_run_file(sim_t *s, const char *path, bool echo, uint64_t max_cycles)
@@ -472,22 +566,32 @@ int script_run_file(sim_t *s, const char *path, bool echo, uint64_t max_cycles)
                     .max_cycles = max_cycles };
     if (read_lines(&sc, path) != 0)
         return SCRIPT_BAD;
-    sc.echo_changes = (uint64_t)-1;
-    int rc = SCRIPT_OK;
-    for (sc.at = 0; sc.at < sc.count && rc == SCRIPT_OK; sc.at++) {
-        char *raw = sc.lines[sc.at];
-        char *line = strdup(raw);
-        char *l = line;
-        while (isspace((unsigned char)*l))
-            l++;
-        if (*l && *l != '#') {
-            /* Comments: whole lines only, so '#' can appear in send text. */
-            if (echo)
-                printf("> %s\n", l);
-            rc = script_step(&sc, l);
-            echo_progress(&sc);
-        }
-        free(line);
+    int rc = script_exec(&sc);
+    free_lines(&sc);
+    return rc;
+}
+
+int script_run_play(sim_t *s, const char *path, const char *demo, uint64_t max_cycles, bool *demoed)
+{
+    script_t sc = { .s = s, .name = strcmp(path, "-") == 0 ? "<stdin>" : path, .echo = true,
+                    .max_cycles = max_cycles };
+    /* A terminal on stdin (stdout elsewhere) would wait for typing. */
+    bool tty = strcmp(path, "-") == 0 && isatty(0);
+    if (!tty && read_lines(&sc, path) != 0)
+        return SCRIPT_BAD;
+    *demoed = !has_commands(&sc);
+    if (*demoed) {
+        free_lines(&sc);
+        text_lines(&sc, demo);
+        sc.name = "demo";
+        s->eeprom_path = NULL;   /* the demo's SET and NEW are not kept */
     }
+    sc.tail = true;
+    int rc = script_exec(&sc);
+    if (rc == SCRIPT_OK)        /* what the last command did (a tap's answer, a menu scrolling) */
+        rc = wait_cycles(&sc, sim_ms_to_cycles(SCRIPT_TAIL_MS));
+    sc.echo_all = true;
+    echo_progress(&sc);
+    free_lines(&sc);
     return rc;
 }

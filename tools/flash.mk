@@ -2,28 +2,50 @@
 # header (BOARD_FUSE_*), the one place they are written; board/fuses.md
 # explains them and tests/flash checks that the two agree.
 
-PORT ?= /dev/ttyUSB0
+# PORT empty: the one USB serial port there is (tools/flash_board.sh);
+# without a board, make flash says what to do instead of calling avrdude.
+PORT ?=
 PROGRAMMER ?= arduino
 BAUD ?= 115200
 ISP ?= usbasp
+# ISP programmers on a serial port (Arduino as ISP: avrisp, 19200 baud).
+ISP_SERIAL := avrisp stk500v1 stk500v2 arduino_as_isp buspirate
+ISP_BAUD ?= 19200
 AVRDUDE ?= avrdude
 AVRDUDE_PART := m328p
 
 # BOARD_FUSE_LOW etc. read out of the header with the preprocessor.
 board_macro = $(shell printf '#include "board.h"\n$(1)\n' | $(HOST_CC) -E -P -DBOARD_$(BOARD) -Iboard - | tail -n 1)
 
-.PHONY: flash flash-isp fuses hex-size
-flash: $(B)/nim.hex hex-size
-	$(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $(PORT) -b $(BAUD) -D -U flash:w:$<:i
+# The board (or the programmer) is looked for before anything is built
+# (find-board, find-isp), so a missing one gets advice, not avrdude's
+# errors; the recipe asks again for the port found. $(1): target name.
+board_port = $$(tools/flash_board.sh serial '$(PORT)' $(1) 2>/dev/null) || exit 1
+isp_port = $(if $(filter $(ISP),$(ISP_SERIAL)),port="-P $(board_port) -b $(ISP_BAUD)",port=)
+ISP_FIND := $(if $(filter $(ISP),$(ISP_SERIAL)),serial '$(PORT)',usb '$(ISP)')
 
-flash-isp: $(B)/nim.hex hex-size
-	$(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) -U flash:w:$<:i
+.PHONY: flash flash-isp fuses hex-size find-board find-isp
+find-board:
+	@tools/flash_board.sh serial '$(PORT)' $(or $(filter flash,$(MAKECMDGOALS)),find-board) >/dev/null
+find-isp:
+	@tools/flash_board.sh $(ISP_FIND) $(or $(filter flash-isp fuses,$(MAKECMDGOALS)),find-isp) >/dev/null
 
-fuses:
-	$(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) \
-		-U lfuse:w:$(call board_macro,BOARD_FUSE_LOW):m \
-		-U hfuse:w:$(call board_macro,BOARD_FUSE_HIGH):m \
-		-U efuse:w:$(call board_macro,BOARD_FUSE_EXT):m
+flash: find-board $(B)/nim.hex hex-size
+	@port=$(call board_port,flash); \
+	 echo "$(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $$port -b $(BAUD) -D -U flash:w:$(B)/nim.hex:i"; \
+	 $(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $$port -b $(BAUD) -D -U flash:w:$(B)/nim.hex:i
+
+flash-isp: find-isp $(B)/nim.hex hex-size
+	@$(isp_port); \
+	 echo "$(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) $$port -U flash:w:$(B)/nim.hex:i"; \
+	 $(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) $$port -U flash:w:$(B)/nim.hex:i
+
+FUSE_ARGS = -U lfuse:w:$(call board_macro,BOARD_FUSE_LOW):m -U hfuse:w:$(call board_macro,BOARD_FUSE_HIGH):m \
+	-U efuse:w:$(call board_macro,BOARD_FUSE_EXT):m
+fuses: find-isp | deps
+	@$(isp_port); \
+	 echo "$(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) $$port $(FUSE_ARGS)"; \
+	 $(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) $$port $(FUSE_ARGS)
 
 # The hex holds flash only; its size is what the bootloader writes.
 hex-size: $(B)/nim.hex
@@ -34,7 +56,11 @@ hex-size: $(B)/nim.hex
 ##   make flash           write build/nim.hex through the Arduino bootloader
 ##   make flash-isp       write it with an ISP programmer (bare ATmega328P)
 ##   make fuses           set the fuse bytes from the board header (ISP)
-##   PORT=/dev/ttyUSB0    serial port of the board (make flash)
+##   make find-board      which serial port the board is on (make flash looks first)
+##   make find-isp        is the ISP programmer plugged in (make flash-isp and fuses look first)
+##   make hex-size        build/nim.hex's size against the flash below the bootloader
+##   PORT=/dev/ttyUSB0    serial port of the board (default: the one USB serial port found)
 ##   PROGRAMMER=arduino   avrdude programmer for make flash
 ##   BAUD=115200          115200 for optiboot (Uno, new Nano), 57600 for the "old bootloader" Nano
 ##   ISP=usbasp           avrdude programmer for make flash-isp and make fuses
+##                        (avrisp = Arduino as ISP, on PORT at ISP_BAUD=19200)

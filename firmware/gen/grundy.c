@@ -369,10 +369,23 @@ static void emit_c(const char *path, int heap_max)
         die("write failed: ", path);
 }
 
+/* Rule names in any case, as the PC link takes them (ASCII folding). */
+static int name_eq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        char x = (char)(*a >= 'a' && *a <= 'z' ? *a - 32 : *a);
+        char y = (char)(*b >= 'a' && *b <= 'z' ? *b - 32 : *b);
+        if (x != y)
+            return 0;
+        if (!x)
+            return 1;
+    }
+}
+
 static const rule_t *rule_find(const char *name)
 {
     for (int i = 0; i < RULE_COUNT; i++)
-        if (!strcmp(name, rules[i].id) || !strcmp(name, rules[i].name))
+        if (name_eq(name, rules[i].id) || name_eq(name, rules[i].name))
             return &rules[i];
     return NULL;
 }
