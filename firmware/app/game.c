@@ -59,13 +59,19 @@ void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
     *mode = 0;
 }
 
+/* One walk over the list in game_decode's order (not a game_decode per
+ * index: that was quadratic, ~20,000 cycles a call at the end of the list). */
 uint8_t game_find(uint8_t rule, uint8_t mode)
 {
-    for (uint8_t i = 0; i < GAME_COUNT; i++) {
-        uint8_t r, m;
-        game_decode(i, &r, &m);
-        if (r == rule && m == mode)
-            return i;
+    uint8_t index = 0;
+    for (uint8_t i = 0; i < 4; i++) {
+        uint8_t m = PGM_U8(&mode_order[i]);
+        for (uint8_t r = 0; r < RULE_COUNT; r++)
+            if (engine_mode_allowed(r, m)) {
+                if (r == rule && m == mode)
+                    return index;
+                index++;
+            }
     }
     return 0xFF;
 }

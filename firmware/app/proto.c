@@ -363,6 +363,82 @@ static uint8_t cmd_state(void)
     return 0;
 }
 
+/* GRUNDY's report, before the final P|N. Columns: each column's value and
+ * their nim-sum (normal play: P exactly when the sum is 0). One-heap: the
+ * heap's value; in normal play it is the sum, in misere play the sum does
+ * not decide who wins, so MISERE takes its place. A report for other forms
+ * of misere play goes in a function of its own beside these. */
+static void grundy_columns_out(void)
+{
+    for (uint8_t c = 0; c < game.pos.ncols; c++)
+        out_snum(engine_col_grundy(&game.pos, c));
+    out_P(PSTR(" SUM"));
+    out_snum(engine_nimsum(&game.pos));
+}
+
+/* Is taking k stones from a heap of n legal in the current game's rule? */
+static bool oneheap_take_ok(uint16_t n, uint16_t k)
+{
+    engine_pos_t p;
+    engine_move_t m;
+    p.rule = game.pos.rule;
+    p.mode = ENGINE_ONEHEAP;
+    p.ncols = 1;
+    p.heap = n;
+    m.col = 0;
+    m.to = (uint16_t)(n - k);
+    return !engine_check_move(&p, m);
+}
+
+/* The Grundy value of the one heap, by the mex rule itself. Every octal
+ * code the heap rules use takes at most ONEHEAP_WINDOW stones, unless it
+ * takes any number (then the value is the heap: NIM) or up to half the
+ * heap (AT MOST HALF: then g(2n) = n and g(2n+1) = g(n), which follows
+ * from the mex rule by induction; tests/link checks every heap against
+ * build/grundy). Finite codes: the last ONEHEAP_WINDOW values in a ring,
+ * the legal takes probed once (a take that empties the heap and one that
+ * leaves some are separate digits of the code). */
+#define ONEHEAP_WINDOW 8
+_Static_assert(ONEHEAP_WINDOW == RULE_MAX_DIGITS, "one-heap window covers every octal digit");
+NOINLINE static uint16_t oneheap_grundy(uint16_t n)
+{
+    uint16_t big = ENGINE_HEAP_MAX;
+    uint8_t empties = 0, leaves = 0, win[ONEHEAP_WINDOW], g = 0;
+    if (oneheap_take_ok(big, big))
+        return n;                           /* any number: NIM */
+    if (oneheap_take_ok(big, ONEHEAP_WINDOW + 1)) {
+        while (n & 1)                       /* up to half: AT MOST HALF */
+            n >>= 1;
+        return n >> 1;
+    }
+    for (uint8_t k = 1; k <= ONEHEAP_WINDOW; k++) {
+        empties |= (uint8_t)(oneheap_take_ok(k, k) << (k - 1));
+        leaves |= (uint8_t)(oneheap_take_ok(big, k) << (k - 1));
+    }
+    for (uint16_t h = 0; h <= n; h++) {
+        uint16_t seen = 0;
+        for (uint8_t k = 1; k <= ONEHEAP_WINDOW && k <= h; k++)
+            if (((k == h ? empties : leaves) >> (k - 1)) & 1)
+                seen |= (uint16_t)(1u << win[(uint8_t)(h - k) % ONEHEAP_WINDOW]);
+        for (g = 0; (seen >> g) & 1; g++)
+            ;
+        win[h % ONEHEAP_WINDOW] = g;
+    }
+    return g;
+}
+
+static void grundy_oneheap_out(void)
+{
+    uint16_t g = oneheap_grundy(game.pos.heap);
+    out_snum(g);
+    if (game.pos.mode & ENGINE_MISERE) {
+        out_P(PSTR(" MISERE"));
+    } else {
+        out_P(PSTR(" SUM"));
+        out_snum(g);
+    }
+}
+
 static uint8_t line_run(uint16_t now)
 {
     uint8_t index;
@@ -384,12 +460,13 @@ static uint8_t line_run(uint16_t now)
         out_P(commands + 4);    /* the list after its own "HELP" */
         break;
     case C_VER: {
-        uint16_t n[3];
+        uint16_t n[4];
         n[0] = BOARD_COLS;
         n[1] = GAME_COUNT;
         n[2] = PROTO_LINE_MAX;
+        n[3] = PROTO_RX_ROOM;
         reply_ok();
-        out_fmt(PSTR(" NIM " APP_VERSION " BOARD " BOARD_NAME " COLS # GAMES # LINE #"), n);
+        out_fmt(PSTR(" NIM " APP_VERSION " BOARD " BOARD_NAME " COLS # GAMES # LINE # RX #"), n);
         break;
     }
     case C_GAME:
@@ -441,11 +518,10 @@ static uint8_t line_run(uint16_t now)
         break;
     case C_GRUNDY:
         reply_ok();
-        if (!game_is_oneheap())
-            for (uint8_t c = 0; c < game.pos.ncols; c++)
-                out_snum(engine_col_grundy(&game.pos, c));
-        out_P(PSTR(" SUM"));
-        out_snum(engine_nimsum(&game.pos));
+        if (game_is_oneheap())
+            grundy_oneheap_out();
+        else
+            grundy_columns_out();
         out_sp();
         uart_putc(engine_is_p(&game.pos) ? 'P' : 'N');
         break;
@@ -514,6 +590,7 @@ static void line_end(uint16_t now)
 {
     uint8_t r;
     line[line_len] = 0;
+    ui_touch(now);      /* a PC at work keeps the toy awake, as a press does */
     r = line_bad ? line_bad : line_run(now);
     if (r != R_QUIET) {
         if (r) {
