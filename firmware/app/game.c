@@ -131,6 +131,13 @@ NOINLINE uint8_t game_score(uint8_t index, uint8_t who)
     return index < GAME_COUNT ? rec.score[index][who] : 0;
 }
 
+void game_set_score(uint8_t index, uint8_t wins, uint8_t losses)
+{
+    rec.score[index][0] = wins;
+    rec.score[index][1] = losses;
+    game_save_settings();
+}
+
 bool game_side_is_machine(uint8_t side)
 {
     return game.set[SET_OPP] == OPP_DEMO || (game.set[SET_OPP] == OPP_MACHINE && side);
