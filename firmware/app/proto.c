@@ -608,7 +608,6 @@ static void line_end(uint16_t now)
 {
     uint8_t r;
     line[line_len] = 0;
-    ui_touch(now);      /* a PC at work keeps the toy awake, as a press does */
     r = line_bad ? line_bad : line_run(now);
     if (r != R_QUIET) {
         if (r) {
