@@ -233,6 +233,8 @@ def run(elf, nlines, seed):
                     while not link.replies.empty():
                         got.append(link.replies.get())
                     print("after a nudge: %r" % got)
+                print("stream: received %d bytes, %d not text; the last: %r"
+                      % (link.received, link.garbage, link.tail[-300:]))
                 raise SystemExit(1)
             if len(results) != len(checks):
                 failures.append("%d replies for %d lines" % (len(results), len(checks)))
