@@ -4,7 +4,12 @@
  * command refuses before it changes anything (the game functions do the
  * same), so a rejected line leaves the toy exactly as it was.
  *
- * Written for flash size (the whole firmware must fit 16 KB): every reply
+ * A host streams under a rule (README.md): it keeps at most PROTO_RX_ROOM
+ * bytes of unanswered lines in flight, so the receive ring never overflows
+ * whatever a command costs; a line lost all the same is answered ERR
+ * OVERRUN, so replies and lines always pair up.
+ *
+ * Written for flash size (it once had to fit 16 KB with the rest): every reply
  * starts with the command's own word from the command list ("OK MOVE"), and
  * every refusal is one reason code whose words come from one list, so no
  * reply text is stored twice. */

@@ -269,6 +269,10 @@ def test_nimlink(b):
     rc, out, err = run_nimlink(["--port", path, "--timeout", "0.5", "VER"])
     check(rc == 2 and "wrong baud rate" in err, "wrong baud rate: %d %s" % (rc, err))
     stop.append(1)
+    path, master, slave, stop = fake_port(b"\xe0\x00\xfe\x80\x1c\xf8")      # not even a line end
+    rc, out, err = run_nimlink(["--port", path, "--timeout", "0.5", "VER"])
+    check(rc == 2 and "wrong baud rate" in err, "wrong baud rate, no line end: %d %s" % (rc, err))
+    stop.append(1)
     print("link: nimlink: a game won against the machine, the worked examples, the GRUNDY table, "
           "dump/restore over a power cycle, four link errors", flush=True)
 
