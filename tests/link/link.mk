@@ -12,19 +12,26 @@ $(LINK_CYCLES): $(LINK_CYCLES_SRC) $(SIM_HDR) | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(SIM_CFLAGS) -o $@ $(LINK_CYCLES_SRC) $(SIM_LIBS)
 
+# The firmware with its UART on stdin/stdout (for the stream and link tests).
+LINK_PIPE := $(B)/link/link_pipe
+LINK_PIPE_SRC := tests/link/link_pipe.c $(filter-out sim/nimsim.c,$(SIM_SRC))
+$(LINK_PIPE): $(LINK_PIPE_SRC) $(SIM_HDR) | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(SIM_CFLAGS) -o $@ $(LINK_PIPE_SRC) $(SIM_LIBS)
+
 .PHONY: test-link test-link-stream test-link-cycles
 test-link-cycles: $(B)/nim.elf $(LINK_CYCLES) $(NIMSIM)
 	$(call LINK_M4,build/m4/link/link_cycles)
 	@tests/link/run_cycles.py $(LINK_CYCLES) $(NIMSIM) $(B)/nim.elf --check
 	@tests/link/run_cycles.py build/m4/link/link_cycles build/m4/nimsim build/m4/nim.elf --check
 
-test-link-stream: build/nim.elf build/nimsim
-	$(call LINK_M4,)
+test-link-stream: build/nim.elf build/link/link_pipe
+	$(call LINK_M4,build/m4/link/link_pipe)
 	@tests/link/stream_test.py build/nim.elf 2500 12
 	@tests/link/stream_test.py build/m4/nim.elf 2500 13
 
-test-link: build/nim.elf build/nimsim build/grundy
-	$(call LINK_M4,)
+test-link: build/nim.elf build/nimsim build/link/link_pipe build/grundy
+	$(call LINK_M4,build/m4/link/link_pipe)
 	@tests/link/test_link.py build build/m4
 
 TEST_TARGETS += test-link test-link-stream test-link-cycles

@@ -3,10 +3,14 @@
 
 Times every PC-link command in every game of the firmware ELF with
 link_cycles (see link_cycles.c): the longest time the main loop leaves a
-received byte in the ring. Prints the worst per command word and, with
---check, fails unless every command keeps it under the time the ring takes
-to fill at 115200 baud (the ring holds RX bytes, VER says how many) with
-a margin of a quarter, no line overflowed and every line got its reply."""
+received byte in the ring, "busy" (the CPU awake: the command's own work)
+and "held" (also asleep while the transmitter takes a long reply). Lines
+follow the streaming rule. Prints the worst per command word and, with
+--check, fails unless every command's busy time stays under three
+quarters of the time the ring (RX bytes, VER says how many) takes to fill
+at 115200 baud, 1,389 cycles a byte, and every line got its reply with no
+ERR OVERRUN. (A long reply's held time can pass the fill time: only the
+rule, which the lines here follow, protects a host from that.)"""
 import subprocess, sys, tempfile, re
 
 BYTE_CYCLES = 16_000_000 * 10 / 115200      # one 8N1 byte at 115200 baud: 1,389 cycles

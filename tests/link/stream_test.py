@@ -2,20 +2,20 @@
 """stream_test.py ELF [LINES] [SEED]
 
 The streaming rule under load: tools/nimlink's Link streams LINES (default
-2500) mixed PC-link lines to the real firmware in the simulator (nimsim
---pty, paced to real time, so the bytes arrive back to back at the
-simulated UART's line speed), keeping RX bytes of unanswered lines in
-flight as VER allows. Good and bad commands, blank lines, CRLF, tabs,
-lower case, over-long and binary lines, NIM and KAYLES games played by
-MOVE and AI in two-player mode. A model of the toy predicts each reply;
-every line must get exactly its own reply, in order (a lost line shifts
-every later reply, two merged lines answer as one bad line: both fail),
-and no ERR OVERRUN may appear."""
+2500) mixed PC-link lines to the real firmware in the simulator
+(tests/link/link_pipe: the UART on a pipe, the bytes back to back at line
+speed), keeping RX bytes of unanswered lines in flight as VER allows.
+Good and bad commands, blank lines, CRLF, tabs, lower case, over-long and
+binary lines, NIM and KAYLES games played by MOVE and AI in two-player
+mode. A model of the toy predicts each reply; every line must get exactly
+its own reply, in order (a lost line shifts every later reply, two merged
+lines answer as one bad line: both fail), and no ERR OVERRUN may appear."""
 import importlib.machinery
 import importlib.util
 import os
 import random
 import re
+import subprocess
 import sys
 import time
 
@@ -25,11 +25,7 @@ _loader = importlib.machinery.SourceFileLoader("nimlink", os.path.join(ROOT, "to
 _spec = importlib.util.spec_from_loader("nimlink", _loader)
 nimlink = importlib.util.module_from_spec(_spec)
 _loader.exec_module(nimlink)
-
-
-class Args:
-    def __init__(self, elf):
-        self.sim, self.nimsim, self.sim_eeprom = elf, None, None
+PIPE = None     # link_pipe, next to the ELF's build (main)
 
 
 class Model:
@@ -192,10 +188,11 @@ class Model:
 
 def run(elf, nlines, seed):
     rng = random.Random(seed)
-    proc, port = nimlink.start_sim(Args(elf))
+    proc = subprocess.Popen([PIPE, elf], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     logs = []
     try:
-        link = nimlink.Link(port, timeout=10.0, on_log=logs.append)
+        link = nimlink.Link("link_pipe", timeout=10.0, on_log=logs.append,
+                            transport=nimlink.PipeTransport(proc))
         link.hello()
         setup = ["SET OFF 4", "SET OPP 1", "SET FIRST 0", "SET START 0", "SET LEVEL 2", "GAME NIM"]
         for line, reply, _ in link.stream(setup):
@@ -233,8 +230,9 @@ def run(elf, nlines, seed):
                     while not link.replies.empty():
                         got.append(link.replies.get())
                     print("after a nudge: %r" % got)
-                print("stream: received %d bytes, %d not text; the last: %r"
-                      % (link.received, link.garbage, link.tail[-300:]))
+                print("stream: received %d bytes, %d not text; the last: %r; the simulator %s"
+                      % (link.received, link.garbage, link.tail[-300:],
+                         "runs" if proc.poll() is None else "exited %s" % proc.poll()))
                 raise SystemExit(1)
             if len(results) != len(checks):
                 failures.append("%d replies for %d lines" % (len(results), len(checks)))
@@ -265,6 +263,7 @@ def run(elf, nlines, seed):
 
 if __name__ == "__main__":
     elf = sys.argv[1]
+    PIPE = os.path.join(os.path.dirname(os.path.abspath(elf)), "link", "link_pipe")
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 2500
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 12
     sys.exit(0 if run(elf, n, seed) else 1)

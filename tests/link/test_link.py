@@ -63,16 +63,14 @@ def uart_in(b, data, cycles=60_000_000):
 
 
 class Sim:
-    """The firmware on nimsim --pty, through nimlink's Link."""
+    """The firmware in the simulator with its UART on a pipe (link_pipe),
+    through nimlink's Link."""
 
-    def __init__(self, b, eeprom=None):
-        class A:
-            pass
-        a = A()
-        a.sim, a.nimsim, a.sim_eeprom = os.path.join(b, "nim.elf"), None, eeprom
-        self.proc, self.port = nimlink.start_sim(a)
+    def __init__(self, b):
+        self.proc = subprocess.Popen([os.path.join(b, "link", "link_pipe"), os.path.join(b, "nim.elf")],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
         self.lines = []
-        self.link = nimlink.Link(self.port, timeout=10.0)
+        self.link = nimlink.Link("link_pipe", timeout=10.0, transport=nimlink.PipeTransport(self.proc))
         self.link.on_line = self.lines.append
         self.link.hello()
 
