@@ -12,13 +12,15 @@ its own reply, in order (a lost line shifts every later reply, two merged
 lines answer as one bad line: both fail), and no ERR OVERRUN may appear.
 
 Known simulator fault (left for the simulator's owners): in about one run
-in thirty (seed 212 on 8 columns, after ~1,550 lines, most runs; it
-depends on the wall-clock pacing while idle) simavr 1.6's USART model loses its
-interrupts (UCSR0A reads TXC0 set with UDRE0 clear while UDRIE0 is on,
-and RXC0 set with RXCIE0 on and no interrupt pending), the firmware's
-transmit waits for ever and the watchdog restarts it (LOG BOOT 8). The
-chip cannot be in that state (and UDRE0 made sticky, as the datasheet
-has it, does not cure it); make test runs seeds 12 and 13."""
+in thirty (seed 212 on 8 columns, after ~1,550 lines, in most runs: it
+depends on the wall-clock pacing while idle) simavr 1.6's USART stops
+raising UDRE: UCSR0A reads TXC0 set and UDRE0 clear with UDRIE0 on and no
+interrupt pending, the firmware's uart_putc waits for ever with the
+transmit ring full, the watchdog vector restarts the firmware (traced:
+WDT_vect from the sleep in uart_putc, then jmp 0), and the restarted
+firmware's first line never leaves either. No chip can be in that state
+(UDRE0 made sticky, as the datasheet has it, does not cure it), so the
+next step is a look at simavr's avr_uart TX timer; make test runs seeds 12 and 13."""
 import importlib.machinery
 import importlib.util
 import os
