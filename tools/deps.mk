@@ -1,7 +1,7 @@
 # deps: install the Debian packages the build and the tests need, once.
 # A stamp in build/ remembers that the check passed; the check itself is cheap.
 DEB_PACKAGES := gcc-avr avr-libc binutils-avr simavr libsimavr-dev libelf-dev \
-	avrdude arduino-core-avr pkg-config clang python3 zlib1g-dev
+	avrdude arduino-core-avr pkg-config clang python3 python3-serial zlib1g-dev
 # The host compiler (HOST_CC=cc: grundy, nimsim, host tests), which a
 # fresh Debian may lack.
 DEB_PACKAGES += gcc libc6-dev

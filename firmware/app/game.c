@@ -107,6 +107,8 @@ void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
     }
 }
 
+/* One walk over the list in game_decode's order (not a game_decode per
+ * index: that was quadratic, ~20,000 cycles a call at the end of the list). */
 uint8_t game_find(uint8_t rule, uint8_t mode)
 {
     return list_walk(&rule, &mode, 0xFF);
@@ -184,6 +186,15 @@ static void score_add(uint8_t who)
     uint8_t *s = &rec.score[game.pos.rule][game.pos.mode][who];
     if (*s < 255)
         ++*s;
+    game_save_settings();
+}
+
+void game_set_score(uint8_t index, uint8_t wins, uint8_t losses)
+{
+    uint8_t r, m;
+    game_decode(index, &r, &m);
+    rec.score[r][m][0] = wins;
+    rec.score[r][m][1] = losses;
     game_save_settings();
 }
 

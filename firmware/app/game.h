@@ -145,6 +145,9 @@ void game_tick(uint16_t now);
 /* Score of game index (you against the machine): who 0 your wins, 1 the
  * machine's; 0 for an index not in the list. */
 uint8_t game_score(uint8_t index, uint8_t who);
+/* Set game index's score (the PC link restoring a dump; index checked by
+ * the caller) and keep it, with the settings. */
+void game_set_score(uint8_t index, uint8_t wins, uint8_t losses);
 
 /* n lamps lit from the bottom of a column (n >= 8: all). */
 uint8_t game_lamps(uint8_t n);

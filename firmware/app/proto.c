@@ -4,7 +4,12 @@
  * command refuses before it changes anything (the game functions do the
  * same), so a rejected line leaves the toy exactly as it was.
  *
- * Written for flash size (the whole firmware must fit 16 KB): every reply
+ * A host streams under a rule (README.md): it keeps at most PROTO_RX_ROOM
+ * bytes of unanswered lines in flight, so the receive ring never overflows
+ * whatever a command costs; a line lost all the same is answered ERR
+ * OVERRUN, so replies and lines always pair up.
+ *
+ * Written for flash size (it once had to fit 16 KB with the rest): every reply
  * starts with the command's own word from the command list ("OK MOVE"), and
  * every refusal is one reason code whose words come from one list, so no
  * reply text is stored twice. */
@@ -363,6 +368,94 @@ static uint8_t cmd_state(void)
     return 0;
 }
 
+/* GRUNDY's report, before the final P|N. Columns: each column's value and
+ * their nim-sum (normal play: P exactly when the sum is 0). One-heap: the
+ * heap's value; in normal play it is the sum, in misere play the sum does
+ * not decide who wins, so MISERE takes its place. A report for other forms
+ * of misere play goes in a function of its own beside these. */
+static void grundy_columns_out(void)
+{
+    for (uint8_t c = 0; c < game.pos.ncols; c++)
+        out_snum(engine_col_grundy(&game.pos, c));
+    out_P(PSTR(" SUM"));
+    out_snum(engine_nimsum(&game.pos));
+}
+
+/* Is taking k stones from a heap of n legal in the current game's rule? */
+static bool oneheap_take_ok(uint16_t n, uint16_t k)
+{
+    engine_pos_t p;
+    engine_move_t m;
+    p.rule = game.pos.rule;
+    p.mode = ENGINE_ONEHEAP;
+    p.ncols = 1;
+    p.heap = n;
+    m.col = 0;
+    m.to = (uint16_t)(n - k);
+    return !engine_check_move(&p, m);
+}
+
+/* The Grundy value of the one heap, by the mex rule itself. Every octal
+ * code the heap rules use takes at most ONEHEAP_WINDOW stones, unless it
+ * takes any number (then the value is the heap: NIM) or up to half the
+ * heap (AT MOST HALF: then g(2n) = n and g(2n+1) = g(n), which follows
+ * from the mex rule by induction; tests/link checks every heap against
+ * build/grundy). Finite codes: the legal takes are probed once (emptying
+ * the heap and leaving some are separate digits of the code), the last
+ * ONEHEAP_WINDOW values kept in a ring as bits (1 << g), so the values a
+ * heap reaches are an OR and their mex is the lowest clear bit: ~20,000
+ * cycles for 256 stones. */
+#define ONEHEAP_WINDOW 8
+_Static_assert(ONEHEAP_WINDOW == RULE_MAX_DIGITS, "one-heap window covers every octal digit");
+NOINLINE static uint16_t oneheap_grundy(uint16_t n)
+{
+    uint16_t big = ENGINE_HEAP_MAX, win[ONEHEAP_WINDOW], bit = 1;
+    uint8_t takes[ONEHEAP_WINDOW], ntakes = 0, empties = 0, g;
+    if (oneheap_take_ok(big, big))
+        return n;                           /* any number: NIM */
+    if (oneheap_take_ok(big, ONEHEAP_WINDOW + 1)) {
+        while (n & 1)                       /* up to half: AT MOST HALF */
+            n >>= 1;
+        return n >> 1;
+    }
+    for (uint8_t k = ONEHEAP_WINDOW; k > 0; k--) {
+        empties = (uint8_t)(empties << 1 | oneheap_take_ok(k, k));
+        if (oneheap_take_ok(big, k))
+            takes[ntakes++] = k;
+    }
+    for (uint16_t h = 0; h <= n; h++) {
+        uint16_t seen = 0;
+        if (h <= ONEHEAP_WINDOW) {          /* small heaps: the emptying takes too */
+            for (uint8_t k = 1; k < h; k++)
+                for (uint8_t i = 0; i < ntakes; i++)
+                    if (takes[i] == k)
+                        seen |= win[(uint8_t)(h - k) % ONEHEAP_WINDOW];
+            if (h && ((empties >> (h - 1)) & 1))
+                seen |= win[0];
+        } else {
+            for (uint8_t i = 0; i < ntakes; i++)
+                seen |= win[(uint8_t)((uint8_t)h - takes[i]) % ONEHEAP_WINDOW];
+        }
+        bit = (uint16_t)(~seen & (seen + 1));
+        win[(uint8_t)h % ONEHEAP_WINDOW] = bit;
+    }
+    for (g = 0; bit >>= 1; g++)
+        ;
+    return g;
+}
+
+static void grundy_oneheap_out(void)
+{
+    uint16_t g = oneheap_grundy(game.pos.heap);
+    out_snum(g);
+    if (game.pos.mode & ENGINE_MISERE) {
+        out_P(PSTR(" MISERE"));
+    } else {
+        out_P(PSTR(" SUM"));
+        out_snum(g);
+    }
+}
+
 static uint8_t line_run(uint16_t now)
 {
     uint8_t index;
@@ -384,12 +477,13 @@ static uint8_t line_run(uint16_t now)
         out_P(commands + 4);    /* the list after its own "HELP" */
         break;
     case C_VER: {
-        uint16_t n[3];
+        uint16_t n[4];
         n[0] = BOARD_COLS;
         n[1] = GAME_COUNT;
         n[2] = PROTO_LINE_MAX;
+        n[3] = PROTO_RX_ROOM;
         reply_ok();
-        out_fmt(PSTR(" NIM " APP_VERSION " BOARD " BOARD_NAME " COLS # GAMES # LINE #"), n);
+        out_fmt(PSTR(" NIM " APP_VERSION " BOARD " BOARD_NAME " COLS # GAMES # LINE # RX #"), n);
         break;
     }
     case C_GAME:
@@ -441,11 +535,10 @@ static uint8_t line_run(uint16_t now)
         break;
     case C_GRUNDY:
         reply_ok();
-        if (!game_is_oneheap())
-            for (uint8_t c = 0; c < game.pos.ncols; c++)
-                out_snum(engine_col_grundy(&game.pos, c));
-        out_P(PSTR(" SUM"));
-        out_snum(engine_nimsum(&game.pos));
+        if (game_is_oneheap())
+            grundy_oneheap_out();
+        else
+            grundy_columns_out();
         out_sp();
         uart_putc(engine_is_p(&game.pos) ? 'P' : 'N');
         break;
@@ -479,9 +572,15 @@ static uint8_t line_run(uint16_t now)
         index = game_current();
         w = word();
         if (*w) {
-            if (!number(w, GAME_COUNT - 1, &v) || !at_end())
+            if (!number(w, GAME_COUNT - 1, &v))
                 return R_ARGS;
             index = (uint8_t)v;
+            w = word();
+            if (*w) {   /* SCORES <i> <wins> <losses>: a PC restores a dump */
+                if (!number(w, 255, &v) || !next_num(255, &to) || !at_end())
+                    return R_ARGS;
+                game_set_score(index, (uint8_t)v, (uint8_t)to);
+            }
         }
         n[1] = game_score(index, 0);
         n[2] = game_score(index, 1);

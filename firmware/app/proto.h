@@ -11,10 +11,17 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "hal.h"
 
 /* Longest accepted line (without its '\n'): room for POS with two hex
  * digits for every column ("POS =0304..."), at least 64. */
 #define PROTO_LINE_MAX (BOARD_COLS * 2 + 8 > 64 ? BOARD_COLS * 2 + 8 : 64)
+
+/* The streaming rule's window: bytes of unanswered lines a host may keep
+ * in flight (VER says it as RX): what the receive ring holds. Every line
+ * the toy accepts, with its "\r\n", fits in it. */
+#define PROTO_RX_ROOM (HAL_UART_RX_SIZE - 1)
+_Static_assert(PROTO_LINE_MAX + 2 <= PROTO_RX_ROOM, "the longest line must fit the streaming window");
 
 /* One byte from uart_getc (HAL_UART_OVERRUN: bytes were lost). */
 void proto_feed(int16_t c, uint16_t now);

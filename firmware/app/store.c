@@ -37,12 +37,17 @@ STORE_NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
 }
 
 /* CRC-16/CCITT-FALSE step (poly 0x1021): detects every 1- and 2-bit error
- * and every burst up to 16 bits in a slot. */
+ * and every burst up to 16 bits in a slot. A byte at a time by shifts and
+ * XORs (the same values as the bit-at-a-time loop, checked for every crc
+ * and byte), about 4x faster: a save checksums its slot on every main-loop
+ * pass, and that pass keeps the PC link's receive ring waiting. */
 static uint16_t store_crc_update(uint16_t crc, uint8_t byte)
 {
-    crc ^= (uint16_t)byte << 8;
-    for (uint8_t i = 0; i < 8; i++)
-        crc = (crc & 0x8000u) ? (uint16_t)((crc << 1) ^ 0x1021u) : (uint16_t)(crc << 1);
+    crc = (uint16_t)(crc >> 8 | crc << 8);
+    crc ^= byte;
+    crc ^= (uint8_t)crc >> 4;
+    crc ^= (uint16_t)(crc << 12);
+    crc ^= (uint16_t)((uint8_t)crc << 5);
     return crc;
 }
 

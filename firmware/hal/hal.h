@@ -54,6 +54,13 @@ bool piezo_busy(void);
  * lost + 1 if the line being received lost bytes): HAL_UART_OVERRUN when
  * no line end was lost. */
 #define HAL_UART_OVERRUN (-2)
+/* The receive ring: it holds HAL_UART_RX_SIZE - 1 bytes. The PC link's
+ * streaming rule (README.md, "PC link protocol") lets a host keep that
+ * many bytes of unanswered lines in flight, so a host that follows it
+ * never overruns the ring, however long a command holds the main loop. */
+#ifndef HAL_UART_RX_SIZE
+#define HAL_UART_RX_SIZE 128
+#endif
 int16_t uart_getc(void);
 void uart_putc(char c);
 void uart_puts_P(const char *s);   /* string in flash (PSTR) */

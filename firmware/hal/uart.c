@@ -5,9 +5,6 @@
 
 #include "hal_private.h"
 
-#ifndef HAL_UART_RX_SIZE
-#define HAL_UART_RX_SIZE 32
-#endif
 #ifndef HAL_UART_TX_SIZE
 #define HAL_UART_TX_SIZE 32
 #endif

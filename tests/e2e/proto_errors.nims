@@ -14,7 +14,7 @@ send HELP
 expect-uart OK HELP VER GAME NEW POS MOVE AI HINT GRUNDY PRESS RELEASE FRAME SCORES STATE SET\n
 send VER
 expect-uart OK VER NIM 1.0 BOARD nano COLS 8 GAMES
-expect-uart LINE 64\n
+expect-uart LINE 64 RX 127\n
 send FOO
 expect-uart ERR UNKNOWN\n
 send MOVE

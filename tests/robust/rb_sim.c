@@ -1725,9 +1725,49 @@ static void move_err(const rb_game_t *g, engine_move_t m, char *out, size_t n)
         snprintf(out, n, "OK MOVE %u %u", m.col, m.to);
 }
 
+/* A one-heap game's heap value by the mex rule over every legal move
+ * (engine_check_move): an oracle that shares nothing with the firmware's
+ * windowed computation. Values of smaller heaps are kept per rule. */
+static unsigned oneheap_value(const engine_pos_t *p0)
+{
+    static uint16_t g[ENGINE_HEAP_MAX + 1];
+    static int rule = -1;
+    static unsigned known;
+    static bool seen[ENGINE_HEAP_MAX + 2];
+    engine_pos_t p = *p0;
+    if (rule != p0->rule) {
+        rule = p0->rule;
+        known = 0;
+    }
+    p.mode = ENGINE_ONEHEAP;
+    for (; known <= p0->heap; known++) {
+        unsigned v = 0;
+        memset(seen, 0, sizeof seen);
+        p.heap = (uint16_t)known;
+        for (unsigned t = 0; t < known; t++) {
+            engine_move_t m = { 0, (uint16_t)t };
+            if (!engine_check_move(&p, m))
+                seen[g[t]] = true;
+        }
+        while (seen[v])
+            v++;
+        g[known] = (uint16_t)v;
+    }
+    return g[p0->heap];
+}
+
 static void grundy_reply(const rb_game_t *g, char *out, size_t n)
 {
     engine_pos_t p = to_pos(g);
+    if (p.mode & ENGINE_ONEHEAP) {
+        /* the heap's value; normal play: it is the sum, P exactly when 0 */
+        unsigned v = oneheap_value(&p);
+        if (p.mode & ENGINE_MISERE)
+            snprintf(out, n, "OK GRUNDY %u MISERE %s", v, engine_is_p(&p) ? "P" : "N");
+        else
+            snprintf(out, n, "OK GRUNDY %u SUM %u %s", v, v, v ? "N" : "P");
+        return;
+    }
     int k = snprintf(out, n, "OK GRUNDY");
     if (!(p.mode & ENGINE_ONEHEAP))
         for (uint8_t c = 0; c < p.ncols; c++)
