@@ -101,7 +101,7 @@ if grep -n '\.\./shared\|/work/' README.md sim/README.md; then bad "README links
 else ok "README.md and sim/README.md name no file outside the repository"; fi
 
 # --- 5. grundy names, nimsim -h -------------------------------------------------------
-a=$("$GRUNDY" KAYLES 30) b=$("$GRUNDY" kayles 30) c=$("$GRUNDY" 'Subtract 3' 8) d=$("$GRUNDY" sub3 8)
+a=$("$GRUNDY" KAYLES 30) b=$("$GRUNDY" kayles 30) c=$("$GRUNDY" 'Take 1-3 Dr Nim' 8) d=$("$GRUNDY" sub3 8)
 if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$c" = "0 1 2 3 0 1 2 3" ] && [ "$d" = "$c" ]; then
     ok "build/grundy takes rule names and ids in any case"
 else bad "grundy: '$a' / '$b' / '$c' / '$d'"; fi
