@@ -254,6 +254,7 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
                                 eecr_hook, s);
     }
     piezo_init(&s->piezo, s->avr);
+    eeprom_timing_init(&s->eeprom, s->avr);
     avr_irq_register_notify(avr_iomem_getirq(s->avr, SIM_ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
                             marks_hook, s);
     stack_paint(s);
@@ -350,6 +351,9 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
 
 void sim_power_cycle(sim_t *s)
 {
+    /* A write in progress keeps its old byte unless the caller cut it
+     * first (eeprom_timing_cut: old, new or torn). */
+    eeprom_timing_cut(&s->eeprom, EEPROM_CUT_OLD, 0);
     sim_stack_used(s);
     avr_reset(s->avr);
     s->resets++;

@@ -13,6 +13,7 @@
 
 #include "board.h"
 #include "buttons.h"
+#include "eeprom_timing.h"
 #include "max7219.h"
 #include "piezo.h"
 #include "uart.h"
@@ -39,6 +40,7 @@ typedef struct sim {
     max7219_t disp;
     buttons_t buttons;
     piezo_t piezo;
+    eeprom_timing_t eeprom;    /* EEPROM write time (eeprom_timing.h) */
 
     /* measurements */
     FILE *marks;               /* --marks: "<cycle> <value>" lines */

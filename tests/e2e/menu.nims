@@ -75,6 +75,8 @@ expect-uart SET=6,1,0,0,0,1,8,1 MENU=0
 # settings survive a power cut (the reset keeps the EEPROM)
 tap A
 expect-uart LOG NEW 6 H1
+# (the settings and the new game take ~0.5 s to write on the chip: make bench)
+wait 1s
 reset
 wait 100ms
 send STATE

@@ -696,8 +696,10 @@ static void boot_wait(void)
         fail("the toy did not boot (no LOG BOOT within 1 s)");
 }
 
+static void ee_cut_window(void);
 static void power_cut(void)
 {
+    ee_cut_window();
     sim_power_cycle(&S);
     /* Bytes queued to the toy are lost with the power; a line cut in half
      * by the reset is what a PC sees, too. */
@@ -985,25 +987,19 @@ static void scores_of(unsigned game, unsigned *w, unsigned *l)
 
 /* ---- EEPROM write watch: the torn write of a power cut -------------------- */
 
-static uint8_t ee_shadow[BOARD_EEPROM_BYTES];
-static uint64_t ee_writes, ee_arm_at;    /* cut at write number ee_arm_at (0: off) */
+/* sim/eeprom_timing.c holds each write for its 3.4 ms (EEPE set, the
+ * byte still old); a cut inside that window leaves the byte old, new or
+ * torn, as the campaign picks. */
+static uint64_t ee_writes, ee_arm_at;    /* stop at write number ee_arm_at (0: off) */
 static bool cut_pending;
-static uint16_t cut_addr;
-static uint8_t cut_old;
+static uint64_t n_window_cuts, torn[3];
 
-static void eecr_hook(struct avr_irq_t *irq, uint32_t value, void *param)
+static void ee_write_started(void *ctx, uint16_t addr, uint8_t old, uint8_t val)
 {
-    (void)irq; (void)param;
-    if (!(value & EECR_EEPE))
-        return;
-    uint16_t a = (uint16_t)((S.avr->data[ADDR_EEARL] | (S.avr->data[ADDR_EEARH] << 8)) % BOARD_EEPROM_BYTES);
+    (void)ctx; (void)addr; (void)old; (void)val;
     ee_writes++;
-    if (ee_arm_at && ee_writes == ee_arm_at && !cut_pending) {
+    if (ee_arm_at && ee_writes == ee_arm_at)
         cut_pending = true;
-        cut_addr = a;
-        cut_old = ee_shadow[a];
-    }
-    ee_shadow[a] = ee()[a];
 }
 
 static bool cut_stop(sim_t *s, void *ctx)
@@ -1014,14 +1010,45 @@ static bool cut_stop(sim_t *s, void *ctx)
 
 static void ee_watch_start(void)
 {
-    memcpy(ee_shadow, ee(), sizeof ee_shadow);
-    avr_irq_register_notify(avr_iomem_getirq(S.avr, ADDR_EECR, NULL, AVR_IOMEM_IRQ_ALL), eecr_hook, NULL);
+    if (!S.eeprom.on)
+        fail("the EEPROM timing model is off (NIMSIM_KEEP_BUGS=eeprom?)");
+    S.eeprom.on_start = ee_write_started;
+}
+
+/* The power goes: a write in progress keeps its old byte, gets its new one
+ * or a torn one (bits of both, or the erased 0xFF). */
+static void ee_cut_window(void)
+{
+    if (!S.eeprom.busy)
+        return;
+    int o = (int)rnd_n(3);
+    uint8_t t = S.eeprom.old, v = S.eeprom.val;
+    uint8_t mix = (uint8_t)rnd();
+    uint8_t tv = rnd_n(4) == 0 ? 0xFF : (uint8_t)((t & mix) | (v & ~mix) | (rnd() & (t ^ v)));
+    if (!eeprom_timing_cut(&S.eeprom, o, tv))
+        fail("no EEPROM write to cut");
+    torn[o]++;
+    n_window_cuts++;
 }
 
 /* ---- mode: power cuts --------------------------------------------------------- */
 
 enum { CMD_MOVE, CMD_AI, CMD_SET, CMD_NEW, CMD_GAME };
-static uint64_t n_cut_write, n_cut_cycle, n_cut_boot, n_nocut, n_resumed, n_clean, torn[3];
+static uint64_t n_cut_write, n_cut_cycle, n_cut_boot, n_nocut, n_resumed, n_clean, n_split;
+
+/* Until every save asked for is written: no EEPROM write started for 40 ms
+ * (a pending save writes a byte every 3.4 ms). What the toy shows then is
+ * committed, and a cut may not lose it. */
+static void wait_saved(void)
+{
+    for (int i = 0; i < 200; i++) {
+        uint64_t w = S.eeprom.writes;
+        run_for_ms(40);
+        if (w == S.eeprom.writes && !S.eeprom.busy)
+            return;
+    }
+    fail("the saves never end");
+}
 
 static void ensure_play(pstate_t *p)
 {
@@ -1037,6 +1064,10 @@ static void ensure_play(pstate_t *p)
                 command_ok("AI");
                 continue;
             }
+            wait_saved();
+            get_state(p);
+            if (p->scr != 2 || (p->turn == 1 && p->phase != 0))
+                continue;
             scores_of(p->game, &p->w, &p->l);
             return;
         }
@@ -1126,17 +1157,17 @@ static void mode_powercut(uint64_t n)
             if (kind == CMD_MOVE && ends_game(&P.pos, m))
                 big = true;
             ee_arm_at = rnd_range(1, big ? 130 : 24);
-            int rr = sim_run_until(&S, now_cycles() + sim_ms_to_cycles(200), cut_stop, NULL);
+            int rr = sim_run_until(&S, now_cycles() + sim_ms_to_cycles(1500), cut_stop, NULL);
             if (rr == SIM_RUN_CRASH)
                 fail("the CPU crashed");
             ee_arm_at = 0;
             if (cut_pending) {
-                /* The byte being written when the power went: old, new or garbage. */
-                int o = (int)rnd_n(3);
-                torn[o]++;
-                uint8_t v = o == 0 ? cut_old : o == 1 ? ee()[cut_addr] : (uint8_t)rnd();
-                ee()[cut_addr] = v;
-                ee_shadow[cut_addr] = v;
+                /* Somewhere inside that write's window (the CPU runs on). */
+                if (!S.eeprom.busy || S.eeprom.end <= now_cycles())
+                    fail("EEPE is not set after the write started");
+                sim_run_until(&S, now_cycles() + rnd_n((uint32_t)(S.eeprom.end - now_cycles())), NULL, NULL);
+                if (!S.eeprom.busy)
+                    fail("the write ended before its 3.4 ms");
                 cut = true;
                 n_cut_write++;
             }
@@ -1178,7 +1209,6 @@ static void mode_powercut(uint64_t n)
         int resumed = st.last_boot_resumed;
         get_state(&R);
         scores_of(P.game, &R.w, &R.l);
-        memcpy(ee_shadow, ee(), sizeof ee_shadow);
         /* What may come back: the state before the command (P) or after (Q). */
         uint8_t qset[16];
         memcpy(qset, P.set, sizeof qset);
@@ -1205,6 +1235,27 @@ static void mode_powercut(uint64_t n)
             if (kind == CMD_AI)
                 w_ok |= R.w == P.w + (winner != 0) && R.l == P.l + (winner != 1);
         }
+        /* The machine's reply to the move, made while the move was being
+         * saved (a save takes ~0.1 s on the chip), may have ended the
+         * game: its result is in the scores (settings record) while the
+         * game record may still hold the game (two records, written one
+         * after the other). */
+        if (!w_ok && cut && (kind == CMD_MOVE || kind == CMD_AI)) {
+            engine_move_t t1, t2;
+            int wm = (P.pos.mode & ENGINE_MISERE) ? P.turn : P.turn ^ 1;
+            for (bool ok = engine_move_first(&P.pos, &t1); ok && !w_ok; ok = engine_move_next(&P.pos, &t1)) {
+                if ((kind == CMD_MOVE && (t1.col != m.col || t1.to != m.to)) || ends_game(&P.pos, t1))
+                    continue;
+                engine_pos_t q = P.pos;
+                engine_apply(&q, t1);
+                for (bool ok2 = engine_move_first(&q, &t2); ok2 && !w_ok; ok2 = engine_move_next(&q, &t2))
+                    if (ends_game(&q, t2) && ((R.w == P.w + (wm == 0) && R.l == P.l + (wm == 1)) ||
+                                              (kind == CMD_AI && R.w == P.w + (wm != 0) && R.l == P.l + (wm != 1))))
+                        w_ok = may_end = true;
+            }
+            if (w_ok && R.in_game)
+                n_split++;
+        }
         if (!w_ok)
             fail("scores of game %u after the cut: W %u L %u, before W %u L %u (command %.*s)", P.game,
                  R.w, R.l, P.w, P.l, (int)strlen(cmd) - 1, cmd);
@@ -1225,6 +1276,22 @@ static void mode_powercut(uint64_t n)
                     ok = pos_equal(&R.pos, &q) && R.turn == (P.turn ^ 1);
                 }
             }
+            if (!ok && cut && (kind == CMD_MOVE || kind == CMD_AI)) {
+                /* the move and the machine's reply, made while the move was
+                 * being written (a save takes ~0.1 s on the chip) */
+                engine_move_t t1, t2;
+                for (bool m1 = engine_move_first(&P.pos, &t1); m1 && !ok; m1 = engine_move_next(&P.pos, &t1)) {
+                    if (kind == CMD_MOVE && (t1.col != m.col || t1.to != m.to))
+                        continue;
+                    engine_pos_t q = P.pos;
+                    engine_apply(&q, t1);
+                    for (bool m2 = engine_move_first(&q, &t2); m2 && !ok; m2 = engine_move_next(&q, &t2)) {
+                        engine_pos_t q2 = q;
+                        engine_apply(&q2, t2);
+                        ok = pos_equal(&R.pos, &q2) && R.turn == P.turn;
+                    }
+                }
+            }
             if (!ok && cut && (kind == CMD_NEW || kind == CMD_GAME))
                 ok = true;      /* a new game's start (legal, checked above) */
             if (!ok)
@@ -1237,15 +1304,18 @@ static void mode_powercut(uint64_t n)
                      (int)strlen(cmd) - 1, cmd);
         }
     }
-    printf("robust powercut: %llu power cuts (%llu inside an EEPROM write: torn byte old %llu / new %llu / "
-           "garbage %llu; %llu at a random cycle; %llu while booting; %llu commands ran to the end), "
+    printf("robust powercut: %llu power cuts (%llu aimed inside the j-th EEPROM write of a command, %llu at a "
+           "random cycle, %llu while booting, %llu after the command ran to the end); %llu cuts inside a "
+           "3.4 ms write window left the byte old %llu / new %llu / torn %llu (%llu writes started); "
            "%llu boots, %llu resumed a game, %llu came back without one (none lost), %llu moves, "
-           "%.1f s simulated, stack high-water %u B\n",
-           (unsigned long long)cuts, (unsigned long long)n_cut_write, (unsigned long long)torn[0],
-           (unsigned long long)torn[1], (unsigned long long)torn[2], (unsigned long long)n_cut_cycle,
-           (unsigned long long)n_cut_boot, (unsigned long long)n_nocut, (unsigned long long)st.boots,
+           "%llu cuts between the scores and the game record (a finished game's result counted and the "
+           "game resumed before its last move), %.1f s simulated, stack high-water %u B\n",
+           (unsigned long long)cuts, (unsigned long long)n_cut_write, (unsigned long long)n_cut_cycle,
+           (unsigned long long)n_cut_boot, (unsigned long long)n_nocut, (unsigned long long)n_window_cuts,
+           (unsigned long long)torn[0], (unsigned long long)torn[1], (unsigned long long)torn[2],
+           (unsigned long long)S.eeprom.writes, (unsigned long long)st.boots,
            (unsigned long long)n_resumed, (unsigned long long)n_clean, (unsigned long long)st.moves,
-           now_ms() / 1000, sim_stack_used(&S));
+           (unsigned long long)n_split, now_ms() / 1000, sim_stack_used(&S));
 }
 
 /* ---- mode: watchdog ------------------------------------------------------------ */

@@ -12,6 +12,10 @@
  *   down         power-down sleep until a button wakes us
  *   stack N      recurse N frames deep
  *   boot         print the EEPROM boot counter
+ *   eew          EEPROM: write 0x5A to byte 10, at once (EEPE still set)
+ *                0xA5 to byte 11 by the register sequence, marker 0x40
+ *                after the first write starts, 0x41 when EEPE clears;
+ *                prints "eew B10 B11 refused|written"
  *   txc          marker 1, send one byte, wait TXC, marker 2
  *   crash        jump outside the flash
  *   done         cli + sleep (the end of an on-target test)
@@ -328,6 +332,24 @@ int main(void)
                 uart_puts("boots ");
                 uart_putu(boots);
                 uart_putc('\n');
+            } else if (strcmp(l, "eew") == 0) {
+                eeprom_write_byte((uint8_t *)10, 0x5A);
+                mark(0x40);
+                cli();
+                EEAR = 11;                     /* ignored while EEPE is set (8.6.3) */
+                EEDR = 0xA5;
+                EECR |= 1 << EEMPE;
+                EECR |= 1 << EEPE;             /* refused while EEPE is set */
+                sei();
+                while (EECR & (1 << EEPE))
+                    ;
+                mark(0x41);
+                uint8_t b10 = eeprom_read_byte((uint8_t *)10), b11 = eeprom_read_byte((uint8_t *)11);
+                uart_puts("eew ");
+                uart_putu(b10);
+                uart_putc(' ');
+                uart_putu(b11);
+                uart_puts(b11 == 0xA5 || b10 == 0xA5 ? " written\n" : " refused\n");
             } else if (strcmp(l, "txc") == 0) {
                 while (!(UCSR0A & (1 << TXC0)))
                     ;

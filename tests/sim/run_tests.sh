@@ -127,7 +127,7 @@ else bad "--power report"; fi
 
 # --- EEPROM file and power cycles ---------------------------------------------
 check "EEPROM kept over a script reset" 0 "$NIMSIM" --script "$S/eeprom.nims" "$FW"
-printf 'expect-uart ready\nsend boot\nexpect-uart boots %s\n' 0 > "$T/b0.nims"
+printf 'expect-uart ready\nsend boot\nexpect-uart boots %s\nwait 5ms\n' 0 > "$T/b0.nims"
 printf 'expect-uart ready\nsend boot\nexpect-uart boots %s\n' 1 > "$T/b1.nims"
 "$NIMSIM" --script "$T/b0.nims" --eeprom "$T/ee.bin" "$FW" >/dev/null 2>&1
 check "EEPROM file: a second run is a power cycle of the same toy" 0 \
@@ -136,6 +136,23 @@ head -c 100 /dev/zero > "$T/short.bin"
 check "an EEPROM file of the wrong size is refused (exit 2)" 2 \
     "$NIMSIM" --script "$T/b0.nims" --eeprom "$T/short.bin" "$FW"
 grep -q 'exactly 1024 bytes' "$T/err" && ok "  ... with a clear message" || bad "eeprom size message"
+
+# --- EEPROM write time (sim/eeprom_timing.c) -------------------------------------
+# The chip holds EEPE for 3.4 ms (datasheet table 8-1) and ignores a write,
+# a read and EEAR while it is set; simavr 1.6 writes at once.
+eew() {
+    printf 'expect-uart ready\nsend eew\nexpect-uart eew\nwait 10ms\n' > "$T/eew.nims"
+    NIMSIM_KEEP_BUGS=${1:-} "$NIMSIM" --script "$T/eew.nims" --uart-out "$T/eew.u" --marks "$T/me" "$FW" >/dev/null 2>&1
+    echo "$(awk '$2==64{a=$1} $2==65{b=$1} END{print b-a}' "$T/me") $(grep -o 'eew .*' "$T/eew.u")"
+}
+read -r c rest <<< "$(eew)"
+if [ "${c:-0}" -ge 53000 ] && [ "${c:-0}" -le 55500 ] && [ "$rest" = "eew 90 255 refused" ]; then
+    ok "EEPROM: EEPE set for $c cycles (3.4 ms), a second write in the window refused ($rest)"
+else bad "EEPROM timing: '$c' cycles, '$rest'"; fi
+read -r c rest <<< "$(eew eeprom)"
+if [ "${c:-99999}" -lt 1000 ] && [ "$rest" = "eew 90 165 written" ]; then
+    ok "without the EEPROM model the write ends in $c cycles and the second one lands ($rest)"
+else bad "bug eeprom not reproduced ('$c', '$rest')"; fi
 
 # --- stack painting -------------------------------------------------------------
 stack_hw() {   # recurse N deep; the firmware answers 1+..+N
