@@ -438,6 +438,13 @@ static int script_step(script_t *sc, char *line)
         sim_power_cycle(s);
         return SCRIPT_OK;
     }
+    if (strcmp(cmd, "hang") == 0) {           /* sim/watchdog.c */
+        if (strcmp(args, "cli") != 0 && strcmp(args, "sei") != 0)
+            return bad(sc, "hang cli|sei (interrupts off or on) (got '%s')", args);
+        if (watchdog_hang(s->avr, strcmp(args, "sei") == 0) != 0)
+            return bad(sc, "hang: the flash word for the loop is in use%s", "");
+        return SCRIPT_OK;
+    }
     return bad(sc, "unknown command '%s' (see sim/README.md)", cmd);
 }
 

@@ -255,6 +255,7 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
     }
     piezo_init(&s->piezo, s->avr);
     eeprom_timing_init(&s->eeprom, s->avr);
+    watchdog_model_init(&s->wdt, s->avr);
     avr_irq_register_notify(avr_iomem_getirq(s->avr, SIM_ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
                             marks_hook, s);
     stack_paint(s);
@@ -388,6 +389,10 @@ void sim_print_report(sim_t *s, FILE *f, bool power, bool stack)
 
 void sim_close(sim_t *s)
 {
+    if (s->wdt.wdt_resets)
+        fprintf(stderr, "watchdog: %llu resets (%llu by a time-out with WDIF still set), %llu time-outs raised the interrupt\n",
+                (unsigned long long)s->wdt.wdt_resets, (unsigned long long)s->wdt.escalations,
+                (unsigned long long)s->wdt.timeouts_irq);
     if (s->eeprom_path && s->avr->data)
         eeprom_save(s);
     if (s->marks)

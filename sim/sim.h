@@ -17,6 +17,7 @@
 #include "max7219.h"
 #include "piezo.h"
 #include "uart.h"
+#include "watchdog.h"
 
 /* I/O addresses (data space) of the ATmega328P registers the harness reads. */
 #define SIM_ADDR_GPIOR1 0x4A   /* cycle markers (contract 3) */
@@ -41,6 +42,7 @@ typedef struct sim {
     buttons_t buttons;
     piezo_t piezo;
     eeprom_timing_t eeprom;    /* EEPROM write time (eeprom_timing.h) */
+    watchdog_model_t wdt;      /* watchdog escalation (watchdog.h) */
 
     /* measurements */
     FILE *marks;               /* --marks: "<cycle> <value>" lines */

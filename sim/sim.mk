@@ -8,8 +8,10 @@ SIM_CFLAGS := -std=gnu99 -O2 -g -Wall -Wextra -Werror -DBOARD_$(BOARD) -DBOARD_M
 	-Iboard -Isim -isystem /usr/include/simavr -isystem /usr/include/simavr/parts \
 	-DSIM_DEFAULT_ELF='"$(B)/nim.elf"'
 # Static simavr (parts before simavr): only libelf and zlib at run time.
+# The wrap lets sim/watchdog.c see the watchdog's time-outs (sim/fixes.c).
 SIM_LIBS := $(shell $(HOST_CC) -print-file-name=libsimavrparts.a) \
-	$(shell $(HOST_CC) -print-file-name=libsimavr.a) -lelf -lz -lutil -lpthread -lm
+	$(shell $(HOST_CC) -print-file-name=libsimavr.a) -lelf -lz -lutil -lpthread -lm \
+	-Wl,--wrap=avr_raise_interrupt
 
 $(NIMSIM): $(SIM_SRC) $(SIM_HDR) | deps
 	@mkdir -p $(B)

@@ -1332,6 +1332,8 @@ static bool in_main(sim_t *s, void *ctx)
            s->avr->sreg[S_I];
 }
 
+static uint64_t n_cli_hangs;
+
 static void mode_watchdog(uint64_t n)
 {
     board_open();
@@ -1361,11 +1363,25 @@ static void mode_watchdog(uint64_t n)
         uint64_t t0 = now_cycles();
         st.boots_expected = st.boots + 1;
         S.avr->pc = hang;
+        /* Every other hang with interrupts off: the WDT interrupt cannot
+         * run, and only the chip's reset at the next time-out (WDIF still
+         * set, sim/watchdog.c) brings the toy back. */
+        bool cli_hang = i % 2 == 1;
+        uint64_t resets0 = S.wdt.escalations;
+        if (cli_hang)
+            S.avr->sreg[S_I] = 0;
         shadow.valid = false;
-        for (int k = 0; k < 400 && st.boots < st.boots_expected; k++)
+        for (int k = 0; k < 600 && st.boots < st.boots_expected; k++)
             run_for_ms(5);
         if (st.boots < st.boots_expected)
-            fail("a hang in the main loop was not caught within 2 s");
+            fail("a hang in the main loop (interrupts %s) was not caught within 3 s", cli_hang ? "off" : "on");
+        if (cli_hang) {
+            if (S.wdt.escalations != resets0 + 1)
+                fail("a hang with interrupts off ended without one watchdog reset");
+            n_cli_hangs++;
+        } else if (S.wdt.escalations != resets0) {
+            fail("a hang with interrupts on reset the chip (the ISR should have restarted it)");
+        }
         double ms = sim_cycles_to_ms(now_cycles() - t0);
         if (ms > worst)
             worst = ms;
@@ -1386,10 +1402,12 @@ static void mode_watchdog(uint64_t n)
         if (strncmp(a, "OK AI", 5))
             fail("no move after the watchdog restart: %s", a);
     }
-    printf("robust watchdog: %llu hangs injected in main() (PC into a self-loop, interrupts on), "
-           "%llu caught by the watchdog (LOG BOOT cause 8), latest after %.0f ms, game, settings "
+    printf("robust watchdog: %llu hangs injected in main() (PC into a self-loop; %llu with interrupts on, "
+           "restarted by the WDT interrupt; %llu with interrupts off, reset by the next time-out with WDIF "
+           "still set), %llu caught by the watchdog (LOG BOOT cause 8), latest after %.0f ms, game, settings "
            "and scores back every time, %llu moves, stack high-water %u B\n",
-           (unsigned long long)n, (unsigned long long)(st.boots - 1), worst,
+           (unsigned long long)n, (unsigned long long)(n - n_cli_hangs), (unsigned long long)n_cli_hangs,
+           (unsigned long long)(st.boots - 1), worst,
            (unsigned long long)st.moves, sim_stack_used(&S));
 }
 

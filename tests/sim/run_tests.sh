@@ -154,6 +154,34 @@ if [ "${c:-99999}" -lt 1000 ] && [ "$rest" = "eew 90 165 written" ]; then
     ok "without the EEPROM model the write ends in $c cycles and the second one lands ($rest)"
 else bad "bug eeprom not reproduced ('$c', '$rest')"; fi
 
+# --- watchdog escalation (sim/watchdog.c) ------------------------------------------
+# Interrupt-and-reset mode: a time-out while WDIF is still set (interrupts
+# off: the ISR cannot run) resets the chip (datasheet 10.9.2); simavr 1.6
+# keeps raising the interrupt and never resets.
+printf 'expect-uart ready\nsend wdt cli\nexpect-uart hang\nexpect-uart watchdog reset within 400\n' > "$T/wc.nims"
+check "watchdog: a hang with interrupts off resets the chip (WDRF) after two time-outs" 0 \
+    "$NIMSIM" --script "$T/wc.nims" "$FW"
+NIMSIM_KEEP_BUGS=wdt check "without the watchdog model the hang with interrupts off never ends" 1 \
+    "$NIMSIM" --script "$T/wc.nims" "$FW"
+printf 'expect-uart ready\nsend wdt sei\nexpect-uart hang\nexpect-uart wdt irq 3 within 500\nwait 300ms\n' > "$T/ws.nims"
+if "$NIMSIM" --script "$T/ws.nims" --uart-out "$T/ws.u" "$FW" >/dev/null 2>"$T/err" && ! grep -q 'watchdog reset' "$T/ws.u"; then
+    ok "watchdog: with interrupts on each time-out runs the ISR (re-armed), no reset"
+else bad "watchdog with interrupts on"; fi
+
+# The Nano's old bootloader (Debian's ATmegaBOOT_168_atmega328.hex, built
+# without WATCHDOG_MODS) never turns off the watchdog that a watchdog reset
+# leaves on at 16 ms, and waits ~1 s for avrdude: it resets itself for
+# ever, until the power is cycled (the known reset loop; README, "Flashing").
+BL=/usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
+if [ -f "$BL" ]; then
+    printf 'expect-uart ready within 3000\nsend wdt cli\nexpect-uart hang\nwait 3s\n' > "$T/wb.nims"
+    "$NIMSIM" --script "$T/wb.nims" --bootloader "$BL" --uart-out "$T/wb.u" "$FW" >/dev/null 2>"$T/err"
+    n=$(sed -n 's/^watchdog: \([0-9]*\) resets.*/\1/p' "$T/err")
+    if [ "${n:-0}" -ge 100 ] && ! grep -q 'watchdog reset' "$T/wb.u"; then
+        ok "old bootloader: a watchdog reset becomes a reset loop ($n resets in 3 s, the application never runs)"
+    else bad "old bootloader reset loop not shown ('$n' resets)"; fi
+fi
+
 # --- stack painting -------------------------------------------------------------
 stack_hw() {   # recurse N deep; the firmware answers 1+..+N
     printf 'expect-uart ready\nsend stack %s\nexpect-uart %s\n' "$1" $(($1 * ($1 + 1) / 2)) > "$T/st.nims"
