@@ -44,6 +44,7 @@ static void usage(FILE *f)
         "  --bounce N        every press/release bounces N edges (script: bounce N)\n"
         "  --latency FILE    per press: cycles to the first SPI word of the next frame\n"
         "                    change (\"<press> <word> <us> <EEPROM writes>\"); summary on stderr\n"
+        "  --vcc V           supply voltage at start (default 5.0; the BOD level is the fuse's)\n"
         "  --pty             UART0 on a pty (/tmp/simavr-uart0), for avrdude/PC tools\n"
         "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
         "  --erase           application flash blank (0xFF) at start, as on a new chip\n"
@@ -110,7 +111,7 @@ int main(int argc, char **argv)
 {
     enum { O_SCRIPT = 256, O_FAST, O_MODULES, O_UART_OUT, O_UART_IN, O_MARKS, O_UNTIL_DONE,
            O_MAX_CYCLES, O_EEPROM, O_VCD, O_PNG, O_STACK, O_POWER, O_PTY, O_BOOT, O_ERASE, O_DUMP_FLASH, O_PLAY,
-           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP };
+           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC };
     static const struct option opts[] = {
         { "script", 1, 0, O_SCRIPT }, { "fast", 0, 0, O_FAST }, { "modules", 1, 0, O_MODULES },
         { "uart-out", 1, 0, O_UART_OUT }, { "uart-in", 1, 0, O_UART_IN },
@@ -121,12 +122,14 @@ int main(int argc, char **argv)
         { "erase", 0, 0, O_ERASE }, { "dump-flash", 1, 0, O_DUMP_FLASH },
         { "play", 0, 0, O_PLAY }, { "bounce", 1, 0, O_BOUNCE }, { "help", 0, 0, O_HELP },
         { "realtime", 0, 0, O_REALTIME }, { "latency", 1, 0, O_LATENCY },
+        { "vcc", 1, 0, O_VCC },
         { 0, 0, 0, 0 },
     };
     const char *script = NULL, *uart_out = NULL, *uart_in = NULL, *marks = NULL,
                *eeprom = NULL, *vcd_path = NULL, *png_path = NULL, *boot = NULL, *dump_flash = NULL,
                *latency = NULL;
     bool erase = false;
+    double vcc = 0;
     bool fast = false, until_done = false, stack = false, power = false, pty = false,
          play = false, realtime = false;
     uint64_t max_cycles = 0, modules = BOARD_MODULES, bounce = 0;
@@ -170,6 +173,17 @@ int main(int argc, char **argv)
             break;
         case O_REALTIME: realtime = true; break;
         case O_LATENCY: latency = optarg; break;
+        case O_VCC: {
+            char *end;
+            vcc = strtod(optarg, &end);
+            if (end == optarg || *end || !(vcc >= 0 && vcc <= 6.0)) {
+                fprintf(stderr, "nimsim: --vcc needs volts, 0..6.0 (got '%s')\n", optarg);
+                return 2;
+            }
+            if (vcc == 0)
+                vcc = 1e-9;         /* 0 V: no power at all */
+            break;
+        }
         case O_HELP: usage(stdout); return 0;
         default:
             fprintf(stderr, "nimsim: unknown or incomplete option '%s'\n", argv[optind - 1]);
@@ -219,6 +233,7 @@ int main(int argc, char **argv)
     s.stack_paint = stack;
     s.marks = marks_f;
     s.latency = latency_f;
+    s.vcc0 = vcc;
     if (sim_open(&s, elf, eeprom) != 0)
         return 2;
     /* The application section ends where the boot section starts. */

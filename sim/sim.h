@@ -16,6 +16,7 @@
 #include "eeprom_timing.h"
 #include "max7219.h"
 #include "piezo.h"
+#include "supply.h"
 #include "uart.h"
 #include "watchdog.h"
 
@@ -43,6 +44,8 @@ typedef struct sim {
     piezo_t piezo;
     eeprom_timing_t eeprom;    /* EEPROM write time (eeprom_timing.h) */
     watchdog_model_t wdt;      /* watchdog escalation (watchdog.h) */
+    supply_t supply;           /* supply voltage, brown-out (supply.h) */
+    double vcc0;               /* --vcc: the supply at start (0: 5 V) */
 
     /* measurements */
     FILE *marks;               /* --marks: "<cycle> <value>" lines */
@@ -84,6 +87,10 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path);
 int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void *ctx);
 /* Power cycle: RAM and registers cleared, flash and EEPROM kept. */
 void sim_power_cycle(sim_t *s);
+/* The chip's reset with the board's parts: power_lost also resets the
+ * MAX7219 (a power cycle); else a reset with the supply kept (brown-out
+ * release). */
+void sim_reset_chip(sim_t *s, bool power_lost);
 /* Saves the EEPROM (if --eeprom) and closes the outputs. */
 void sim_close(sim_t *s);
 

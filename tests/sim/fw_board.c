@@ -19,7 +19,8 @@
  *   wdt cli|sei  watchdog in interrupt-and-reset mode (128 ms), then hang
  *                with interrupts off or on; the ISR prints "wdt irq N" and
  *                re-arms WDIE. After a watchdog reset the boot prints
- *                "watchdog reset" after the ready line
+ *                "watchdog reset" after the ready line ("brown-out reset"
+ *                after a brown-out)
  *   txc          marker 1, send one byte, wait TXC, marker 2
  *   crash        jump outside the flash
  *   done         cli + sleep (the end of an on-target test)
@@ -258,6 +259,8 @@ int main(void)
     uart_puts("fw_board ready\n");
     if (reset_cause & (1 << WDRF))
         uart_puts("watchdog reset\n");
+    if (reset_cause & (1 << BORF))
+        uart_puts("brown-out reset\n");
     mark(0x11);
 
     uint8_t stable = 0, last = 0;

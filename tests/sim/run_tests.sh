@@ -182,6 +182,28 @@ if [ -f "$BL" ]; then
     else bad "old bootloader reset loop not shown ('$n' resets)"; fi
 fi
 
+# --- supply voltage and brown-out (sim/supply.c) --------------------------------------
+# BODLEVEL from board/nano.h's extended fuse (2.7 V): below V_BOT - 25 mV the
+# chip is held in reset, 65 ms after VCC is back above V_BOT + 25 mV it
+# starts with BORF; simavr 1.6 has no supply at all.
+printf 'expect-uart ready\nvcc 2.6 over 20ms\nwait 50ms\nvcc 5.0 over 5ms\nexpect-uart brown-out reset within 300\n' > "$T/bo.nims"
+check "brown-out: a sag to 2.6 V holds the chip in reset, it restarts with BORF" 0 \
+    "$NIMSIM" --script "$T/bo.nims" --power "$FW"
+grep -q 'supply: .*1 brown-out reset' "$T/err" && ok "  ... --power reports it: $(grep '^supply' "$T/err")" || bad "supply report"
+NIMSIM_KEEP_BUGS=bod check "without the BOD model the sag passes unnoticed" 1 "$NIMSIM" --script "$T/bo.nims" "$FW"
+printf 'expect-uart ready\nvcc 2.69 over 20ms\nwait 50ms\nvcc 5.0\nsend boot\nexpect-uart boots\nwait 100ms\n' > "$T/bo2.nims"
+if "$NIMSIM" --script "$T/bo2.nims" --uart-out "$T/bo2.u" "$FW" >/dev/null 2>"$T/err" && ! grep -q 'brown-out' "$T/bo2.u" \
+    && [ "$(grep -c ready "$T/bo2.u")" = 1 ]; then ok "a sag to 2.69 V (above V_BOT-) does not reset"
+else bad "sag above V_BOT-"; fi
+printf 'expect-uart ready\nvcc 2.0\nwait 10ms\nsend boot\nwait 100ms\n' > "$T/bo3.nims"
+"$NIMSIM" --script "$T/bo3.nims" --uart-out "$T/bo3.u" "$FW" >/dev/null 2>&1
+grep -q boots "$T/bo3.u" && bad "a chip held in reset answered" || ok "held in reset at 2.0 V: nothing runs"
+check "--vcc 3.3 starts a running chip; --vcc 7 is refused (exit 2)" 0 \
+    "$NIMSIM" --vcc 3.3 --script "$S/eeprom.nims" "$FW"
+check "  ... --vcc 7: exit 2" 2 "$NIMSIM" --vcc 7 --script "$S/eeprom.nims" "$FW"
+printf 'vcc 9\n' > "$T/bo4.nims"
+check "  ... script 'vcc 9': exit 2" 2 "$NIMSIM" --script "$T/bo4.nims" "$FW"
+
 # --- stack painting -------------------------------------------------------------
 stack_hw() {   # recurse N deep; the firmware answers 1+..+N
     printf 'expect-uart ready\nsend stack %s\nexpect-uart %s\n' "$1" $(($1 * ($1 + 1) / 2)) > "$T/st.nims"
