@@ -87,6 +87,8 @@ static void supply_enter_reset(supply_t *p, bool power_lost)
         if (power_lost || p->ee_cut >= 0) {
             eeprom_timing_cut(&s->eeprom, p->ee_cut >= 0 ? p->ee_cut : EEPROM_CUT_OLD, p->ee_torn);
             p->ee_cuts++;
+        } else {
+            p->ee_finished++;
         }
     }
     if (power_lost) {

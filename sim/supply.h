@@ -43,6 +43,7 @@ typedef struct supply {
     int ee_cut;
     uint8_t ee_torn;
     uint64_t ee_cuts;          /* writes cut by a brown-out or a power loss */
+    uint64_t ee_finished;      /* writes in progress at a brown-out that finished */
     /* BODS (MCUCR bit 6) written at this cycle: a SLEEP within 3 cycles
      * enters power-down/power-save with the BOD off (10.11.2). */
     uint64_t bods_cycle;

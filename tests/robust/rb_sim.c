@@ -14,12 +14,16 @@
  *                    bad arguments, refused and good moves, queries; every
  *                    line exactly one reply, each bad line its ERR and no
  *                    change, each good line its answer; no reset
- *   powercut N SEED  N power cuts at random cycles and inside EEPROM writes
- *                    (a torn byte: old, new or garbage)
+ *   powercut N SEED  N power cuts at random cycles and inside the 3.4 ms
+ *                    window of EEPROM writes (the byte old, new or torn)
  *   eeprom SEED      boots from blank, zero, random images and every single
  *                    bit flip of each record's newest and previous slot
  *   watchdog N SEED  N hangs injected in the main loop (the PC forced into a
- *                    self-loop); the watchdog must bring the toy back
+ *                    self-loop), interrupts on and off; the watchdog must
+ *                    bring the toy back
+ *   brownout N SEED  the power-cut campaign with the supply instead of the
+ *                    plug: slow decays of a dying battery, sags, power
+ *                    losses; the brown-out detector holds the chip in reset
  *
  * Every mode prints its counts and the stack high-water (painted RAM) and
  * exits 1 at the first violation with what was seen. */
@@ -697,10 +701,18 @@ static void boot_wait(void)
 }
 
 static void ee_cut_window(void);
+static void supply_episode(bool fast);
+static bool brownout_mode, cut_fast;
+static uint64_t n_decays, n_sags, n_losses;
+static bool last_episode_por;
 static void power_cut(void)
 {
-    ee_cut_window();
-    sim_power_cycle(&S);
+    if (brownout_mode) {
+        supply_episode(cut_fast);
+    } else {
+        ee_cut_window();
+        sim_power_cycle(&S);
+    }
     /* Bytes queued to the toy are lost with the power; a line cut in half
      * by the reset is what a PC sees, too. */
     S.uart.in_pos = S.uart.in_len;
@@ -1150,6 +1162,7 @@ static void mode_powercut(uint64_t n)
         uint32_t how = rnd_n(100);
         ee_writes = 0;
         cut_pending = false;
+        cut_fast = false;
         send(cmd);
         bool cut = false;
         if (how < 60) {                         /* inside the j-th EEPROM write */
@@ -1169,6 +1182,7 @@ static void mode_powercut(uint64_t n)
                 if (!S.eeprom.busy)
                     fail("the write ended before its 3.4 ms");
                 cut = true;
+                cut_fast = true;
                 n_cut_write++;
             }
         } else if (how < 92) {                  /* at a random cycle while the command runs */
@@ -1207,6 +1221,16 @@ static void mode_powercut(uint64_t n)
             boot_wait();
         }
         int resumed = st.last_boot_resumed;
+        if (brownout_mode) {
+            if (!(st.last_boot_cause & (last_episode_por ? 1 : 4)))
+                fail("LOG BOOT cause %d after a %s", st.last_boot_cause,
+                     last_episode_por ? "power loss (PORF wanted)" : "brown-out (BORF wanted)");
+            /* what the matrix shows after the restart is the state's picture */
+            for (int k = 0; k < 20; k++) {
+                run_for_ms(50);
+                check_step();
+            }
+        }
         get_state(&R);
         scores_of(P.game, &R.w, &R.l);
         /* What may come back: the state before the command (P) or after (Q). */
@@ -1304,6 +1328,24 @@ static void mode_powercut(uint64_t n)
                      (int)strlen(cmd) - 1, cmd);
         }
     }
+    if (brownout_mode) {
+        printf("robust brownout: %llu supply episodes while games were played and saved (%llu slow decays of a "
+               "dying battery over up to 3 s, %llu sags, %llu down to below the power-on reset level); "
+               "%llu brown-out resets (BORF) and %llu power-on resets, lowest %.2f V, %.1f s held in reset; "
+               "EEPROM writes in progress at the reset: %llu finished, %llu cut (old/new/torn); "
+               "%llu boots, %llu resumed a game, %llu came back without one (no committed record lost), "
+               "%llu frames checked after the restarts (no garbage), %llu moves, %.1f s simulated, "
+               "stack high-water %u B\n",
+               (unsigned long long)cuts, (unsigned long long)n_decays, (unsigned long long)n_sags,
+               (unsigned long long)n_losses, (unsigned long long)S.supply.bod_resets,
+               (unsigned long long)S.supply.por_resets, S.supply.vmin,
+               sim_cycles_to_ms(S.supply.held_cycles) / 1000, (unsigned long long)S.supply.ee_finished,
+               (unsigned long long)S.supply.ee_cuts, (unsigned long long)st.boots,
+               (unsigned long long)n_resumed, (unsigned long long)n_clean,
+               (unsigned long long)st.frames_checked, (unsigned long long)st.moves, now_ms() / 1000,
+               sim_stack_used(&S));
+        return;
+    }
     printf("robust powercut: %llu power cuts (%llu aimed inside the j-th EEPROM write of a command, %llu at a "
            "random cycle, %llu while booting, %llu after the command ran to the end); %llu cuts inside a "
            "3.4 ms write window left the byte old %llu / new %llu / torn %llu (%llu writes started); "
@@ -1316,6 +1358,52 @@ static void mode_powercut(uint64_t n)
            (unsigned long long)S.eeprom.writes, (unsigned long long)st.boots,
            (unsigned long long)n_resumed, (unsigned long long)n_clean, (unsigned long long)st.moves,
            (unsigned long long)n_split, now_ms() / 1000, sim_stack_used(&S));
+}
+
+/* ---- supply episodes (brownout mode) -------------------------------------- */
+
+static bool held_stop(sim_t *s, void *ctx)
+{
+    (void)ctx;
+    return s->supply.held;
+}
+
+/* The battery dies slowly, or the supply sags (a bad contact, a dip) or
+ * goes away; the chip runs on until the brown-out detector (2.7 V, the
+ * fuse) holds it in reset; an EEPROM write in progress then finishes or
+ * is cut (old, new, torn: the campaign picks); then fresh batteries. */
+static void supply_episode(bool fast)
+{
+    uint32_t r = rnd_n(100);
+    double low;
+    uint64_t fall;
+    if (fast || r < 40) {
+        n_sags++;
+        low = 1.5 + rnd_n(110) / 100.0;                 /* 1.5 .. 2.6 V */
+        fall = sim_ms_to_cycles(rnd_n(3)) / 2;           /* 0 .. 1 ms */
+    } else if (r < 85) {
+        n_decays++;
+        low = 2.0 + rnd_n(60) / 100.0;                  /* 2.0 .. 2.6 V */
+        fall = sim_ms_to_cycles(rnd_range(20, 3000));
+    } else {
+        n_losses++;
+        low = rnd_n(120) / 100.0;                       /* 0 .. 1.2 V: below V_POT */
+        fall = sim_ms_to_cycles(rnd_n(50));
+    }
+    uint32_t e = rnd_n(4);
+    S.supply.ee_cut = e == 3 ? -1 : (int)e;
+    uint8_t t = (uint8_t)rnd();
+    S.supply.ee_torn = rnd_n(4) == 0 ? 0xFF : t;
+    uint64_t por0 = S.supply.por_resets;
+    supply_set(&S.supply, low, fall);
+    sim_run_until(&S, now_cycles() + fall + sim_ms_to_cycles(5), held_stop, NULL);
+    if (!S.supply.held)
+        fail("VCC at %.2f V and the chip is not held in reset", S.supply.vcc);
+    run_for_ms(rnd_range(1, 300));
+    if (low >= SUPPLY_POR_FALL_V && S.supply.por_resets != por0)
+        fail("a power-on reset at %.2f V", low);
+    last_episode_por = S.supply.por_resets != por0;
+    supply_set(&S.supply, 4.8, sim_ms_to_cycles(rnd_n(50)));
 }
 
 /* ---- mode: watchdog ------------------------------------------------------------ */
@@ -1493,15 +1581,22 @@ static void mode_eeprom(void)
      * game and two moves; states seen after each save. */
     memset(img, 0xFF, sizeof img);
     boot_image(img, &r, 5);
+    /* Each save written out before the next command (3.4 ms a byte), so
+     * that each one is a copy of its own in the ring. */
     command_ok("SET OFF 4");
     command_ok("SET OPP 1");        /* two players: nothing moves by itself */
     command_ok("GAME 5");
+    wait_saved();
     command_ok("POS 7 6 5");
+    wait_saved();
     get_state(&s_oldgame);
     command_ok("MOVE 0 4");
+    wait_saved();
     command_ok("SET BRIGHT 3");
+    wait_saved();
     get_state(&s_oldset);
     command_ok("SET LEVEL 2");
+    wait_saved();
     get_state(&s_new);
     scores_of(5, &s_new.w, &s_new.l);
     s_oldset.w = s_oldgame.w = s_new.w;
@@ -2472,7 +2567,10 @@ int main(int argc, char **argv)
         mode_buttons(n);
     else if (!strcmp(mode_name, "powercut"))
         mode_powercut(n);
-    else if (!strcmp(mode_name, "watchdog"))
+    else if (!strcmp(mode_name, "brownout")) {
+        brownout_mode = true;
+        mode_powercut(n);
+    } else if (!strcmp(mode_name, "watchdog"))
         mode_watchdog(n);
     else if (!strcmp(mode_name, "eeprom"))
         mode_eeprom();
