@@ -44,6 +44,9 @@ static void usage(FILE *f)
         "  --bounce N        every press/release bounces N edges (script: bounce N)\n"
         "  --latency FILE    per press: cycles to the first SPI word of the next frame\n"
         "                    change (\"<press> <word> <us> <EEPROM writes>\"); summary on stderr\n"
+        "  --power-log FILE  with --power: the supply current every 100 ms (\"<ms> <mA> <MCU> <display> <piezo> <extras>\")\n"
+        "  --parts LIST      with --power: board extras drawing current, led,reg,usb (the Nano's power LED,\n"
+        "                    regulator, USB-serial chip) or none (default: a bare ATmega328P board)\n"
         "  --vcc V           supply voltage at start (default 5.0; the BOD level is the fuse's)\n"
         "  --pty             UART0 on a pty (/tmp/simavr-uart0), for avrdude/PC tools\n"
         "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
@@ -111,7 +114,7 @@ int main(int argc, char **argv)
 {
     enum { O_SCRIPT = 256, O_FAST, O_MODULES, O_UART_OUT, O_UART_IN, O_MARKS, O_UNTIL_DONE,
            O_MAX_CYCLES, O_EEPROM, O_VCD, O_PNG, O_STACK, O_POWER, O_PTY, O_BOOT, O_ERASE, O_DUMP_FLASH, O_PLAY,
-           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC };
+           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS };
     static const struct option opts[] = {
         { "script", 1, 0, O_SCRIPT }, { "fast", 0, 0, O_FAST }, { "modules", 1, 0, O_MODULES },
         { "uart-out", 1, 0, O_UART_OUT }, { "uart-in", 1, 0, O_UART_IN },
@@ -122,7 +125,7 @@ int main(int argc, char **argv)
         { "erase", 0, 0, O_ERASE }, { "dump-flash", 1, 0, O_DUMP_FLASH },
         { "play", 0, 0, O_PLAY }, { "bounce", 1, 0, O_BOUNCE }, { "help", 0, 0, O_HELP },
         { "realtime", 0, 0, O_REALTIME }, { "latency", 1, 0, O_LATENCY },
-        { "vcc", 1, 0, O_VCC },
+        { "vcc", 1, 0, O_VCC }, { "power-log", 1, 0, O_POWER_LOG }, { "parts", 1, 0, O_PARTS },
         { 0, 0, 0, 0 },
     };
     const char *script = NULL, *uart_out = NULL, *uart_in = NULL, *marks = NULL,
@@ -130,6 +133,8 @@ int main(int argc, char **argv)
                *latency = NULL;
     bool erase = false;
     double vcc = 0;
+    const char *power_log = NULL;
+    int parts = 0;
     bool fast = false, until_done = false, stack = false, power = false, pty = false,
          play = false, realtime = false;
     uint64_t max_cycles = 0, modules = BOARD_MODULES, bounce = 0;
@@ -173,6 +178,13 @@ int main(int argc, char **argv)
             break;
         case O_REALTIME: realtime = true; break;
         case O_LATENCY: latency = optarg; break;
+        case O_POWER_LOG: power_log = optarg; break;
+        case O_PARTS:
+            if ((parts = current_parse_parts(optarg)) < 0) {
+                fprintf(stderr, "nimsim: --parts takes led,reg,usb or none (got '%s')\n", optarg);
+                return 2;
+            }
+            break;
         case O_VCC: {
             char *end;
             vcc = strtod(optarg, &end);
@@ -234,6 +246,15 @@ int main(int argc, char **argv)
     s.marks = marks_f;
     s.latency = latency_f;
     s.vcc0 = vcc;
+    if ((power_log || parts) && !power) {
+        fprintf(stderr, "nimsim: --power-log and --parts go with --power\n");
+        return 2;
+    }
+    if (power) {
+        current_init(&s.current, (unsigned)parts);
+        if (power_log && !(s.current.log = open_out(power_log)))
+            return 2;
+    }
     if (sim_open(&s, elf, eeprom) != 0)
         return 2;
     /* The application section ends where the boot section starts. */
@@ -307,6 +328,8 @@ int main(int argc, char **argv)
             fclose(latency_f);
     }
     sim_close(&s);
+    if (s.current.log && s.current.log != stdout)
+        fclose(s.current.log);
     if (uart_f && uart_f != stdout)
         fclose(uart_f);
     if (marks_f && marks_f != stdout)

@@ -328,13 +328,19 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
          * cycles in simavr (hardware: 4 + start-up). */
         if (s->supply.held) {
             s->supply.held_cycles += d;        /* in reset: no instruction ran */
+            current_step(&s->current, s, CURRENT_HELD, d);
         } else if (before == cpu_Running && st == cpu_Sleeping && d > 1) {
             s->awake_cycles += 1;
             s->sleep_cycles[sim_sleep_mode(s)] += d - 1;
+            current_step(&s->current, s, CURRENT_AWAKE, 1);
+            current_step(&s->current, s, sim_sleep_mode(s), d - 1);
         } else if (before == cpu_Sleeping) {
-            s->sleep_cycles[avr->data ? sim_sleep_mode(s) : 0] += d;
+            int mode = avr->data ? sim_sleep_mode(s) : 0;
+            s->sleep_cycles[mode] += d;
+            current_step(&s->current, s, mode, d);
         } else {
             s->awake_cycles += d;
+            current_step(&s->current, s, CURRENT_AWAKE, d);
         }
         if (before == cpu_Running && st == cpu_Sleeping && avr->data)
             supply_on_sleep(&s->supply, sim_sleep_mode(s));
@@ -394,6 +400,7 @@ void sim_print_report(sim_t *s, FILE *f, bool power, bool stack)
                 fprintf(f, ", %s %llu (%.2f%%)", sim_sleep_mode_name(m),
                         (unsigned long long)s->sleep_cycles[m], 100.0 * s->sleep_cycles[m] / total);
         fprintf(f, ", %llu wake-ups\n", (unsigned long long)s->wakeups);
+        current_report(&s->current, f);
         const supply_t *p = &s->supply;
         fprintf(f, "supply: %.2f V now, lowest %.2f V, BOD %.1f V: %llu brown-out resets, %llu power losses, "
                 "held in reset %.1f ms, %llu sleeps with the BOD off, %llu EEPROM writes cut\n",

@@ -13,6 +13,7 @@
 
 #include "board.h"
 #include "buttons.h"
+#include "current.h"
 #include "eeprom_timing.h"
 #include "max7219.h"
 #include "piezo.h"
@@ -46,6 +47,7 @@ typedef struct sim {
     watchdog_model_t wdt;      /* watchdog escalation (watchdog.h) */
     supply_t supply;           /* supply voltage, brown-out (supply.h) */
     double vcc0;               /* --vcc: the supply at start (0: 5 V) */
+    current_t current;         /* --power: supply current (current.h) */
 
     /* measurements */
     FILE *marks;               /* --marks: "<cycle> <value>" lines */

@@ -204,6 +204,26 @@ check "  ... --vcc 7: exit 2" 2 "$NIMSIM" --vcc 7 --script "$S/eeprom.nims" "$FW
 printf 'vcc 9\n' > "$T/bo4.nims"
 check "  ... script 'vcc 9': exit 2" 2 "$NIMSIM" --script "$T/bo4.nims" "$FW"
 
+# --- supply current (sim/current.c) -------------------------------------------------
+# Display test: every MAX7219 at 8 mA + 64 lamps x 31/32 duty / 8 digits x
+# the segment current of RSET 10 kohm (40 mA x 11.8 / 10); then display
+# shutdown (150 uA each) and the MCU in power-down (0.3 uA + BOD 20 uA).
+printf 'expect-uart ready\nsend test 1\nwait 1s\nsend test 0\nsend off\nwait 10ms\nsend down\nexpect-uart sleeping\nwait 1s\n' > "$T/cur.nims"
+"$NIMSIM" --script "$T/cur.nims" --power --power-log "$T/cur.log" "$FW" >/dev/null 2>"$T/err"
+python3 - "$T/cur.log" "$MODULES" <<'PY' && ok "current: $(sed -n 's/^current: //p' "$T/err" | cut -c1-60)... display test, shutdown, power-down as the datasheets say" || bad "current model figures"
+import sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
+n = int(sys.argv[2])
+test = [r for r in rows if 300 <= r[0] <= 900]
+off = [r for r in rows if r[0] >= rows[-1][0] - 500]
+want_test = n * (8 + 40 * 11.8 / 10 * 31 / 32 * 64 / 8)
+ok = test and all(abs(r[3] - want_test) < 0.01 * want_test for r in test)
+ok = ok and off and all(abs(r[3] - 0.150 * n) < 1e-6 and r[2] < 0.021 for r in off)
+print("display test", test[0][3] if test else None, "want", want_test, "off", off[-1][1:4] if off else None)
+sys.exit(0 if ok else 1)
+PY
+check "--parts bogus is refused (exit 2)" 2 "$NIMSIM" --power --parts bogus "$FW"
+
 # --- stack painting -------------------------------------------------------------
 stack_hw() {   # recurse N deep; the firmware answers 1+..+N
     printf 'expect-uart ready\nsend stack %s\nexpect-uart %s\n' "$1" $(($1 * ($1 + 1) / 2)) > "$T/st.nims"
