@@ -180,9 +180,11 @@ void current_report(const current_t *c, FILE *f)
     if (!c->on || n <= 0)
         return;
     double total = c->q_mcu + c->q_disp + c->q_piezo + c->q_extra;
+    const double mah = 1.0 / BOARD_F_CPU / 3600.0;   /* mA x cycles -> mAh */
     fprintf(f, "current: mean %.3f mA over %.3f s (MCU %.3f, display %.3f, piezo %.3f, board extras %.3f mA), "
-            "peak %.1f mA, charge %.6f mAh, parts %s%s%s%s\n",
+            "peak %.1f mA, charge %.6f mAh (mcu %.9f display %.9f piezo %.9f extras %.9f), parts %s%s%s%s\n",
             total / n, t, c->q_mcu / n, c->q_disp / n, c->q_piezo / n, c->q_extra / n, c->peak_ma,
-            total / BOARD_F_CPU / 3600.0, c->parts ? "" : "none", c->parts & CURRENT_PART_LED ? "led " : "",
+            total * mah, c->q_mcu * mah, c->q_disp * mah, c->q_piezo * mah, c->q_extra * mah,
+            c->parts ? "" : "none", c->parts & CURRENT_PART_LED ? "led " : "",
             c->parts & CURRENT_PART_REG ? "reg " : "", c->parts & CURRENT_PART_USB ? "usb" : "");
 }

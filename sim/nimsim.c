@@ -47,6 +47,7 @@ static void usage(FILE *f)
         "  --power-log FILE  with --power: the supply current every 100 ms (\"<ms> <mA> <MCU> <display> <piezo> <extras>\")\n"
         "  --parts LIST      with --power: board extras drawing current, led,reg,usb (the Nano's power LED,\n"
         "                    regulator, USB-serial chip) or none (default: a bare ATmega328P board)\n"
+        "  --eeprom-log FILE one line per EEPROM write: \"<start cycle> <end cycle> <addr> <old> <new>\"\n"
         "  --vcc V           supply voltage at start (default 5.0; the BOD level is the fuse's)\n"
         "  --pty             UART0 on a pty (/tmp/simavr-uart0), for avrdude/PC tools\n"
         "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
 {
     enum { O_SCRIPT = 256, O_FAST, O_MODULES, O_UART_OUT, O_UART_IN, O_MARKS, O_UNTIL_DONE,
            O_MAX_CYCLES, O_EEPROM, O_VCD, O_PNG, O_STACK, O_POWER, O_PTY, O_BOOT, O_ERASE, O_DUMP_FLASH, O_PLAY,
-           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS };
+           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS, O_EEPROM_LOG };
     static const struct option opts[] = {
         { "script", 1, 0, O_SCRIPT }, { "fast", 0, 0, O_FAST }, { "modules", 1, 0, O_MODULES },
         { "uart-out", 1, 0, O_UART_OUT }, { "uart-in", 1, 0, O_UART_IN },
@@ -126,6 +127,7 @@ int main(int argc, char **argv)
         { "play", 0, 0, O_PLAY }, { "bounce", 1, 0, O_BOUNCE }, { "help", 0, 0, O_HELP },
         { "realtime", 0, 0, O_REALTIME }, { "latency", 1, 0, O_LATENCY },
         { "vcc", 1, 0, O_VCC }, { "power-log", 1, 0, O_POWER_LOG }, { "parts", 1, 0, O_PARTS },
+        { "eeprom-log", 1, 0, O_EEPROM_LOG },
         { 0, 0, 0, 0 },
     };
     const char *script = NULL, *uart_out = NULL, *uart_in = NULL, *marks = NULL,
@@ -133,7 +135,7 @@ int main(int argc, char **argv)
                *latency = NULL;
     bool erase = false;
     double vcc = 0;
-    const char *power_log = NULL;
+    const char *power_log = NULL, *eeprom_log = NULL;
     int parts = 0;
     bool fast = false, until_done = false, stack = false, power = false, pty = false,
          play = false, realtime = false;
@@ -179,6 +181,7 @@ int main(int argc, char **argv)
         case O_REALTIME: realtime = true; break;
         case O_LATENCY: latency = optarg; break;
         case O_POWER_LOG: power_log = optarg; break;
+        case O_EEPROM_LOG: eeprom_log = optarg; break;
         case O_PARTS:
             if ((parts = current_parse_parts(optarg)) < 0) {
                 fprintf(stderr, "nimsim: --parts takes led,reg,usb or none (got '%s')\n", optarg);
@@ -257,6 +260,8 @@ int main(int argc, char **argv)
     }
     if (sim_open(&s, elf, eeprom) != 0)
         return 2;
+    if (eeprom_log && !(s.eeprom.log = open_out(eeprom_log)))
+        return 2;
     /* The application section ends where the boot section starts. */
     const uint32_t app_bytes = (uint32_t)(BOARD_FLASH_BYTES - BOARD_BOOT_BYTES);
     if (erase)
@@ -330,6 +335,8 @@ int main(int argc, char **argv)
     sim_close(&s);
     if (s.current.log && s.current.log != stdout)
         fclose(s.current.log);
+    if (s.eeprom.log && s.eeprom.log != stdout)
+        fclose(s.eeprom.log);
     if (uart_f && uart_f != stdout)
         fclose(uart_f);
     if (marks_f && marks_f != stdout)

@@ -343,7 +343,7 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
             current_step(&s->current, s, CURRENT_AWAKE, d);
         }
         if (before == cpu_Running && st == cpu_Sleeping && avr->data)
-            supply_on_sleep(&s->supply, sim_sleep_mode(s));
+            supply_on_sleep(&s->supply, sim_sleep_mode(s), c0);
         if (before == cpu_Sleeping && st == cpu_Running) {
             s->wakeups++;
             supply_on_wake(&s->supply);

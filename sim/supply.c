@@ -181,9 +181,9 @@ static void supply_mcucr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *
     avr->data[addr] = (uint8_t)(v & ~MCUCR_BODS);  /* BODS reads back 0 three cycles later */
 }
 
-void supply_on_sleep(supply_t *p, int mode)
+void supply_on_sleep(supply_t *p, int mode, uint64_t sleep_cycle)
 {
-    p->sleep_cycle = p->sim->avr->cycle;
+    p->sleep_cycle = sleep_cycle;
     p->bod_off = (mode == SIM_SLEEP_POWER_DOWN || mode == SIM_SLEEP_POWER_SAVE) &&
                  p->bods_cycle && p->sleep_cycle - p->bods_cycle <= 4;
     if (p->bod_off)

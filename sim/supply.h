@@ -59,7 +59,7 @@ void supply_init(supply_t *p, struct sim *s, double vcc);
 void supply_set(supply_t *p, double v, uint64_t over_cycles);
 /* Called by sim.c when the CPU executes SLEEP (BOD off if BODS was set
  * within 3 cycles, in power-down or power-save) and when it wakes. */
-void supply_on_sleep(supply_t *p, int mode);
+void supply_on_sleep(supply_t *p, int mode, uint64_t sleep_cycle);
 void supply_on_wake(supply_t *p);
 
 #endif

@@ -19,7 +19,7 @@ BUDGETS = [
     ("ram", "data + bss, bytes (both builds)"),
     ("stack", "stack high-water, bytes"),
     ("latency", "press to first SPI word of the changed frame, us (simavr)"),
-    ("latency_eeprom", "the same with 3.3 ms per EEPROM write (simavr has none)"),
+    ("latency_eeprom", "the same for presses with EEPROM writes since (3.4 ms each, modelled)"),
     ("power_playing", "awake % while a game sits untouched"),
     ("power_off", "wake-ups per second after auto-off"),
 ]
@@ -83,6 +83,15 @@ def main():
             kv["press_to_frame_us"], kv["eeprom_writes"]))
     for kv in rows("power"):
         print("power %-8s awake %6s %%  %6s wake-ups/s" % (kv["state"], kv["awake_pct"], kv["wakeups_per_s"]))
+    for kv in rows("save"):
+        print("saving the %-8s %7s ms on the chip (%s EEPROM bytes written, 3.4 ms each)" % (
+            kv["what"], kv["ms"], kv["bytes_written"]))
+    for kv in rows("current"):
+        print("current %-8s MCU %8s mA, display %8s mA, piezo %6s mA (+ Nano power LED and USB chip %s mA)" % (
+            kv["state"], kv["mcu_ma"], kv["display_ma"], kv["piezo_ma"], kv["led_usb_ma"]))
+    for kv in rows("battery"):
+        print("battery %-28s %4s mAh, %-11s: play %7s h, menu %7s h, switched off %8s days" % (
+            kv["cells"], kv["mah"], kv["board"], kv["play_h"], kv["menu_h"], kv["off_days"]))
 
     # ---- budgets ----------------------------------------------------------
     def worst(what, cols):

@@ -10,6 +10,7 @@
  *   portd N      write PORTD N times while reading the buttons
  *   tone HZ MS   Timer1 CTC toggle on OC1A for MS ms
  *   down         power-down sleep until a button wakes us
+ *   downbod      the same with the BOD off for the sleep (BODS)
  *   stack N      recurse N frames deep
  *   boot         print the EEPROM boot counter
  *   eew          EEPROM: write 0x5A to byte 10, at once (EEPE still set)
@@ -339,7 +340,8 @@ int main(void)
             } else if (strncmp(l, "tone ", 5) == 0) {
                 char *sp = strchr(l + 5, ' ');
                 tone((uint16_t)atoi(l + 5), sp ? (uint16_t)atoi(sp + 1) : 100);
-            } else if (strcmp(l, "down") == 0) {
+            } else if (strcmp(l, "down") == 0 || strcmp(l, "downbod") == 0) {
+                bool bod_off = l[4] == 'b';
                 uart_puts("sleeping\n");
                 while (!(UCSR0A & (1 << TXC0)))
                     ;
@@ -347,6 +349,8 @@ int main(void)
                 set_sleep_mode(SLEEP_MODE_PWR_DOWN);
                 cli();
                 sleep_enable();
+                if (bod_off)
+                    sleep_bod_disable();       /* BOD off for this sleep (10.11.2) */
                 sei();
                 sleep_cpu();
                 __asm__ volatile("nop");

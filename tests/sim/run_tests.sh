@@ -198,6 +198,14 @@ else bad "sag above V_BOT-"; fi
 printf 'expect-uart ready\nvcc 2.0\nwait 10ms\nsend boot\nwait 100ms\n' > "$T/bo3.nims"
 "$NIMSIM" --script "$T/bo3.nims" --uart-out "$T/bo3.u" "$FW" >/dev/null 2>&1
 grep -q boots "$T/bo3.u" && bad "a chip held in reset answered" || ok "held in reset at 2.0 V: nothing runs"
+# BODS: asleep in power-down with the BOD off, a sag goes unnoticed until
+# the wake-up turns the BOD back on (datasheet 10.11.2).
+printf 'expect-uart ready\nsend downbod\nexpect-uart sleeping\nwait 10ms\nvcc 2.5\nwait 200ms\ntap A\nvcc 5.0\nexpect-uart brown-out reset within 300\n' > "$T/bods.nims"
+"$NIMSIM" --script "$T/bods.nims" --power "$FW" >/dev/null 2>"$T/err"; rc=$?
+held=$(sed -n 's/.*held in reset \([0-9]*\).*/\1/p' "$T/err")
+if [ $rc = 0 ] && grep -q '1 sleeps with the BOD off' "$T/err" && [ "${held:-999}" -lt 200 ]; then
+    ok "BOD off while asleep (BODS): the sag resets only at the wake-up (held ${held} ms; with the BOD on all along ~380 ms)"
+else bad "BODS sleep (rc $rc, held '$held' ms)"; fi
 check "--vcc 3.3 starts a running chip; --vcc 7 is refused (exit 2)" 0 \
     "$NIMSIM" --vcc 3.3 --script "$S/eeprom.nims" "$FW"
 check "  ... --vcc 7: exit 2" 2 "$NIMSIM" --vcc 7 --script "$S/eeprom.nims" "$FW"
