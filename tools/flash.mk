@@ -15,6 +15,7 @@ board_macro = $(shell printf '#include "board.h"\n$(1)\n' | $(HOST_CC) -E -P -DB
 .PHONY: flash flash-isp fuses hex-size
 flash: $(B)/nim.hex hex-size
 	$(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $(PORT) -b $(BAUD) -D -U flash:w:$<:i
+	@if [ "$(BAUD)" = 57600 ]; then echo "note: 57600 baud is the old bootloader (ATmegaBOOT): after a watchdog reset (a hang with interrupts off) it resets itself until the power is cycled; optiboot does not (README, Build your own)"; fi
 
 flash-isp: $(B)/nim.hex hex-size
 	$(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) -U flash:w:$<:i
