@@ -40,7 +40,7 @@ static void usage(FILE *f)
         "  --vcd FILE        VCD trace of the pins, UART bytes and markers (gtkwave)\n"
         "  --png FILE        picture of the board at the end (PNG)\n"
         "  --stack           print the stack high-water (RAM painted from _end to RAMEND)\n"
-        "  --power           print awake/asleep cycles by SMCR sleep mode and wake-ups\n"
+        "  --power           print awake/asleep cycles by SMCR sleep mode, wake-ups, supply current and voltage\n"
         "  --bounce N        every press/release bounces N edges (script: bounce N)\n"
         "  --latency FILE    per press: cycles to the first SPI word of the next frame\n"
         "                    change (\"<press> <word> <us> <EEPROM writes>\"); summary on stderr\n"
