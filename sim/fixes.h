@@ -9,7 +9,8 @@
 
 /* True when NIMSIM_KEEP_BUGS (comma list) names this workaround: the
  * harness self-tests turn one off to show the bug it hides is real.
- * Names: spi pullup cs sleep stdio freq. */
+ * Names: spi pullup cs sleep stdio freq extint resetpins; the chip models
+ * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c). */
 int fixes_bug_kept(const char *name);
 
 /* SPI: simavr completes every byte after a fixed 100 us; the hardware takes
