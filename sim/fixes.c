@@ -11,6 +11,17 @@
 #define SPSR 0x4D
 #define SPDR 0x4E
 
+bool (*fixes_raise_hook)(avr_t *avr, avr_int_vector_t *v);
+
+int __real_avr_raise_interrupt(avr_t *avr, avr_int_vector_t *v);
+int __wrap_avr_raise_interrupt(avr_t *avr, avr_int_vector_t *v);
+int __wrap_avr_raise_interrupt(avr_t *avr, avr_int_vector_t *v)
+{
+    if (fixes_raise_hook && fixes_raise_hook(avr, v))
+        return 0;
+    return __real_avr_raise_interrupt(avr, v);
+}
+
 int fixes_bug_kept(const char *name)
 {
     const char *list = getenv("NIMSIM_KEEP_BUGS");

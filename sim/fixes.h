@@ -3,11 +3,14 @@
 #ifndef SIM_FIXES_H
 #define SIM_FIXES_H
 
+#include <stdbool.h>
+
 #include <sim_avr.h>
 
 /* True when NIMSIM_KEEP_BUGS (comma list) names this workaround: the
  * harness self-tests turn one off to show the bug it hides is real.
- * Names: spi pullup cs sleep stdio freq. */
+ * Names: spi pullup cs sleep stdio freq extint resetpins; the chip models
+ * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c). */
 int fixes_bug_kept(const char *name);
 
 /* SPI: simavr completes every byte after a fixed 100 us; the hardware takes
@@ -17,5 +20,11 @@ void fixes_spi_timing(avr_t *avr);
 /* INT0/INT1 level polling off: simavr polls a low pin every cycle
  * (a held UP/DOWN button) even with the interrupt disabled. */
 void fixes_extint_poll(avr_t *avr);
+
+/* Every avr_raise_interrupt call inside simavr goes through this hook
+ * first (the link wraps it: -Wl,--wrap=avr_raise_interrupt): true swallows
+ * the raise. watchdog.c uses it to see the watchdog's time-outs. */
+#include <sim_interrupts.h>
+extern bool (*fixes_raise_hook)(avr_t *avr, avr_int_vector_t *v);
 
 #endif

@@ -41,10 +41,15 @@ static void usage(FILE *f)
         "  --vcd FILE        VCD trace of the pins, UART bytes and markers (gtkwave)\n"
         "  --png FILE        picture of the board at the end (PNG)\n"
         "  --stack           print the stack high-water (RAM painted from _end to RAMEND)\n"
-        "  --power           print awake/asleep cycles by SMCR sleep mode and wake-ups\n"
+        "  --power           print awake/asleep cycles by SMCR sleep mode, wake-ups, supply current and voltage\n"
         "  --bounce N        every press/release bounces N edges (script: bounce N)\n"
         "  --latency FILE    per press: cycles to the first SPI word of the next frame\n"
         "                    change (\"<press> <word> <us> <EEPROM writes>\"); summary on stderr\n"
+        "  --power-log FILE  with --power: the supply current every 100 ms (\"<ms> <mA> <MCU> <display> <piezo> <extras>\")\n"
+        "  --parts LIST      with --power: board extras drawing current, led,reg,usb (the Nano's power LED,\n"
+        "                    regulator, USB-serial chip) or none (default: a bare ATmega328P board)\n"
+        "  --eeprom-log FILE one line per EEPROM write: \"<start cycle> <end cycle> <addr> <old> <new>\"\n"
+        "  --vcc V           supply voltage at start (default 5.0; the BOD level is the fuse's)\n"
         "  --pty             UART0 on a pty (/tmp/simavr-uart0), for avrdude/PC tools\n"
         "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
         "  --erase           application flash blank (0xFF) at start, as on a new chip\n"
@@ -112,7 +117,7 @@ int main(int argc, char **argv)
 {
     enum { O_SCRIPT = 256, O_FAST, O_MODULES, O_UART_OUT, O_UART_IN, O_MARKS, O_UNTIL_DONE,
            O_MAX_CYCLES, O_EEPROM, O_VCD, O_PNG, O_STACK, O_POWER, O_PTY, O_BOOT, O_ERASE, O_DUMP_FLASH, O_PLAY,
-           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP };
+           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS, O_EEPROM_LOG };
     static const struct option opts[] = {
         { "script", 1, 0, O_SCRIPT }, { "fast", 0, 0, O_FAST }, { "modules", 1, 0, O_MODULES },
         { "uart-out", 1, 0, O_UART_OUT }, { "uart-in", 1, 0, O_UART_IN },
@@ -123,12 +128,17 @@ int main(int argc, char **argv)
         { "erase", 0, 0, O_ERASE }, { "dump-flash", 1, 0, O_DUMP_FLASH },
         { "play", 0, 0, O_PLAY }, { "bounce", 1, 0, O_BOUNCE }, { "help", 0, 0, O_HELP },
         { "realtime", 0, 0, O_REALTIME }, { "latency", 1, 0, O_LATENCY },
+        { "vcc", 1, 0, O_VCC }, { "power-log", 1, 0, O_POWER_LOG }, { "parts", 1, 0, O_PARTS },
+        { "eeprom-log", 1, 0, O_EEPROM_LOG },
         { 0, 0, 0, 0 },
     };
     const char *script = NULL, *uart_out = NULL, *uart_in = NULL, *marks = NULL,
                *eeprom = NULL, *vcd_path = NULL, *png_path = NULL, *boot = NULL, *dump_flash = NULL,
                *latency = NULL;
     bool erase = false;
+    double vcc = 0;
+    const char *power_log = NULL, *eeprom_log = NULL;
+    int parts = 0;
     bool fast = false, until_done = false, stack = false, power = false, pty = false,
          play = false, realtime = false;
     uint64_t max_cycles = 0, modules = BOARD_MODULES, bounce = 0;
@@ -172,6 +182,25 @@ int main(int argc, char **argv)
             break;
         case O_REALTIME: realtime = true; break;
         case O_LATENCY: latency = optarg; break;
+        case O_POWER_LOG: power_log = optarg; break;
+        case O_EEPROM_LOG: eeprom_log = optarg; break;
+        case O_PARTS:
+            if ((parts = current_parse_parts(optarg)) < 0) {
+                fprintf(stderr, "nimsim: --parts takes led,reg,usb or none (got '%s')\n", optarg);
+                return 2;
+            }
+            break;
+        case O_VCC: {
+            char *end;
+            vcc = strtod(optarg, &end);
+            if (end == optarg || *end || !(vcc >= 0 && vcc <= 6.0)) {
+                fprintf(stderr, "nimsim: --vcc needs volts, 0..6.0 (got '%s')\n", optarg);
+                return 2;
+            }
+            if (vcc == 0)
+                vcc = 1e-9;         /* 0 V: no power at all */
+            break;
+        }
         case 'h':
         case O_HELP: usage(stdout); return 0;
         default:
@@ -222,7 +251,19 @@ int main(int argc, char **argv)
     s.stack_paint = stack;
     s.marks = marks_f;
     s.latency = latency_f;
+    s.vcc0 = vcc;
+    if ((power_log || parts) && !power) {
+        fprintf(stderr, "nimsim: --power-log and --parts go with --power\n");
+        return 2;
+    }
+    if (power) {
+        current_init(&s.current, (unsigned)parts);
+        if (power_log && !(s.current.log = open_out(power_log)))
+            return 2;
+    }
     if (sim_open(&s, elf, eeprom) != 0)
+        return 2;
+    if (eeprom_log && !(s.eeprom.log = open_out(eeprom_log)))
         return 2;
     /* The application section ends where the boot section starts. */
     const uint32_t app_bytes = (uint32_t)(BOARD_FLASH_BYTES - BOARD_BOOT_BYTES);
@@ -297,6 +338,10 @@ int main(int argc, char **argv)
             fclose(latency_f);
     }
     sim_close(&s);
+    if (s.current.log && s.current.log != stdout)
+        fclose(s.current.log);
+    if (s.eeprom.log && s.eeprom.log != stdout)
+        fclose(s.eeprom.log);
     if (uart_f && uart_f != stdout)
         fclose(uart_f);
     if (marks_f && marks_f != stdout)

@@ -472,6 +472,28 @@ static int script_step(script_t *sc, char *line)
         sim_power_cycle(s);
         return SCRIPT_OK;
     }
+    if (strcmp(cmd, "vcc") == 0) {            /* sim/supply.c: vcc V [over MS] */
+        uint64_t over = 0;
+        char *o = strstr(args, " over ");
+        if (o) {
+            *o = 0;
+            if (!parse_time(trim(o + 6), false, &over))
+                return bad(sc, "vcc V [over MS]: bad time '%s'", o + 6);
+        }
+        char *end;
+        double v = strtod(args, &end);
+        if (end == args || *trim(end) || !(v >= 0 && v <= 6.0))
+            return bad(sc, "vcc V [over MS] (0..6.0 volts) (got '%s')", args);
+        supply_set(&s->supply, v, over);
+        return SCRIPT_OK;
+    }
+    if (strcmp(cmd, "hang") == 0) {           /* sim/watchdog.c */
+        if (strcmp(args, "cli") != 0 && strcmp(args, "sei") != 0)
+            return bad(sc, "hang cli|sei (interrupts off or on) (got '%s')", args);
+        if (watchdog_hang(s->avr, strcmp(args, "sei") == 0) != 0)
+            return bad(sc, "hang: the flash word for the loop is in use%s", "");
+        return SCRIPT_OK;
+    }
     return bad(sc, "unknown command '%s' (see sim/README.md)", cmd);
 }
 

@@ -254,6 +254,9 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
                                 eecr_hook, s);
     }
     piezo_init(&s->piezo, s->avr);
+    eeprom_timing_init(&s->eeprom, s->avr);
+    watchdog_model_init(&s->wdt, s->avr);
+    supply_init(&s->supply, s, s->vcc0 > 0 ? s->vcc0 : SUPPLY_DEFAULT_V);
     avr_irq_register_notify(avr_iomem_getirq(s->avr, SIM_ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
                             marks_hook, s);
     stack_paint(s);
@@ -323,16 +326,28 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
         /* simavr runs the SLEEP instruction (1 cycle) and the skip to the
          * next event in the same step: split that step. Waking costs 0
          * cycles in simavr (hardware: 4 + start-up). */
-        if (before == cpu_Running && st == cpu_Sleeping && d > 1) {
+        if (s->supply.held) {
+            s->supply.held_cycles += d;        /* in reset: no instruction ran */
+            current_step(&s->current, s, CURRENT_HELD, d);
+        } else if (before == cpu_Running && st == cpu_Sleeping && d > 1) {
             s->awake_cycles += 1;
             s->sleep_cycles[sim_sleep_mode(s)] += d - 1;
+            current_step(&s->current, s, CURRENT_AWAKE, 1);
+            current_step(&s->current, s, sim_sleep_mode(s), d - 1);
         } else if (before == cpu_Sleeping) {
-            s->sleep_cycles[avr->data ? sim_sleep_mode(s) : 0] += d;
+            int mode = avr->data ? sim_sleep_mode(s) : 0;
+            s->sleep_cycles[mode] += d;
+            current_step(&s->current, s, mode, d);
         } else {
             s->awake_cycles += d;
+            current_step(&s->current, s, CURRENT_AWAKE, d);
         }
-        if (before == cpu_Sleeping && st == cpu_Running)
+        if (before == cpu_Running && st == cpu_Sleeping && avr->data)
+            supply_on_sleep(&s->supply, sim_sleep_mode(s), c0);
+        if (before == cpu_Sleeping && st == cpu_Running) {
             s->wakeups++;
+            supply_on_wake(&s->supply);
+        }
         if (st == cpu_Done)
             return SIM_RUN_DONE;
         if (st == cpu_Crashed || st == cpu_Stopped) {
@@ -348,16 +363,25 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
     return SIM_RUN_TIME;
 }
 
-void sim_power_cycle(sim_t *s)
+void sim_reset_chip(sim_t *s, bool power_lost)
 {
     sim_stack_used(s);
     avr_reset(s->avr);
     s->resets++;
     stack_paint(s);
-    max7219_power_on(&s->disp);
+    if (power_lost)
+        max7219_power_on(&s->disp);
     buttons_power_on(&s->buttons);
     piezo_power_on(&s->piezo);
     sim_uart_reset(&s->uart);
+}
+
+void sim_power_cycle(sim_t *s)
+{
+    /* A write in progress keeps its old byte unless the caller cut it
+     * first (eeprom_timing_cut: old, new or torn). */
+    eeprom_timing_cut(&s->eeprom, EEPROM_CUT_OLD, 0);
+    sim_reset_chip(s, true);
 }
 
 void sim_print_report(sim_t *s, FILE *f, bool power, bool stack)
@@ -376,6 +400,13 @@ void sim_print_report(sim_t *s, FILE *f, bool power, bool stack)
                 fprintf(f, ", %s %llu (%.2f%%)", sim_sleep_mode_name(m),
                         (unsigned long long)s->sleep_cycles[m], 100.0 * s->sleep_cycles[m] / total);
         fprintf(f, ", %llu wake-ups\n", (unsigned long long)s->wakeups);
+        current_report(&s->current, f);
+        const supply_t *p = &s->supply;
+        fprintf(f, "supply: %.2f V now, lowest %.2f V, BOD %.1f V: %llu brown-out resets, %llu power losses, "
+                "held in reset %.1f ms, %llu sleeps with the BOD off, %llu EEPROM writes cut\n",
+                p->vcc, p->vmin, p->vbot, (unsigned long long)p->bod_resets,
+                (unsigned long long)p->por_resets, sim_cycles_to_ms(p->held_cycles),
+                (unsigned long long)p->bod_off_sleeps, (unsigned long long)p->ee_cuts);
     }
     if (stack)
         fprintf(f, "stack: high-water %u bytes (RAM above _end 0x%04x: %u bytes)\n",
@@ -384,6 +415,10 @@ void sim_print_report(sim_t *s, FILE *f, bool power, bool stack)
 
 void sim_close(sim_t *s)
 {
+    if (s->wdt.wdt_resets)
+        fprintf(stderr, "watchdog: %llu resets (%llu by a time-out with WDIF still set), %llu time-outs raised the interrupt\n",
+                (unsigned long long)s->wdt.wdt_resets, (unsigned long long)s->wdt.escalations,
+                (unsigned long long)s->wdt.timeouts_irq);
     if (s->eeprom_path && s->avr->data)
         eeprom_save(s);
     if (s->marks)

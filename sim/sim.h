@@ -13,9 +13,13 @@
 
 #include "board.h"
 #include "buttons.h"
+#include "current.h"
+#include "eeprom_timing.h"
 #include "max7219.h"
 #include "piezo.h"
+#include "supply.h"
 #include "uart.h"
+#include "watchdog.h"
 
 /* I/O addresses (data space) of the ATmega328P registers the harness reads. */
 #define SIM_ADDR_GPIOR1 0x4A   /* cycle markers (contract 3) */
@@ -39,6 +43,11 @@ typedef struct sim {
     max7219_t disp;
     buttons_t buttons;
     piezo_t piezo;
+    eeprom_timing_t eeprom;    /* EEPROM write time (eeprom_timing.h) */
+    watchdog_model_t wdt;      /* watchdog escalation (watchdog.h) */
+    supply_t supply;           /* supply voltage, brown-out (supply.h) */
+    double vcc0;               /* --vcc: the supply at start (0: 5 V) */
+    current_t current;         /* --power: supply current (current.h) */
 
     /* measurements */
     FILE *marks;               /* --marks: "<cycle> <value>" lines */
@@ -80,6 +89,10 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path);
 int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void *ctx);
 /* Power cycle: RAM and registers cleared, flash and EEPROM kept. */
 void sim_power_cycle(sim_t *s);
+/* The chip's reset with the board's parts: power_lost also resets the
+ * MAX7219 (a power cycle); else a reset with the supply kept (brown-out
+ * release). */
+void sim_reset_chip(sim_t *s, bool power_lost);
 /* Saves the EEPROM (if --eeprom) and closes the outputs. */
 void sim_close(sim_t *s);
 

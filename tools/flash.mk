@@ -34,6 +34,7 @@ flash: find-board $(B)/nim.hex hex-size
 	@port=$(call board_port,flash); \
 	 echo "$(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $$port -b $(BAUD) -D -U flash:w:$(B)/nim.hex:i"; \
 	 $(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $$port -b $(BAUD) -D -U flash:w:$(B)/nim.hex:i
+	@if [ "$(BAUD)" = 57600 ]; then echo "note: 57600 baud is the old bootloader (ATmegaBOOT): after a watchdog reset (a hang with interrupts off) it resets itself until the power is cycled; optiboot does not (README, Build your own)"; fi
 
 flash-isp: find-isp $(B)/nim.hex hex-size
 	@$(isp_port); \

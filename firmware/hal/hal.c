@@ -46,10 +46,10 @@ void hal_early_init(void)
  * time-out only sets WDIF, and as the interrupt has not run by the next
  * time-out (1 s later), that one resets the chip (datasheet 10.9.2, WDIE).
  * An optiboot board then restarts the application; on the old boot loader
- * it is the reset loop above, until the power is cycled. simavr 1.6 does
- * not model that reset (its time-out resets only while WDIE is clear, and
- * WDIE clears only when the vector runs), so under the simulator such a
- * hang never ends: tests/robust injects hangs with interrupts on only. */
+ * it is the reset loop above, until the power is cycled (README, "Build
+ * your own"). nimsim models that reset (sim/watchdog.c; simavr 1.6 alone
+ * never resets while WDIE is set), and tests/robust injects hangs with
+ * interrupts off as well as on. */
 ISR(WDT_vect, ISR_NAKED)
 {
     __asm__ __volatile__("clr __zero_reg__");   /* the interrupted code may have left r1 dirty */

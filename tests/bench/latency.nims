@@ -22,7 +22,11 @@ wait 100ms
 send SET OPP 0
 wait 100ms
 send GAME NIM
-wait 1844ms
+wait 1744ms
+# the settings saved while the next two presses are answered (~0.4 s of
+# EEPROM writes at 3.4 ms a byte): the frame must not wait for them
+send SET BRIGHT 9
+wait 100ms
 press DOWN
 wait 60ms
 release DOWN

@@ -145,6 +145,8 @@ tap B
 send STATE
 expect-uart SCR=PLAY
 # settings survive a power cut (the reset keeps the EEPROM)
+# (the settings and the new game take ~0.5 s to write on the chip: make bench)
+wait 1s
 reset
 wait 100ms
 send STATE

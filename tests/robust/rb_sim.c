@@ -14,12 +14,16 @@
  *                    bad arguments, refused and good moves, queries; every
  *                    line exactly one reply, each bad line its ERR and no
  *                    change, each good line its answer; no reset
- *   powercut N SEED  N power cuts at random cycles and inside EEPROM writes
- *                    (a torn byte: old, new or garbage)
+ *   powercut N SEED  N power cuts at random cycles and inside the 3.4 ms
+ *                    window of EEPROM writes (the byte old, new or torn)
  *   eeprom SEED      boots from blank, zero, random images and every single
  *                    bit flip of each record's newest and previous slot
  *   watchdog N SEED  N hangs injected in the main loop (the PC forced into a
- *                    self-loop); the watchdog must bring the toy back
+ *                    self-loop), interrupts on and off; the watchdog must
+ *                    bring the toy back
+ *   brownout N SEED  the power-cut campaign with the supply instead of the
+ *                    plug: slow decays of a dying battery, sags, power
+ *                    losses; the brown-out detector holds the chip in reset
  *
  * Every mode prints its counts and the stack high-water (painted RAM) and
  * exits 1 at the first violation with what was seen. */
@@ -721,9 +725,19 @@ static void boot_wait(void)
         fail("the toy did not boot (no LOG BOOT within 1 s)");
 }
 
+static void ee_cut_window(void);
+static void supply_episode(bool fast);
+static bool brownout_mode, cut_fast;
+static uint64_t n_decays, n_sags, n_losses;
+static bool last_episode_por;
 static void power_cut(void)
 {
-    sim_power_cycle(&S);
+    if (brownout_mode) {
+        supply_episode(cut_fast);
+    } else {
+        ee_cut_window();
+        sim_power_cycle(&S);
+    }
     /* Bytes queued to the toy are lost with the power; a line cut in half
      * by the reset is what a PC sees, too. */
     S.uart.in_pos = S.uart.in_len;
@@ -1006,25 +1020,19 @@ static void scores_of(unsigned game, unsigned *w, unsigned *l)
 
 /* ---- EEPROM write watch: the torn write of a power cut -------------------- */
 
-static uint8_t ee_shadow[BOARD_EEPROM_BYTES];
-static uint64_t ee_writes, ee_arm_at;    /* cut at write number ee_arm_at (0: off) */
+/* sim/eeprom_timing.c holds each write for its 3.4 ms (EEPE set, the
+ * byte still old); a cut inside that window leaves the byte old, new or
+ * torn, as the campaign picks. */
+static uint64_t ee_writes, ee_arm_at;    /* stop at write number ee_arm_at (0: off) */
 static bool cut_pending;
-static uint16_t cut_addr;
-static uint8_t cut_old;
+static uint64_t n_window_cuts, torn[3];
 
-static void eecr_hook(struct avr_irq_t *irq, uint32_t value, void *param)
+static void ee_write_started(void *ctx, uint16_t addr, uint8_t old, uint8_t val)
 {
-    (void)irq; (void)param;
-    if (!(value & EECR_EEPE))
-        return;
-    uint16_t a = (uint16_t)((S.avr->data[ADDR_EEARL] | (S.avr->data[ADDR_EEARH] << 8)) % BOARD_EEPROM_BYTES);
+    (void)ctx; (void)addr; (void)old; (void)val;
     ee_writes++;
-    if (ee_arm_at && ee_writes == ee_arm_at && !cut_pending) {
+    if (ee_arm_at && ee_writes == ee_arm_at)
         cut_pending = true;
-        cut_addr = a;
-        cut_old = ee_shadow[a];
-    }
-    ee_shadow[a] = ee()[a];
 }
 
 static bool cut_stop(sim_t *s, void *ctx)
@@ -1035,14 +1043,45 @@ static bool cut_stop(sim_t *s, void *ctx)
 
 static void ee_watch_start(void)
 {
-    memcpy(ee_shadow, ee(), sizeof ee_shadow);
-    avr_irq_register_notify(avr_iomem_getirq(S.avr, ADDR_EECR, NULL, AVR_IOMEM_IRQ_ALL), eecr_hook, NULL);
+    if (!S.eeprom.on)
+        fail("the EEPROM timing model is off (NIMSIM_KEEP_BUGS=eeprom?)");
+    S.eeprom.on_start = ee_write_started;
+}
+
+/* The power goes: a write in progress keeps its old byte, gets its new one
+ * or a torn one (bits of both, or the erased 0xFF). */
+static void ee_cut_window(void)
+{
+    if (!S.eeprom.busy)
+        return;
+    int o = (int)rnd_n(3);
+    uint8_t t = S.eeprom.old, v = S.eeprom.val;
+    uint8_t mix = (uint8_t)rnd();
+    uint8_t tv = rnd_n(4) == 0 ? 0xFF : (uint8_t)((t & mix) | (v & ~mix) | (rnd() & (t ^ v)));
+    if (!eeprom_timing_cut(&S.eeprom, o, tv))
+        fail("no EEPROM write to cut");
+    torn[o]++;
+    n_window_cuts++;
 }
 
 /* ---- mode: power cuts --------------------------------------------------------- */
 
 enum { CMD_MOVE, CMD_AI, CMD_SET, CMD_NEW, CMD_GAME };
-static uint64_t n_cut_write, n_cut_cycle, n_cut_boot, n_nocut, n_resumed, n_clean, torn[3];
+static uint64_t n_cut_write, n_cut_cycle, n_cut_boot, n_nocut, n_resumed, n_clean, n_split;
+
+/* Until every save asked for is written: no EEPROM write started for 40 ms
+ * (a pending save writes a byte every 3.4 ms). What the toy shows then is
+ * committed, and a cut may not lose it. */
+static void wait_saved(void)
+{
+    for (int i = 0; i < 200; i++) {
+        uint64_t w = S.eeprom.writes;
+        run_for_ms(40);
+        if (w == S.eeprom.writes && !S.eeprom.busy)
+            return;
+    }
+    fail("the saves never end");
+}
 
 static void ensure_play(pstate_t *p)
 {
@@ -1058,6 +1097,10 @@ static void ensure_play(pstate_t *p)
                 command_ok("AI");
                 continue;
             }
+            wait_saved();
+            get_state(p);
+            if (p->scr != 2 || (p->turn == 1 && p->phase != 0))
+                continue;
             scores_of(p->game, &p->w, &p->l);
             return;
         }
@@ -1140,6 +1183,7 @@ static void mode_powercut(uint64_t n)
         uint32_t how = rnd_n(100);
         ee_writes = 0;
         cut_pending = false;
+        cut_fast = false;
         send(cmd);
         bool cut = false;
         if (how < 60) {                         /* inside the j-th EEPROM write */
@@ -1147,18 +1191,19 @@ static void mode_powercut(uint64_t n)
             if (kind == CMD_MOVE && ends_game(&P.pos, m))
                 big = true;
             ee_arm_at = rnd_range(1, big ? 130 : 24);
-            int rr = sim_run_until(&S, now_cycles() + sim_ms_to_cycles(200), cut_stop, NULL);
+            int rr = sim_run_until(&S, now_cycles() + sim_ms_to_cycles(1500), cut_stop, NULL);
             if (rr == SIM_RUN_CRASH)
                 fail("the CPU crashed");
             ee_arm_at = 0;
             if (cut_pending) {
-                /* The byte being written when the power went: old, new or garbage. */
-                int o = (int)rnd_n(3);
-                torn[o]++;
-                uint8_t v = o == 0 ? cut_old : o == 1 ? ee()[cut_addr] : (uint8_t)rnd();
-                ee()[cut_addr] = v;
-                ee_shadow[cut_addr] = v;
+                /* Somewhere inside that write's window (the CPU runs on). */
+                if (!S.eeprom.busy || S.eeprom.end <= now_cycles())
+                    fail("EEPE is not set after the write started");
+                sim_run_until(&S, now_cycles() + rnd_n((uint32_t)(S.eeprom.end - now_cycles())), NULL, NULL);
+                if (!S.eeprom.busy)
+                    fail("the write ended before its 3.4 ms");
                 cut = true;
+                cut_fast = true;
                 n_cut_write++;
             }
         } else if (how < 92) {                  /* at a random cycle while the command runs */
@@ -1197,9 +1242,18 @@ static void mode_powercut(uint64_t n)
             boot_wait();
         }
         int resumed = st.last_boot_resumed;
+        if (brownout_mode) {
+            if (!(st.last_boot_cause & (last_episode_por ? 1 : 4)))
+                fail("LOG BOOT cause %d after a %s", st.last_boot_cause,
+                     last_episode_por ? "power loss (PORF wanted)" : "brown-out (BORF wanted)");
+            /* what the matrix shows after the restart is the state's picture */
+            for (int k = 0; k < 20; k++) {
+                run_for_ms(50);
+                check_step();
+            }
+        }
         get_state(&R);
         scores_of(P.game, &R.w, &R.l);
-        memcpy(ee_shadow, ee(), sizeof ee_shadow);
         /* What may come back: the state before the command (P) or after (Q). */
         uint8_t qset[16];
         memcpy(qset, P.set, sizeof qset);
@@ -1226,6 +1280,27 @@ static void mode_powercut(uint64_t n)
             if (kind == CMD_AI)
                 w_ok |= R.w == P.w + (winner != 0) && R.l == P.l + (winner != 1);
         }
+        /* The machine's reply to the move, made while the move was being
+         * saved (a save takes ~0.1 s on the chip), may have ended the
+         * game: its result is in the scores (settings record) while the
+         * game record may still hold the game (two records, written one
+         * after the other). */
+        if (!w_ok && cut && (kind == CMD_MOVE || kind == CMD_AI)) {
+            engine_move_t t1, t2;
+            int wm = (P.pos.mode & ENGINE_MISERE) ? P.turn : P.turn ^ 1;
+            for (bool ok = engine_move_first(&P.pos, &t1); ok && !w_ok; ok = engine_move_next(&P.pos, &t1)) {
+                if ((kind == CMD_MOVE && (t1.col != m.col || t1.to != m.to)) || ends_game(&P.pos, t1))
+                    continue;
+                engine_pos_t q = P.pos;
+                engine_apply(&q, t1);
+                for (bool ok2 = engine_move_first(&q, &t2); ok2 && !w_ok; ok2 = engine_move_next(&q, &t2))
+                    if (ends_game(&q, t2) && ((R.w == P.w + (wm == 0) && R.l == P.l + (wm == 1)) ||
+                                              (kind == CMD_AI && R.w == P.w + (wm != 0) && R.l == P.l + (wm != 1))))
+                        w_ok = may_end = true;
+            }
+            if (w_ok && R.in_game)
+                n_split++;
+        }
         if (!w_ok)
             fail("scores of game %u after the cut: W %u L %u, before W %u L %u (command %.*s)", P.game,
                  R.w, R.l, P.w, P.l, (int)strlen(cmd) - 1, cmd);
@@ -1246,6 +1321,22 @@ static void mode_powercut(uint64_t n)
                     ok = pos_equal(&R.pos, &q) && R.turn == (P.turn ^ 1);
                 }
             }
+            if (!ok && cut && (kind == CMD_MOVE || kind == CMD_AI)) {
+                /* the move and the machine's reply, made while the move was
+                 * being written (a save takes ~0.1 s on the chip) */
+                engine_move_t t1, t2;
+                for (bool m1 = engine_move_first(&P.pos, &t1); m1 && !ok; m1 = engine_move_next(&P.pos, &t1)) {
+                    if (kind == CMD_MOVE && (t1.col != m.col || t1.to != m.to))
+                        continue;
+                    engine_pos_t q = P.pos;
+                    engine_apply(&q, t1);
+                    for (bool m2 = engine_move_first(&q, &t2); m2 && !ok; m2 = engine_move_next(&q, &t2)) {
+                        engine_pos_t q2 = q;
+                        engine_apply(&q2, t2);
+                        ok = pos_equal(&R.pos, &q2) && R.turn == P.turn;
+                    }
+                }
+            }
             if (!ok && cut && (kind == CMD_NEW || kind == CMD_GAME))
                 ok = true;      /* a new game's start (legal, checked above) */
             if (!ok)
@@ -1258,15 +1349,82 @@ static void mode_powercut(uint64_t n)
                      (int)strlen(cmd) - 1, cmd);
         }
     }
-    printf("robust powercut: %llu power cuts (%llu inside an EEPROM write: torn byte old %llu / new %llu / "
-           "garbage %llu; %llu at a random cycle; %llu while booting; %llu commands ran to the end), "
+    if (brownout_mode) {
+        printf("robust brownout: %llu supply episodes while games were played and saved (%llu slow decays of a "
+               "dying battery over up to 3 s, %llu sags, %llu down to below the power-on reset level); "
+               "%llu brown-out resets (BORF) and %llu power-on resets, lowest %.2f V, %.1f s held in reset; "
+               "EEPROM writes in progress at the reset: %llu finished, %llu cut (old/new/torn); "
+               "%llu boots, %llu resumed a game, %llu came back without one (no committed record lost), "
+               "%llu frames checked after the restarts (no garbage), %llu moves, %.1f s simulated, "
+               "stack high-water %u B\n",
+               (unsigned long long)cuts, (unsigned long long)n_decays, (unsigned long long)n_sags,
+               (unsigned long long)n_losses, (unsigned long long)S.supply.bod_resets,
+               (unsigned long long)S.supply.por_resets, S.supply.vmin,
+               sim_cycles_to_ms(S.supply.held_cycles) / 1000, (unsigned long long)S.supply.ee_finished,
+               (unsigned long long)S.supply.ee_cuts, (unsigned long long)st.boots,
+               (unsigned long long)n_resumed, (unsigned long long)n_clean,
+               (unsigned long long)st.frames_checked, (unsigned long long)st.moves, now_ms() / 1000,
+               sim_stack_used(&S));
+        return;
+    }
+    printf("robust powercut: %llu power cuts (%llu aimed inside the j-th EEPROM write of a command, %llu at a "
+           "random cycle, %llu while booting, %llu after the command ran to the end); %llu cuts inside a "
+           "3.4 ms write window left the byte old %llu / new %llu / torn %llu (%llu writes started); "
            "%llu boots, %llu resumed a game, %llu came back without one (none lost), %llu moves, "
-           "%.1f s simulated, stack high-water %u B\n",
-           (unsigned long long)cuts, (unsigned long long)n_cut_write, (unsigned long long)torn[0],
-           (unsigned long long)torn[1], (unsigned long long)torn[2], (unsigned long long)n_cut_cycle,
-           (unsigned long long)n_cut_boot, (unsigned long long)n_nocut, (unsigned long long)st.boots,
+           "%llu cuts between the scores and the game record (a finished game's result counted and the "
+           "game resumed before its last move), %.1f s simulated, stack high-water %u B\n",
+           (unsigned long long)cuts, (unsigned long long)n_cut_write, (unsigned long long)n_cut_cycle,
+           (unsigned long long)n_cut_boot, (unsigned long long)n_nocut, (unsigned long long)n_window_cuts,
+           (unsigned long long)torn[0], (unsigned long long)torn[1], (unsigned long long)torn[2],
+           (unsigned long long)S.eeprom.writes, (unsigned long long)st.boots,
            (unsigned long long)n_resumed, (unsigned long long)n_clean, (unsigned long long)st.moves,
-           now_ms() / 1000, sim_stack_used(&S));
+           (unsigned long long)n_split, now_ms() / 1000, sim_stack_used(&S));
+}
+
+/* ---- supply episodes (brownout mode) -------------------------------------- */
+
+static bool held_stop(sim_t *s, void *ctx)
+{
+    (void)ctx;
+    return s->supply.held;
+}
+
+/* The battery dies slowly, or the supply sags (a bad contact, a dip) or
+ * goes away; the chip runs on until the brown-out detector (2.7 V, the
+ * fuse) holds it in reset; an EEPROM write in progress then finishes or
+ * is cut (old, new, torn: the campaign picks); then fresh batteries. */
+static void supply_episode(bool fast)
+{
+    uint32_t r = rnd_n(100);
+    double low;
+    uint64_t fall;
+    if (fast || r < 40) {
+        n_sags++;
+        low = 1.5 + rnd_n(110) / 100.0;                 /* 1.5 .. 2.6 V */
+        fall = sim_ms_to_cycles(rnd_n(3)) / 2;           /* 0 .. 1 ms */
+    } else if (r < 85) {
+        n_decays++;
+        low = 2.0 + rnd_n(60) / 100.0;                  /* 2.0 .. 2.6 V */
+        fall = sim_ms_to_cycles(rnd_range(20, 3000));
+    } else {
+        n_losses++;
+        low = rnd_n(120) / 100.0;                       /* 0 .. 1.2 V: below V_POT */
+        fall = sim_ms_to_cycles(rnd_n(50));
+    }
+    uint32_t e = rnd_n(4);
+    S.supply.ee_cut = e == 3 ? -1 : (int)e;
+    uint8_t t = (uint8_t)rnd();
+    S.supply.ee_torn = rnd_n(4) == 0 ? 0xFF : t;
+    uint64_t por0 = S.supply.por_resets;
+    supply_set(&S.supply, low, fall);
+    sim_run_until(&S, now_cycles() + fall + sim_ms_to_cycles(5), held_stop, NULL);
+    if (!S.supply.held)
+        fail("VCC at %.2f V and the chip is not held in reset", S.supply.vcc);
+    run_for_ms(rnd_range(1, 300));
+    if (low >= SUPPLY_POR_FALL_V && S.supply.por_resets != por0)
+        fail("a power-on reset at %.2f V", low);
+    last_episode_por = S.supply.por_resets != por0;
+    supply_set(&S.supply, 4.8, sim_ms_to_cycles(rnd_n(50)));
 }
 
 /* ---- mode: watchdog ------------------------------------------------------------ */
@@ -1282,6 +1440,8 @@ static bool in_main(sim_t *s, void *ctx)
     return s->avr->state == cpu_Running && s->avr->pc >= main_lo && s->avr->pc < main_hi &&
            s->avr->sreg[S_I];
 }
+
+static uint64_t n_cli_hangs;
 
 static void mode_watchdog(uint64_t n)
 {
@@ -1312,11 +1472,25 @@ static void mode_watchdog(uint64_t n)
         uint64_t t0 = now_cycles();
         st.boots_expected = st.boots + 1;
         S.avr->pc = hang;
+        /* Every other hang with interrupts off: the WDT interrupt cannot
+         * run, and only the chip's reset at the next time-out (WDIF still
+         * set, sim/watchdog.c) brings the toy back. */
+        bool cli_hang = i % 2 == 1;
+        uint64_t resets0 = S.wdt.escalations;
+        if (cli_hang)
+            S.avr->sreg[S_I] = 0;
         shadow.valid = false;
-        for (int k = 0; k < 400 && st.boots < st.boots_expected; k++)
+        for (int k = 0; k < 600 && st.boots < st.boots_expected; k++)
             run_for_ms(5);
         if (st.boots < st.boots_expected)
-            fail("a hang in the main loop was not caught within 2 s");
+            fail("a hang in the main loop (interrupts %s) was not caught within 3 s", cli_hang ? "off" : "on");
+        if (cli_hang) {
+            if (S.wdt.escalations != resets0 + 1)
+                fail("a hang with interrupts off ended without one watchdog reset");
+            n_cli_hangs++;
+        } else if (S.wdt.escalations != resets0) {
+            fail("a hang with interrupts on reset the chip (the ISR should have restarted it)");
+        }
         double ms = sim_cycles_to_ms(now_cycles() - t0);
         if (ms > worst)
             worst = ms;
@@ -1337,10 +1511,12 @@ static void mode_watchdog(uint64_t n)
         if (strncmp(a, "OK AI", 5))
             fail("no move after the watchdog restart: %s", a);
     }
-    printf("robust watchdog: %llu hangs injected in main() (PC into a self-loop, interrupts on), "
-           "%llu caught by the watchdog (LOG BOOT cause 8), latest after %.0f ms, game, settings "
+    printf("robust watchdog: %llu hangs injected in main() (PC into a self-loop; %llu with interrupts on, "
+           "restarted by the WDT interrupt; %llu with interrupts off, reset by the next time-out with WDIF "
+           "still set), %llu caught by the watchdog (LOG BOOT cause 8), latest after %.0f ms, game, settings "
            "and scores back every time, %llu moves, stack high-water %u B\n",
-           (unsigned long long)n, (unsigned long long)(st.boots - 1), worst,
+           (unsigned long long)n, (unsigned long long)(n - n_cli_hangs), (unsigned long long)n_cli_hangs,
+           (unsigned long long)(st.boots - 1), worst,
            (unsigned long long)st.moves, sim_stack_used(&S));
 }
 
@@ -1426,15 +1602,22 @@ static void mode_eeprom(void)
      * game and two moves; states seen after each save. */
     memset(img, 0xFF, sizeof img);
     boot_image(img, &r, 5);
+    /* Each save written out before the next command (3.4 ms a byte), so
+     * that each one is a copy of its own in the ring. */
     command_ok("SET OFF 4");
     command_ok("SET OPP 1");        /* two players: nothing moves by itself */
     command_ok("GAME 5");
+    wait_saved();
     command_ok("POS 7 6 5");
+    wait_saved();
     get_state(&s_oldgame);
     command_ok("MOVE 0 4");
+    wait_saved();
     command_ok("SET BRIGHT 3");
+    wait_saved();
     get_state(&s_oldset);
     command_ok("SET LEVEL 2");
+    wait_saved();
     get_state(&s_new);
     scores_of(5, &s_new.w, &s_new.l);
     s_oldset.w = s_oldgame.w = s_new.w;
@@ -2445,7 +2628,10 @@ int main(int argc, char **argv)
         mode_buttons(n);
     else if (!strcmp(mode_name, "powercut"))
         mode_powercut(n);
-    else if (!strcmp(mode_name, "watchdog"))
+    else if (!strcmp(mode_name, "brownout")) {
+        brownout_mode = true;
+        mode_powercut(n);
+    } else if (!strcmp(mode_name, "watchdog"))
         mode_watchdog(n);
     else if (!strcmp(mode_name, "eeprom"))
         mode_eeprom();

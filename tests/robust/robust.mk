@@ -1,11 +1,13 @@
 # tests/robust: robustness campaigns (issue 7). The real firmware under
 # simavr, driven by tests/robust/rb_sim.c linked with the simulator's parts:
-# random buttons, power cuts (also inside EEPROM writes), EEPROM images,
-# watchdog hangs, PC-link lines at full line speed while a game is played;
+# random buttons, power cuts (inside the 3.4 ms EEPROM write windows of
+# sim/eeprom_timing.c too), EEPROM images, watchdog hangs with interrupts on
+# and off (sim/watchdog.c), brown-outs of a dying battery (sim/supply.c),
+# PC-link lines at full line speed while a game is played;
 # and libFuzzer on a host build of the PC link with fakes.
 # make test runs fixed counts (quick, ~1 min on 2 cores); make fuzz runs
 # the long campaigns (FUZZ_TIME=s for libFuzzer, FUZZ_BUTTONS, FUZZ_CUTS,
-# FUZZ_HANGS, FUZZ_LINES, FUZZ_SEED).
+# FUZZ_HANGS, FUZZ_LINES, FUZZ_BROWNOUTS, FUZZ_SEED).
 
 RB_SIM := $(B)/robust/rb_sim
 FUZZ_PROTO := $(B)/robust/fuzz_proto
@@ -38,7 +40,8 @@ fuzz: $(B)/nim.elf $(RB_SIM) $(FUZZ_PROTO)
 	@tests/robust/run_robust.sh $(B) long $(FUZZ_SEED)
 
 ## Robustness (tests/robust):
-##   make test-robust     100k random button events, 1000 power cuts, EEPROM images, watchdog hangs,
-##                        4000 PC-link lines at full line speed under simavr, PC-link fuzzing
+##   make test-robust     100k random button events, 1000 power cuts (inside EEPROM write windows), EEPROM
+##                        images, watchdog hangs (interrupts on and off), 300 brown-outs, 4000 PC-link
+##                        lines at full line speed under simavr, PC-link fuzzing
 ##   make fuzz            the long campaigns (FUZZ_TIME=600 s libFuzzer, FUZZ_BUTTONS, FUZZ_CUTS, FUZZ_HANGS,
-##                        FUZZ_LINES, FUZZ_SEED)
+##                        FUZZ_LINES, FUZZ_BROWNOUTS, FUZZ_SEED)

@@ -10,8 +10,18 @@
  *   portd N      write PORTD N times while reading the buttons
  *   tone HZ MS   Timer1 CTC toggle on OC1A for MS ms
  *   down         power-down sleep until a button wakes us
+ *   downbod      the same with the BOD off for the sleep (BODS)
  *   stack N      recurse N frames deep
  *   boot         print the EEPROM boot counter
+ *   eew          EEPROM: write 0x5A to byte 10, at once (EEPE still set)
+ *                0xA5 to byte 11 by the register sequence, marker 0x40
+ *                after the first write starts, 0x41 when EEPE clears;
+ *                prints "eew B10 B11 refused|written"
+ *   wdt cli|sei  watchdog in interrupt-and-reset mode (128 ms), then hang
+ *                with interrupts off or on; the ISR prints "wdt irq N" and
+ *                re-arms WDIE. After a watchdog reset the boot prints
+ *                "watchdog reset" after the ready line ("brown-out reset"
+ *                after a brown-out)
  *   txc          marker 1, send one byte, wait TXC, marker 2
  *   crash        jump outside the flash
  *   done         cli + sleep (the end of an on-target test)
@@ -22,6 +32,7 @@
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <avr/sleep.h>
+#include <avr/wdt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -61,6 +72,24 @@ static void uart_putu(uint16_t v)
     char b[6];
     utoa(v, b, 10);
     uart_puts(b);
+}
+
+/* After a watchdog reset the watchdog stays on at 16 ms with WDRF set
+ * (datasheet 10.9.2): off at once, before the C start-up. */
+static uint8_t reset_cause __attribute__((section(".noinit")));
+void early(void) __attribute__((naked, used, section(".init3")));
+void early(void)
+{
+    reset_cause = MCUSR;
+    MCUSR = 0;
+    wdt_disable();
+}
+
+static volatile uint8_t wdt_irqs;
+ISR(WDT_vect)
+{
+    wdt_irqs++;
+    WDTCSR |= 1 << WDIE;                       /* interrupt first again */
 }
 
 ISR(USART_RX_vect)
@@ -229,6 +258,10 @@ int main(void)
     uint8_t boots = eeprom_read_byte(&eeprom_boots);
     eeprom_write_byte(&eeprom_boots, (uint8_t)(boots + 1));
     uart_puts("fw_board ready\n");
+    if (reset_cause & (1 << WDRF))
+        uart_puts("watchdog reset\n");
+    if (reset_cause & (1 << BORF))
+        uart_puts("brown-out reset\n");
     mark(0x11);
 
     uint8_t stable = 0, last = 0;
@@ -307,7 +340,8 @@ int main(void)
             } else if (strncmp(l, "tone ", 5) == 0) {
                 char *sp = strchr(l + 5, ' ');
                 tone((uint16_t)atoi(l + 5), sp ? (uint16_t)atoi(sp + 1) : 100);
-            } else if (strcmp(l, "down") == 0) {
+            } else if (strcmp(l, "down") == 0 || strcmp(l, "downbod") == 0) {
+                bool bod_off = l[4] == 'b';
                 uart_puts("sleeping\n");
                 while (!(UCSR0A & (1 << TXC0)))
                     ;
@@ -315,6 +349,8 @@ int main(void)
                 set_sleep_mode(SLEEP_MODE_PWR_DOWN);
                 cli();
                 sleep_enable();
+                if (bod_off)
+                    sleep_bod_disable();       /* BOD off for this sleep (10.11.2) */
                 sei();
                 sleep_cpu();
                 __asm__ volatile("nop");
@@ -328,6 +364,43 @@ int main(void)
                 uart_puts("boots ");
                 uart_putu(boots);
                 uart_putc('\n');
+            } else if (strcmp(l, "eew") == 0) {
+                eeprom_write_byte((uint8_t *)10, 0x5A);
+                mark(0x40);
+                cli();
+                EEAR = 11;                     /* ignored while EEPE is set (8.6.3) */
+                EEDR = 0xA5;
+                EECR |= 1 << EEMPE;
+                EECR |= 1 << EEPE;             /* refused while EEPE is set */
+                sei();
+                while (EECR & (1 << EEPE))
+                    ;
+                mark(0x41);
+                uint8_t b10 = eeprom_read_byte((uint8_t *)10), b11 = eeprom_read_byte((uint8_t *)11);
+                uart_puts("eew ");
+                uart_putu(b10);
+                uart_putc(' ');
+                uart_putu(b11);
+                uart_puts(b11 == 0xA5 || b10 == 0xA5 ? " written\n" : " refused\n");
+            } else if (strncmp(l, "wdt ", 4) == 0) {
+                bool irq_on = strcmp(l + 4, "sei") == 0;
+                uart_puts("hang\n");
+                while (!(UCSR0A & (1 << TXC0)))
+                    ;
+                cli();
+                wdt_reset();
+                WDTCSR = (1 << WDCE) | (1 << WDE);
+                WDTCSR = (1 << WDIE) | (1 << WDE) | (1 << WDP1) | (1 << WDP0);
+                if (irq_on)
+                    sei();
+                uint8_t seen = 0;
+                for (;;)
+                    if (wdt_irqs != seen) {            /* the ISR ran: say so */
+                        seen = wdt_irqs;
+                        uart_puts("wdt irq ");
+                        uart_putu(seen);
+                        uart_putc('\n');
+                    }
             } else if (strcmp(l, "txc") == 0) {
                 while (!(UCSR0A & (1 << TXC0)))
                     ;

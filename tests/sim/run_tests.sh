@@ -127,7 +127,7 @@ else bad "--power report"; fi
 
 # --- EEPROM file and power cycles ---------------------------------------------
 check "EEPROM kept over a script reset" 0 "$NIMSIM" --script "$S/eeprom.nims" "$FW"
-printf 'expect-uart ready\nsend boot\nexpect-uart boots %s\n' 0 > "$T/b0.nims"
+printf 'expect-uart ready\nsend boot\nexpect-uart boots %s\nwait 5ms\n' 0 > "$T/b0.nims"
 printf 'expect-uart ready\nsend boot\nexpect-uart boots %s\n' 1 > "$T/b1.nims"
 "$NIMSIM" --script "$T/b0.nims" --eeprom "$T/ee.bin" "$FW" >/dev/null 2>&1
 check "EEPROM file: a second run is a power cycle of the same toy" 0 \
@@ -136,6 +136,101 @@ head -c 100 /dev/zero > "$T/short.bin"
 check "an EEPROM file of the wrong size is refused (exit 2)" 2 \
     "$NIMSIM" --script "$T/b0.nims" --eeprom "$T/short.bin" "$FW"
 grep -q 'exactly 1024 bytes' "$T/err" && ok "  ... with a clear message" || bad "eeprom size message"
+
+# --- EEPROM write time (sim/eeprom_timing.c) -------------------------------------
+# The chip holds EEPE for 3.4 ms (datasheet table 8-1) and ignores a write,
+# a read and EEAR while it is set; simavr 1.6 writes at once.
+eew() {
+    printf 'expect-uart ready\nsend eew\nexpect-uart eew\nwait 10ms\n' > "$T/eew.nims"
+    NIMSIM_KEEP_BUGS=${1:-} "$NIMSIM" --script "$T/eew.nims" --uart-out "$T/eew.u" --marks "$T/me" "$FW" >/dev/null 2>&1
+    echo "$(awk '$2==64{a=$1} $2==65{b=$1} END{print b-a}' "$T/me") $(grep -o 'eew .*' "$T/eew.u")"
+}
+read -r c rest <<< "$(eew)"
+if [ "${c:-0}" -ge 53000 ] && [ "${c:-0}" -le 55500 ] && [ "$rest" = "eew 90 255 refused" ]; then
+    ok "EEPROM: EEPE set for $c cycles (3.4 ms), a second write in the window refused ($rest)"
+else bad "EEPROM timing: '$c' cycles, '$rest'"; fi
+read -r c rest <<< "$(eew eeprom)"
+if [ "${c:-99999}" -lt 1000 ] && [ "$rest" = "eew 90 165 written" ]; then
+    ok "without the EEPROM model the write ends in $c cycles and the second one lands ($rest)"
+else bad "bug eeprom not reproduced ('$c', '$rest')"; fi
+
+# --- watchdog escalation (sim/watchdog.c) ------------------------------------------
+# Interrupt-and-reset mode: a time-out while WDIF is still set (interrupts
+# off: the ISR cannot run) resets the chip (datasheet 10.9.2); simavr 1.6
+# keeps raising the interrupt and never resets.
+printf 'expect-uart ready\nsend wdt cli\nexpect-uart hang\nexpect-uart watchdog reset within 400\n' > "$T/wc.nims"
+check "watchdog: a hang with interrupts off resets the chip (WDRF) after two time-outs" 0 \
+    "$NIMSIM" --script "$T/wc.nims" "$FW"
+NIMSIM_KEEP_BUGS=wdt check "without the watchdog model the hang with interrupts off never ends" 1 \
+    "$NIMSIM" --script "$T/wc.nims" "$FW"
+printf 'expect-uart ready\nsend wdt sei\nexpect-uart hang\nexpect-uart wdt irq 3 within 500\nwait 300ms\n' > "$T/ws.nims"
+if "$NIMSIM" --script "$T/ws.nims" --uart-out "$T/ws.u" "$FW" >/dev/null 2>"$T/err" && ! grep -q 'watchdog reset' "$T/ws.u"; then
+    ok "watchdog: with interrupts on each time-out runs the ISR (re-armed), no reset"
+else bad "watchdog with interrupts on"; fi
+
+# The Nano's old bootloader (Debian's ATmegaBOOT_168_atmega328.hex, built
+# without WATCHDOG_MODS) never turns off the watchdog that a watchdog reset
+# leaves on at 16 ms, and waits ~1 s for avrdude: it resets itself for
+# ever, until the power is cycled (the known reset loop; README, "Flashing").
+BL=/usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
+if [ -f "$BL" ]; then
+    printf 'expect-uart ready within 3000\nsend wdt cli\nexpect-uart hang\nwait 3s\n' > "$T/wb.nims"
+    "$NIMSIM" --script "$T/wb.nims" --bootloader "$BL" --uart-out "$T/wb.u" "$FW" >/dev/null 2>"$T/err"
+    n=$(sed -n 's/^watchdog: \([0-9]*\) resets.*/\1/p' "$T/err")
+    if [ "${n:-0}" -ge 100 ] && ! grep -q 'watchdog reset' "$T/wb.u"; then
+        ok "old bootloader: a watchdog reset becomes a reset loop ($n resets in 3 s, the application never runs)"
+    else bad "old bootloader reset loop not shown ('$n' resets)"; fi
+fi
+
+# --- supply voltage and brown-out (sim/supply.c) --------------------------------------
+# BODLEVEL from board/nano.h's extended fuse (2.7 V): below V_BOT - 25 mV the
+# chip is held in reset, 65 ms after VCC is back above V_BOT + 25 mV it
+# starts with BORF; simavr 1.6 has no supply at all.
+printf 'expect-uart ready\nvcc 2.6 over 20ms\nwait 50ms\nvcc 5.0 over 5ms\nexpect-uart brown-out reset within 300\n' > "$T/bo.nims"
+check "brown-out: a sag to 2.6 V holds the chip in reset, it restarts with BORF" 0 \
+    "$NIMSIM" --script "$T/bo.nims" --power "$FW"
+grep -q 'supply: .*1 brown-out reset' "$T/err" && ok "  ... --power reports it: $(grep '^supply' "$T/err")" || bad "supply report"
+NIMSIM_KEEP_BUGS=bod check "without the BOD model the sag passes unnoticed" 1 "$NIMSIM" --script "$T/bo.nims" "$FW"
+printf 'expect-uart ready\nvcc 2.69 over 20ms\nwait 50ms\nvcc 5.0\nsend boot\nexpect-uart boots\nwait 100ms\n' > "$T/bo2.nims"
+if "$NIMSIM" --script "$T/bo2.nims" --uart-out "$T/bo2.u" "$FW" >/dev/null 2>"$T/err" && ! grep -q 'brown-out' "$T/bo2.u" \
+    && [ "$(grep -c ready "$T/bo2.u")" = 1 ]; then ok "a sag to 2.69 V (above V_BOT-) does not reset"
+else bad "sag above V_BOT-"; fi
+printf 'expect-uart ready\nvcc 2.0\nwait 10ms\nsend boot\nwait 100ms\n' > "$T/bo3.nims"
+"$NIMSIM" --script "$T/bo3.nims" --uart-out "$T/bo3.u" "$FW" >/dev/null 2>&1
+grep -q boots "$T/bo3.u" && bad "a chip held in reset answered" || ok "held in reset at 2.0 V: nothing runs"
+# BODS: asleep in power-down with the BOD off, a sag goes unnoticed until
+# the wake-up turns the BOD back on (datasheet 10.11.2).
+printf 'expect-uart ready\nsend downbod\nexpect-uart sleeping\nwait 10ms\nvcc 2.5\nwait 200ms\ntap A\nvcc 5.0\nexpect-uart brown-out reset within 300\n' > "$T/bods.nims"
+"$NIMSIM" --script "$T/bods.nims" --power "$FW" >/dev/null 2>"$T/err"; rc=$?
+held=$(sed -n 's/.*held in reset \([0-9]*\).*/\1/p' "$T/err")
+if [ $rc = 0 ] && grep -q '1 sleeps with the BOD off' "$T/err" && [ "${held:-999}" -lt 200 ]; then
+    ok "BOD off while asleep (BODS): the sag resets only at the wake-up (held ${held} ms; with the BOD on all along ~380 ms)"
+else bad "BODS sleep (rc $rc, held '$held' ms)"; fi
+check "--vcc 3.3 starts a running chip; --vcc 7 is refused (exit 2)" 0 \
+    "$NIMSIM" --vcc 3.3 --script "$S/eeprom.nims" "$FW"
+check "  ... --vcc 7: exit 2" 2 "$NIMSIM" --vcc 7 --script "$S/eeprom.nims" "$FW"
+printf 'vcc 9\n' > "$T/bo4.nims"
+check "  ... script 'vcc 9': exit 2" 2 "$NIMSIM" --script "$T/bo4.nims" "$FW"
+
+# --- supply current (sim/current.c) -------------------------------------------------
+# Display test: every MAX7219 at 8 mA + 64 lamps x 31/32 duty / 8 digits x
+# the segment current of RSET 10 kohm (40 mA x 11.8 / 10); then display
+# shutdown (150 uA each) and the MCU in power-down (0.3 uA + BOD 20 uA).
+printf 'expect-uart ready\nsend test 1\nwait 1s\nsend test 0\nsend off\nwait 10ms\nsend down\nexpect-uart sleeping\nwait 1s\n' > "$T/cur.nims"
+"$NIMSIM" --script "$T/cur.nims" --power --power-log "$T/cur.log" "$FW" >/dev/null 2>"$T/err"
+python3 - "$T/cur.log" "$MODULES" <<'PY' && ok "current: $(sed -n 's/^current: //p' "$T/err" | cut -c1-60)... display test, shutdown, power-down as the datasheets say" || bad "current model figures"
+import sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
+n = int(sys.argv[2])
+test = [r for r in rows if 300 <= r[0] <= 900]
+off = [r for r in rows if r[0] >= rows[-1][0] - 500]
+want_test = n * (8 + 40 * 11.8 / 10 * 31 / 32 * 64 / 8)
+ok = test and all(abs(r[3] - want_test) < 0.01 * want_test for r in test)
+ok = ok and off and all(abs(r[3] - 0.150 * n) < 1e-6 and r[2] < 0.021 for r in off)
+print("display test", test[0][3] if test else None, "want", want_test, "off", off[-1][1:4] if off else None)
+sys.exit(0 if ok else 1)
+PY
+check "--parts bogus is refused (exit 2)" 2 "$NIMSIM" --power --parts bogus "$FW"
 
 # --- stack painting -------------------------------------------------------------
 stack_hw() {   # recurse N deep; the firmware answers 1+..+N
