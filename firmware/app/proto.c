@@ -18,6 +18,7 @@
 #include "game.h"
 #include "hal.h"
 #include "pgm.h"
+#include "store.h"
 #include "text.h"
 #include "ui.h"
 
@@ -363,8 +364,9 @@ static uint8_t cmd_state(void)
     v[7] = game_score((uint8_t)v[0], 1);
     out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET="), v + 1);
     out_list(g->set, SET_COUNT);
-    v[8] = ui_menu_item();
-    out_fmt(PSTR(" MENU=#"), v + 8);
+    v[7] = ui_menu_item();
+    v[8] = store_busy();
+    out_fmt(PSTR(" MENU=# SAVE=#"), v + 7);
     return 0;
 }
 

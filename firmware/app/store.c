@@ -258,3 +258,8 @@ bool store_save(uint8_t id, const void *buf, uint8_t len)
         watchdog_kick();
     return store_last_ok;
 }
+
+bool store_busy(void)
+{
+    return store_job.job || store_recs[STORE_SETTINGS].want || store_recs[STORE_GAME].want;
+}

@@ -74,6 +74,10 @@ bool store_request(uint8_t id, const void *buf, uint8_t len);
  * waits for false. */
 bool store_step(void);
 
+/* A save is requested or still being written: what a power cut now may
+ * lose (STATE's SAVE field: a PC waits for 0 before it cuts the power). */
+bool store_busy(void);
+
 /* Blocking save for tests and the driver check: request, then step until
  * done. True once the record is committed and read back intact; false for
  * a bad id or length, or if every slot failed to verify. */
