@@ -43,6 +43,7 @@ const nim = {
     uartText: () => uart.all,
     simSeconds: () => nim.board.cycles / F,
     errors: [],
+    drawn: [],
 };
 window.nimweb = nim;           // the browser tests' handle
 
@@ -94,6 +95,10 @@ function frame(now) {
     if (dirty) {
         matrix.draw(nim.board.chain.levels);
         dirty = false;
+        // what was drawn and when (chip seconds), for the browser tests
+        nim.drawn.push({ t: nim.board.cycles / F, hex: matrix.frameHex() });
+        if (nim.drawn.length > 200)
+            nim.drawn.splice(0, 100);
     }
     uart.flush();
     $('status').textContent = `${(nim.board.cycles / F).toFixed(1)} s on the chip, ` +
