@@ -77,7 +77,7 @@ async function click(name) {
     await sleep(90);
 }
 
-const KEY = { UP: 'ArrowUp', DOWN: 'ArrowDown', LEFT: 'ArrowLeft', RIGHT: 'ArrowRight', A: 'KeyX', B: 'KeyZ' };
+const KEY = { UP: 'ArrowUp', DOWN: 'ArrowDown', LEFT: 'ArrowLeft', RIGHT: 'ArrowRight', A: 'KeyZ', B: 'KeyX' };
 async function key(name, holdMs = 90) {
     // keys go to the toy, not to the console's input line
     await page.evaluate(() => document.activeElement?.blur());
@@ -190,6 +190,20 @@ try {
 
     await page.screenshot({ path: shot, fullPage: true });
     check(true, `screenshot ${shot}`);
+    // An idle toy costs almost nothing: asleep time is skipped, not stepped.
+    await sleep(1500);
+    const idle = await page.evaluate(() => window.nimweb.board.awakeShare());
+    check(idle < 0.05, `the chip is awake ${(100 * idle).toFixed(2)} % of the time (sleep skipped)`);
+
+    // The 32-column page (build/m4/web, served as m4/).
+    await page.goto(url + 'm4/');
+    await waitUart(/LOG BOOT 1 0\n/);
+    const [ver32] = await type('VER', /OK VER [^\n]*\n/);
+    const lamps = await page.locator('#matrix .lamp').count();
+    await sleep(3500);
+    await frameCheck();
+    check(/COLS 32 /.test(ver32[0]) && lamps === 256 && frameBad === 0,
+        `m4/: ${ver32[0].trim()}, ${lamps} lamps, the menu frame drawn as the firmware has it`);
     const errs = await page.evaluate(() => window.nimweb.errors);
     check(!pageErrors.length && !errs.length, `no page errors${pageErrors.length || errs.length ? ': ' + [...pageErrors, ...errs].join('; ') : ''}`);
     rc = fail ? 1 : 0;

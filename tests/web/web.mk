@@ -47,8 +47,10 @@ test-web-sim: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
 	@node tests/web/diff.mjs $(B)/board.defs $(B)/nim.hex $(B)/webdiff/*.trace
 
 # The page in a real browser (Debian's chromium through playwright-core).
+# Its screenshot: make test-web WEB_SHOT=docs/web.png refreshes the README's.
+WEB_SHOT ?= $(B)/web.png
 test-web: web $(WEB_STAMP)
-	@node tests/web/browser.mjs $(B)/web docs/web.png
+	@node tests/web/browser.mjs $(B)/web $(WEB_SHOT)
 
 # The Wokwi project matches the board header, part by part and wire by wire.
 test-wokwi: $(B)/board.defs

@@ -5,7 +5,8 @@
 export const KEYS = {
     ArrowUp: 'UP', ArrowDown: 'DOWN', ArrowLeft: 'LEFT', ArrowRight: 'RIGHT',
     KeyW: 'UP', KeyS: 'DOWN', KeyA: 'LEFT', KeyD: 'RIGHT',
-    KeyX: 'A', Enter: 'A', Space: 'A', KeyZ: 'B', Backspace: 'B', Escape: 'B',
+    // as make play has them: z = A, x = B
+    KeyZ: 'A', Enter: 'A', Space: 'A', KeyX: 'B', Backspace: 'B', Escape: 'B',
 };
 
 export class ButtonPad {

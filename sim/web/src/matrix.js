@@ -12,8 +12,6 @@ export class MatrixView {
             for (let c = 0; c < cols; c++) {
                 const el = document.createElement('div');
                 el.className = 'lamp';
-                if (c % 8 === 0 && c)
-                    el.classList.add('module-edge');
                 root.appendChild(el);
                 this.lamps[c * 8 + r] = el;
             }
