@@ -22,7 +22,7 @@ import { hexToFlash } from '../../sim/web/src/hex.js';
 // about 4,200 cycles for frames and tones, 12,500 for UART bytes.
 export const TOL_CYCLES = Number(process.env.NIMWEB_TOL_CYCLES || 16000);
 
-function parseTrace(text) {
+export function parseTrace(text) {
     const t = { inputs: [], tx: [], frames: [], tones: [], resets: [], eeLengths: [], eeprom: null, end: 0,
         eepromEnd: null, modules: 0 };
     for (const line of text.split('\n')) {
@@ -85,7 +85,7 @@ export function replay(t, board, flash, keepBugs) {
     got.eepromEnd = store.toHex();
     got.notes = [];
     if (frameBits !== 10)
-        got.notes.push(`nimsim's UART frame takes ${frameBits} bit times (8N1: 10, datasheet 20.4); replayed so`);
+        got.notes.push(`nimsim's UART frame takes ${frameBits} bit times, sent and received (8N1: 10, datasheet 20.4); replayed so (a long line then reaches the firmware up to 0.8 ms later in nimsim)`);
     if (eeLen !== undefined && eeLen < 54400)
         got.notes.push(`nimsim's EEPROM write takes ${eeLen} cycles (chip: 3.4 ms = 54,400, datasheet table 8-2); replayed so`);
     if (t.inputs.some((e) => e.kind === 'power' && !(e.mcusr & 1)))

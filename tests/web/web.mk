@@ -36,10 +36,12 @@ $(B)/web/index.html: $(WEB_SRC) $(B)/nim.hex $(B)/board.defs $(WEB_STAMP)
 web-serve: web
 	@node $(WEB_DIR)/serve.mjs $(B)/web $(WEB_PORT)
 
-# The avr8js workarounds, each shown needed; then every e2e session traced
+# The MAX7219 model against its datasheet; the avr8js workarounds, each
+# shown needed; then every e2e session traced
 # by nimsim and replayed on avr8js: both must agree.
 test-web-sim: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
 	@rm -rf $(B)/webdiff && mkdir -p $(B)/webdiff
+	@node --test --test-reporter=spec tests/web/max7219.test.mjs 2>&1 | grep -v '^$$'
 	@node tests/web/bugs.mjs $(B)/board.defs $(B)/nim.hex
 	@NIMWEB_NIMSIM=$(NIMSIM) NIMWEB_TRACE_DIR=$(B)/webdiff tests/e2e/run_e2e.sh tests/web/nimsim_trace.sh \
 		$(B)/nim.elf $(B)/webdiff $(E2E_SCRIPTS) > $(B)/webdiff/e2e.log 2>&1 \
