@@ -51,7 +51,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const uartText = () => page.evaluate(() => window.nimweb.uartText());
 
 // Waits for a UART pattern after `from` (an index in the UART text); returns [match, end index].
-async function waitUart(re, from = 0, ms = 5000) {
+async function waitUart(re, from = 0, ms = 10000) {
     const until = Date.now() + ms;
     for (;;) {
         const t = await uartText();
@@ -72,26 +72,40 @@ async function type(line, reply) {
     return waitUart(reply, from);
 }
 
+// Waits for the chip to run `s` seconds: on a busy machine the page's
+// real-time pacing falls behind the wall clock, and holds are chip time.
+const chipNow = () => page.evaluate(() => window.nimweb.simSeconds());
+async function waitChip(s) {
+    const until = (await chipNow()) + s;
+    while (await chipNow() < until)
+        await sleep(20);
+}
+
+// A press and release with the mouse: real pointerdown, hold, pointerup.
 async function click(name) {
-    await page.locator(`[data-button="${name}"]`).click({ delay: 90 });
-    await sleep(90);
+    const box = await page.locator(`[data-button="${name}"]`).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await waitChip(0.09);
+    await page.mouse.up();
+    await waitChip(0.09);
 }
 
 const KEY = { UP: 'ArrowUp', DOWN: 'ArrowDown', LEFT: 'ArrowLeft', RIGHT: 'ArrowRight', A: 'KeyZ', B: 'KeyX' };
-async function key(name, holdMs = 90) {
+async function key(name, hold = 0.09) {
     // keys go to the toy, not to the console's input line
     await page.evaluate(() => document.activeElement?.blur());
     await page.keyboard.down(KEY[name]);
-    await sleep(holdMs);
+    await waitChip(hold);
     await page.keyboard.up(KEY[name]);
-    await sleep(90);
+    await waitChip(0.09);
 }
 
 // The firmware's frame (FRAME over the console) must be one the page drew
 // in the last second of chip time: the page shows what the MAX7219 got.
 let frameChecks = 0, frameBad = 0;
 async function frameCheck() {
-    await sleep(150);    // let a frame just sent reach the page's next draw
+    await waitChip(0.15);    // let a frame just sent reach the page's next draw
     const [m] = await type('FRAME', /OK FRAME ([0-9A-F]+)\n/);
     const { drawn, now } = await page.evaluate(() => ({ drawn: window.nimweb.drawn, now: window.nimweb.simSeconds() }));
     const recent = drawn.filter((d) => d.t > now - 1.5).map((d) => d.hex);
@@ -122,7 +136,7 @@ async function playMoves(press, moves, label) {
             await press(b);
         await waitUart(new RegExp(`LOG MOVE ${mine}\\n`), from);
         if (theirs)
-            await waitUart(new RegExp(`LOG MOVE ${theirs}\\n`), from, 4000);
+            await waitUart(new RegExp(`LOG MOVE ${theirs}\\n`), from, 8000);
         await frameCheck();
     }
     console.log(`    ${label}: ${moves.length} moves`);
@@ -145,14 +159,14 @@ try {
     await waitUart(/LOG END H\n/, from);
     const [sc] = await type('SCORES', /OK SCORES [^\n]*\n/);
     check(/OK SCORES 0 W 1 L 0/.test(sc[0]), `a whole game by clicks, won: ${sc[0].trim()}`);
-    await sleep(2200);       // the result scrolls, then A starts the next game
+    await waitChip(2.2);     // the result scrolls, then A starts the next game
 
     // Game 2: the keyboard; B held opens the menu on the way, B comes back.
     from = (await uartText()).length;
     await key('A');
     await waitUart(/LOG NEW 0 H\n/, from);
     await playMoves(key, GAME.slice(0, 3), 'keys');
-    await key('B', 1000);
+    await key('B', 1.0);
     const [menu] = await type('STATE', /OK STATE SCR=(\w+)/);
     check(menu[1] === 'MENU', `B held 1 s opens the menu (SCR=${menu[1]})`);
     await key('B');
@@ -166,13 +180,14 @@ try {
     check(frameChecks >= 12 && frameBad === 0, `the page drew the firmware's frame at each of ${frameChecks} FRAME checks (${frameBad} not)`);
 
     // Game 3: one move, then a reload: the EEPROM in localStorage brings it back.
-    await sleep(2200);
+    await waitChip(2.2);
     from = (await uartText()).length;
     await key('A');
     await waitUart(/LOG NEW 0 H\n/, from);
     await playMoves(key, GAME.slice(0, 1), 'keys before the reload');
     const [before] = await type('STATE', /OK STATE SCR=(\w+)[^\n]*POS=([\d,]*)/);
-    await sleep(1000);       // the toy saves the game; the page stores the EEPROM
+    await waitChip(1.0);     // the toy saves the game; the page stores the EEPROM
+    await sleep(400);
     await page.reload();
     await waitUart(/LOG BOOT \d+ \d+\n/);
     const boot = (await uartText()).split('\n')[0];
@@ -181,7 +196,7 @@ try {
         [after] = await type('STATE', /OK STATE SCR=(\w+)[^\n]*POS=([\d,]*)[^\n]* W=(\d+)/);
         if (after[1] !== 'INTRO')
             break;
-        await sleep(300);
+        await waitChip(0.3);
     }
     check(boot === 'LOG BOOT 1 1' && after[1] === 'PLAY' && after[2] === before[2] && after[3] === '2',
         `reload: ${boot}, SCR=${after[1]}, game resumed at POS=${after[2]} (before: ${before[2]}), ${after[3]} wins kept`);
@@ -191,7 +206,7 @@ try {
     await page.screenshot({ path: shot, fullPage: true });
     check(true, `screenshot ${shot}`);
     // An idle toy costs almost nothing: asleep time is skipped, not stepped.
-    await sleep(1500);
+    await waitChip(1.5);
     const idle = await page.evaluate(() => window.nimweb.board.awakeShare());
     check(idle < 0.05, `the chip is awake ${(100 * idle).toFixed(2)} % of the time (sleep skipped)`);
 
@@ -200,7 +215,7 @@ try {
     await waitUart(/LOG BOOT 1 0\n/);
     const [ver32] = await type('VER', /OK VER [^\n]*\n/);
     const lamps = await page.locator('#matrix .lamp').count();
-    await sleep(3500);
+    await waitChip(3.5);
     await frameCheck();
     check(/COLS 32 /.test(ver32[0]) && lamps === 256 && frameBad === 0,
         `m4/: ${ver32[0].trim()}, ${lamps} lamps, the menu frame drawn as the firmware has it`);
