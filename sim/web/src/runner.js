@@ -127,9 +127,8 @@ export class Board {
         };
         const port = this.ports[b.BOARD_SPI_PORT];
         const cs = b.BOARD_SPI_CS;
-        // LOAD follows the CS pin as driven (an input floats high through
-        // the module's pull-up... the modules have none, but the firmware
-        // drives CS as an output from its first instruction on).
+        // LOAD follows the CS pin: low only while driven low. avr8js does
+        // not toggle SCK/MOSI, so the bytes come from the SPI's onByte.
         const follow = () => this.chain.setLoad(port.pinState(cs) !== PinState.Low);
         port.addListener(follow);
         follow();
