@@ -219,6 +219,37 @@ try {
     await frameCheck();
     check(/COLS 32 /.test(ver32[0]) && lamps === 256 && frameBad === 0,
         `m4/: ${ver32[0].trim()}, ${lamps} lamps, the menu frame drawn as the firmware has it`);
+    // A phone: touch with a real hold (touchstart ... touchend) and no
+    // sideways scrolling on a 390 px screen.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const tp = await phone.newPage();
+    tp.on('pageerror', (e) => pageErrors.push(String(e)));
+    await tp.goto(url);
+    const tChip = () => tp.evaluate(() => window.nimweb.simSeconds());
+    while (await tChip() < 3.5)
+        await sleep(50);
+    const box = await tp.locator('[data-button="DOWN"]').boundingBox();
+    const cdp = await phone.newCDPSession(tp);
+    const at = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at });
+    let tu = (await tChip()) + 0.09;
+    while (await tChip() < tu) await sleep(20);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    tu = (await tChip()) + 0.09;
+    while (await tChip() < tu) await sleep(20);
+    const tFrom = (await tp.evaluate(() => window.nimweb.uartText())).length;
+    await tp.fill('#uart-in', 'STATE');
+    await tp.press('#uart-in', 'Enter');
+    let tState = null;
+    for (let i = 0; i < 100 && !tState; i++) {
+        tState = / MENU=(\d+)/.exec((await tp.evaluate(() => window.nimweb.uartText())).slice(tFrom));
+        await sleep(50);
+    }
+    const wide = await tp.evaluate(() => document.documentElement.scrollWidth);
+    check(tState && tState[1] === '1' && wide <= 390,
+        `phone: a touch on DOWN moves the menu (MENU=${tState && tState[1]}), page ${wide} px wide on a 390 px screen`);
+    await phone.close();
+
     const errs = await page.evaluate(() => window.nimweb.errors);
     check(!pageErrors.length && !errs.length, `no page errors${pageErrors.length || errs.length ? ': ' + [...pageErrors, ...errs].join('; ') : ''}`);
     rc = fail ? 1 : 0;
