@@ -17,6 +17,7 @@
 #include "png.h"
 #include "script.h"
 #include "sim.h"
+#include "trace.h"
 
 #ifndef SIM_DEFAULT_ELF
 #define SIM_DEFAULT_ELF "build/nim.elf"
@@ -54,6 +55,7 @@ static void usage(FILE *f)
         "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
         "  --erase           application flash blank (0xFF) at start, as on a new chip\n"
         "  --dump-flash FILE write the application flash (below the boot section) at exit\n"
+        "  --trace FILE      every input and output with its cycle (tests/web replays it on avr8js)\n"
         "  -h, --help        this list\n"
         "exit: 0 ok, 1 failed expect, 2 usage, 3 --max-cycles reached before done, 4 crash\n",
         BOARD_MODULES);
@@ -117,7 +119,7 @@ int main(int argc, char **argv)
 {
     enum { O_SCRIPT = 256, O_FAST, O_MODULES, O_UART_OUT, O_UART_IN, O_MARKS, O_UNTIL_DONE,
            O_MAX_CYCLES, O_EEPROM, O_VCD, O_PNG, O_STACK, O_POWER, O_PTY, O_BOOT, O_ERASE, O_DUMP_FLASH, O_PLAY,
-           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS, O_EEPROM_LOG };
+           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS, O_EEPROM_LOG, O_TRACE };
     static const struct option opts[] = {
         { "script", 1, 0, O_SCRIPT }, { "fast", 0, 0, O_FAST }, { "modules", 1, 0, O_MODULES },
         { "uart-out", 1, 0, O_UART_OUT }, { "uart-in", 1, 0, O_UART_IN },
@@ -128,13 +130,14 @@ int main(int argc, char **argv)
         { "erase", 0, 0, O_ERASE }, { "dump-flash", 1, 0, O_DUMP_FLASH },
         { "play", 0, 0, O_PLAY }, { "bounce", 1, 0, O_BOUNCE }, { "help", 0, 0, O_HELP },
         { "realtime", 0, 0, O_REALTIME }, { "latency", 1, 0, O_LATENCY },
+        { "trace", 1, 0, O_TRACE },
         { "vcc", 1, 0, O_VCC }, { "power-log", 1, 0, O_POWER_LOG }, { "parts", 1, 0, O_PARTS },
         { "eeprom-log", 1, 0, O_EEPROM_LOG },
         { 0, 0, 0, 0 },
     };
     const char *script = NULL, *uart_out = NULL, *uart_in = NULL, *marks = NULL,
                *eeprom = NULL, *vcd_path = NULL, *png_path = NULL, *boot = NULL, *dump_flash = NULL,
-               *latency = NULL;
+               *latency = NULL, *trace = NULL;
     bool erase = false;
     double vcc = 0;
     const char *power_log = NULL, *eeprom_log = NULL;
@@ -182,6 +185,7 @@ int main(int argc, char **argv)
             break;
         case O_REALTIME: realtime = true; break;
         case O_LATENCY: latency = optarg; break;
+        case O_TRACE: trace = optarg; break;
         case O_POWER_LOG: power_log = optarg; break;
         case O_EEPROM_LOG: eeprom_log = optarg; break;
         case O_PARTS:
@@ -237,7 +241,13 @@ int main(int argc, char **argv)
     }
     fast = fast || (!realtime && !interactive && (script || !isatty(1)));
 
-    FILE *marks_f = NULL, *uart_f = NULL, *latency_f = NULL;
+    if (trace && interactive) {
+        fprintf(stderr, "nimsim: --trace needs the display's change hook, which --play owns\n");
+        return 2;
+    }
+    FILE *marks_f = NULL, *uart_f = NULL, *latency_f = NULL, *trace_f = NULL;
+    if (trace && !(trace_f = open_out(trace)))
+        return 2;
     if (marks && !(marks_f = open_out(marks)))
         return 2;
     if (latency && !(latency_f = open_out(latency)))
@@ -297,6 +307,8 @@ int main(int argc, char **argv)
     if (vcd_path)
         vcd_setup(&s, &vcd, vcd_path);
 
+    if (trace_f)
+        trace_start(&s, trace_f);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
@@ -336,6 +348,11 @@ int main(int argc, char **argv)
         sim_print_latency(&s, stderr);
         if (latency_f != stdout)
             fclose(latency_f);
+    }
+    if (trace_f) {
+        trace_finish(&s);
+        if (trace_f != stdout)
+            fclose(trace_f);
     }
     sim_close(&s);
     if (s.current.log && s.current.log != stdout)

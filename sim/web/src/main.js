@@ -1,0 +1,108 @@
+// main.js - the page: the real firmware image on the avr8js board
+// (runner.js), paced to the wall clock at the chip's 16 MHz, drawn as the
+// toy, played with pointer, touch or keyboard, heard through Web Audio,
+// talked to through the UART console; its EEPROM lives in localStorage.
+import { Board, BUTTON_NAMES } from './runner.js';
+import { EepromStore, eepromLoad, eepromSave } from './eeprom.js';
+import { hexToFlash } from './hex.js';
+import { MatrixView } from './matrix.js';
+import { ButtonPad } from './buttons.js';
+import { PiezoAudio } from './piezo.js';
+import { UartConsole } from './console.js';
+
+/* global __BOARD__, __HEX__ */
+const board = __BOARD__;
+const F = board.BOARD_F_CPU;
+const STORE_KEY = `nimweb-eeprom-${board.BOARD_NAME}-${board.BOARD_COLS}`;
+const MAX_SLICE_MS = 100;      // behind by more (a hidden tab, a slow phone): skip, never race
+
+const $ = (id) => document.getElementById(id);
+const flash = hexToFlash(__HEX__, board.BOARD_FLASH_BYTES).words;
+const eeprom = new EepromStore(board.BOARD_EEPROM_BYTES, eepromLoad(STORE_KEY, board.BOARD_EEPROM_BYTES));
+let saveTimer = 0;
+const save = () => { clearTimeout(saveTimer); saveTimer = 0; eepromSave(STORE_KEY, eeprom); };
+eeprom.onWrite = () => { if (!saveTimer) saveTimer = setTimeout(save, 250); };
+addEventListener('pagehide', save);
+
+const matrix = new MatrixView($('matrix'), board.BOARD_COLS);
+const audio = new PiezoAudio();
+const uart = new UartConsole($('uart-out'), $('uart-form'), $('uart-in'), (s) => nim.board.uartSend(new TextEncoder().encode(s)));
+let dirty = true;
+
+function makeBoard() {
+    const b = new Board({ flash, board, eeprom });
+    b.onFrame = () => { dirty = true; };
+    b.onUartByte = (x) => uart.byte(x);
+    b.onTone = (hz) => { audio.set(hz); $('piezo').classList.toggle('sounding', hz > 0); };
+    return b;
+}
+
+const nim = {
+    board: makeBoard(),
+    frameHex: () => matrix.frameHex(),
+    uartText: () => uart.all,
+    simSeconds: () => nim.board.cycles / F,
+    errors: [],
+    drawn: [],
+};
+window.nimweb = nim;           // the browser tests' handle
+
+const gesture = () => {
+    audio.unlock();
+    $('sound').textContent = audio.muted ? 'sound off' : 'sound on';
+};
+const pad = new ButtonPad(document, BUTTON_NAMES, (i, on) => nim.board.setButton(i, on), gesture);
+$('sound').addEventListener('click', () => {
+    audio.unlock();
+    audio.muted = !audio.muted;
+    audio.set(audio.hz);
+    $('sound').textContent = audio.muted ? 'sound off' : 'sound on';
+});
+$('power').addEventListener('click', () => {
+    gesture();
+    save();
+    nim.board.powerCycle();
+    pad.releaseAll();
+    t0 = performance.now();
+    c0 = nim.board.cycles;
+});
+$('forget').addEventListener('click', () => {
+    if (!confirm('Erase the toy\'s EEPROM (settings, scores, the game in progress)?'))
+        return;
+    eeprom.memory.fill(0xFF);
+    save();
+    nim.board.powerCycle();
+});
+
+// Real time: the cycle the chip would be at now; asleep time is skipped
+// inside Board.run, so an idle toy costs almost nothing.
+let t0 = performance.now(), c0 = 0;
+function frame(now) {
+    let due = c0 + (now - t0) * F / 1000;
+    if (due - nim.board.cycles > MAX_SLICE_MS * F / 1000) {
+        c0 = nim.board.cycles + MAX_SLICE_MS * F / 1000;
+        t0 = now;
+        due = c0;
+    }
+    try {
+        nim.board.run(due);
+    } catch (e) {
+        nim.errors.push(String(e));
+        $('status').textContent = `simulator stopped: ${e}`;
+        console.error(e);
+        return;
+    }
+    if (dirty) {
+        matrix.draw(nim.board.chain.levels);
+        dirty = false;
+        // what was drawn and when (chip seconds), for the browser tests
+        nim.drawn.push({ t: nim.board.cycles / F, hex: matrix.frameHex() });
+        if (nim.drawn.length > 200)
+            nim.drawn.splice(0, 100);
+    }
+    uart.flush();
+    $('status').textContent = `${(nim.board.cycles / F).toFixed(1)} s on the chip, ` +
+        `awake ${(100 * nim.board.awakeShare()).toFixed(1)} %`;
+    requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);

@@ -1,0 +1,154 @@
+// bugs.mjs - every avr8js workaround of sim/web/src/runner.js is needed:
+// each check passes with the workaround and fails with the defect kept
+// (as NIMSIM_KEEP_BUGS does for simavr in tests/sim). The firmware's own
+// behaviour shows the defect where it can; the CPU-level rules (SRAM size,
+// the instruction after SEI, watchdog reset) use a few hand-assembled words.
+//
+// usage: node tests/web/bugs.mjs BOARD_DEFS HEX
+import { readFileSync } from 'node:fs';
+import { Board, BUGS, boardFromDefines } from '../../sim/web/src/runner.js';
+import { EepromStore } from '../../sim/web/src/eeprom.js';
+import { hexToFlash } from '../../sim/web/src/hex.js';
+
+const [defs, hexPath] = process.argv.slice(2);
+if (!defs || !hexPath) {
+    console.error('usage: node tests/web/bugs.mjs BOARD_DEFS HEX');
+    process.exit(2);
+}
+const board = boardFromDefines(readFileSync(defs, 'utf8'));
+const firmware = hexToFlash(readFileSync(hexPath, 'utf8'), board.BOARD_FLASH_BYTES).words;
+const MS = board.BOARD_F_CPU / 1000;
+
+function boot(keep, flash = firmware) {
+    const b = new Board({ flash, board, eeprom: new EepromStore(board.BOARD_EEPROM_BYTES),
+        keepBugs: new Set(keep ? [keep] : []) });
+    b.text = '';
+    b.onUartByte = (x) => { b.text += String.fromCharCode(x); };
+    return b;
+}
+
+function tap(b, name, ms = 60) {
+    const i = ['UP', 'DOWN', 'LEFT', 'RIGHT', 'A', 'B'].indexOf(name);
+    b.setButton(i, true);
+    b.run(b.cycles + ms * MS);
+    b.setButton(i, false);
+    b.run(b.cycles + ms * MS);
+}
+
+function send(b, line, ms = 100) {
+    b.uartSend(Buffer.from(line + '\n', 'latin1'));
+    b.run(b.cycles + ms * MS);
+}
+
+// A program of 16-bit words at address 0, the rest erased.
+function program(words) {
+    const f = new Uint16Array(board.BOARD_FLASH_BYTES / 2).fill(0xFFFF);
+    f.set(words);
+    return f;
+}
+
+// Each check: (keep) => [ok, what was seen]
+const checks = {
+    // USART: a byte waiting in UDR0 while the firmware writes UCSR0B (its
+    // UDRE interrupt turning itself on and off while a long reply goes out)
+    // must not be lost: STATE then VER, with 0..9 blank lines (no reply)
+    // between them to vary the phase, ten times: ten VER replies, no error.
+    rxc: (keep) => {
+        const b = boot(keep);
+        b.run(200 * MS);
+        b.text = '';
+        for (let i = 0; i < 10; i++)
+            send(b, 'STATE\n' + '\n'.repeat(i) + 'VER', 300);
+        const n = (b.text.match(/\nOK VER NIM/g) || []).length;
+        const err = b.text.match(/ERR[^\n]*/g) || [];
+        return [n === 10 && !err.length, `${n} VER replies${err.length ? ', ' + err.join(', ') : ''}`];
+    },
+    // Power-on reset cause: PORF.
+    porf: (keep) => {
+        const b = boot(keep);
+        b.run(100 * MS);
+        const line = b.text.split('\n')[0];
+        return [line === 'LOG BOOT 1 0', line];
+    },
+    // A tap of DOWN in the menu moves to the next item.
+    pullup: (keep) => {
+        const b = boot(keep);
+        b.run(3500 * MS);
+        tap(b, 'DOWN');
+        b.text = '';
+        send(b, 'STATE');
+        const m = / MENU=(\d+)/.exec(b.text);
+        return [!!m && m[1] === '1', m ? m[0].trim() : JSON.stringify(b.text)];
+    },
+    // The toy idles asleep: awake well under 5 % of the time.
+    sleep: (keep) => {
+        const b = boot(keep);
+        b.run(2000 * MS);
+        const share = b.awakeShare();
+        return [share < 0.05, `awake ${(100 * share).toFixed(2)} %`];
+    },
+    // 2 KB of SRAM: the data space ends at RAMEND 0x8FF, where SP starts.
+    sram: (keep) => {
+        const b = boot(keep);
+        return [b.cpu.SP === 0x8FF && b.cpu.data.length === 0x900,
+            `SP 0x${b.cpu.SP.toString(16)}, data space ${b.cpu.data.length} B`];
+    },
+    // The instruction after SEI runs before a pending interrupt (datasheet
+    // 7.7), and entering an interrupt takes 4 cycles: INT0 pending, then
+    //   main: ldi r16,0; sei; inc r16; rjmp .     INT0: mov r17,r16; reti
+    // the ISR must see r16 = 1.
+    irq: (keep) => {
+        const b = boot(keep, program([
+            0xC03F, 0x0000,           // 0x00: rjmp 0x40
+            0x2F10, 0x9518,           // 0x02: INT0: mov r17,r16; reti
+        ].concat(new Array(0x3C).fill(0), [
+            0xE000, 0x9478, 0x9503, 0xCFFF,   // 0x40: ldi r16,0; sei; inc r16; rjmp .
+        ])));
+        const cpu = b.cpu;
+        cpu.data[0x69] = 0x03;        // EICRA: INT0 on a rising edge
+        cpu.writeData(0x3D, 0x01);    // EIMSK: INT0 on
+        b.ports.D.setPin(2, false);
+        b.ports.D.setPin(2, true);    // the edge: INT0 pending, I still clear
+        b.run(4);                     // rjmp, ldi, sei
+        const c0 = b.cycles;
+        b.run(200);
+        return [cpu.data[17] === 1, `the ISR saw r16 = ${cpu.data[17]} (started ${c0})`];
+    },
+    // A watchdog reset resets the I/O registers: the program sets UCSR0B,
+    // arms a 16 ms watchdog reset and spins; after the reset it finds WDRF
+    // and spins at once. UCSR0B must read 0 again.
+    wdt: (keep) => {
+        const b = boot(keep, program([
+            0x9100, 0x0054,           // 0: lds r16, MCUSR
+            0xFD03,                   // 2: sbrc r16, WDRF
+            0xC009,                   // 3: rjmp 13
+            0xE108,                   // 4: ldi r16, 0x18
+            0x9300, 0x00C1,           // 5: sts UCSR0B, r16 (RXEN0 | TXEN0)
+            0xE108,                   // 7: ldi r16, WDCE | WDE
+            0x9300, 0x0060,           // 8: sts WDTCSR, r16
+            0xE008,                   // 10: ldi r16, WDE (16 ms)
+            0x9300, 0x0060,           // 11: sts WDTCSR, r16
+            0xCFFF,                   // 13: rjmp .
+        ]));
+        b.run(40 * MS);
+        const ucsr = b.cpu.data[0xC1], mcusr = b.cpu.data[0x54];
+        return [ucsr === 0 && (mcusr & 0x08) !== 0,
+            `UCSR0B 0x${ucsr.toString(16)}, MCUSR 0x${mcusr.toString(16)}`];
+    },
+};
+
+let pass = 0, fail = 0;
+for (const name of BUGS) {
+    const [okFixed, seenFixed] = checks[name](null);
+    const [okKept, seenKept] = checks[name](name);
+    if (okFixed && !okKept) {
+        pass++;
+        console.log(`webbugs PASS ${name}: worked around: ${seenFixed}; defect kept: ${seenKept}`);
+    } else {
+        fail++;
+        console.log(`webbugs FAIL ${name}: worked around: ${seenFixed} (${okFixed ? 'ok' : 'WRONG'}); ` +
+            `defect kept: ${seenKept} (${okKept ? 'not seen: the check cannot fail' : 'seen'})`);
+    }
+}
+console.log(`webbugs: ${pass} passed, ${fail} failed`);
+process.exit(fail ? 1 : 0);

@@ -1,0 +1,211 @@
+// diff.mjs - the second simulator: replays nimsim traces (nimsim --trace,
+// one per e2e session) on the avr8js runner of the web page, with the same
+// image, the same EEPROM, the same button contacts, received bytes and
+// power cycles at the same cycles, and checks that both simulators agree:
+// the UART bytes sent exactly, the sequence of display frames exactly, the
+// tones (frequency and order) exactly, the EEPROM image at the end exactly,
+// and every event's time within TOL_CYCLES.
+//
+// usage: node tests/web/diff.mjs BOARD_DEFS HEX TRACE...
+// NIMWEB_KEEP_BUGS=name,... keeps avr8js defects (sim/web/src/runner.js).
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { Board, boardFromDefines } from '../../sim/web/src/runner.js';
+import { EepromStore } from '../../sim/web/src/eeprom.js';
+import { hexToFlash } from '../../sim/web/src/hex.js';
+
+// Event times may differ by this much (cycles; 1 ms): SPI, interrupt entry
+// and wake-up take different cycle counts in the two models (simavr's SPI
+// byte is re-timed by nimsim, avr8js's interrupt entry by our runner), and
+// the firmware's main loop turns such small shifts into a different wait
+// for its next tick now and then. Measured worst over the e2e sessions:
+// about 4,200 cycles for frames and tones, 12,500 for UART bytes.
+export const TOL_CYCLES = Number(process.env.NIMWEB_TOL_CYCLES || 16000);
+
+export function parseTrace(text) {
+    const t = { inputs: [], tx: [], frames: [], tones: [], resets: [], eeLengths: [], eeprom: null, end: 0,
+        eepromEnd: null, modules: 0 };
+    for (const line of text.split('\n')) {
+        const w = line.split(' ');
+        switch (w[0]) {
+        case 'nimtrace': t.modules = Number(w[3]); break;
+        case 'eeprom': t.eeprom = w[1]; break;
+        case 'eeprom-end': t.eepromEnd = w[1]; break;
+        case 'btn': t.inputs.push({ at: Number(w[1]), kind: 'btn', i: Number(w[2]), on: w[3] === '1' }); break;
+        case 'rx': t.inputs.push({ at: Number(w[1]), kind: 'rx', byte: Number(w[2]) }); break;
+        case 'power': t.inputs.push({ at: Number(w[1]), kind: 'power', mcusr: Number(w[2]) }); break;
+        case 'wdreset': t.resets.push(Number(w[1])); break;
+        case 'eewrite': t.eeLengths.push(Number(w[2])); break;
+        case 'tx': t.tx.push({ at: Number(w[1]), byte: Number(w[2]) }); break;
+        case 'frame': t.frames.push({ at: Number(w[1]), hex: w[2] }); break;
+        case 'tone': t.tones.push({ at: Number(w[1]), end: Number(w[2]), hz: w[3] }); break;
+        case 'end': t.end = Number(w[1]); break;
+        case '': break;
+        default: throw new Error(`unknown trace line '${line}'`);
+        }
+    }
+    return t;
+}
+
+const hexOf = (a) => Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+
+// Replays trace t on a new avr8js board; returns what it did.
+export function replay(t, board, flash, keepBugs) {
+    const store = new EepromStore(board.BOARD_EEPROM_BYTES, EepromStore.fromHex(board.BOARD_EEPROM_BYTES, t.eeprom));
+    // The EEPROM's write time is the model's choice, not the CPU's: replay
+    // with the one the trace shows, so both run the same firmware paths.
+    const eeLen = t.eeLengths.length ? t.eeLengths.sort((x, y) => x - y)[t.eeLengths.length >> 1] : undefined;
+    // simavr 1.6 times a UART frame as 11 bits (8N1 is 10, datasheet 20.4):
+    // the shortest gap between two bytes sent shows it; replay with it so a
+    // power cut lands at the same byte.
+    const ubrrUnit = 8 * 17;     // U2X, UBRR0 16: 115,200 baud at 16 MHz (firmware/hal/uart.c)
+    const gaps = [];
+    for (let i = 1; i < t.tx.length; i++) {
+        const g = t.tx[i].at - t.tx[i - 1].at;
+        if (g > 9 * ubrrUnit && g < 13 * ubrrUnit) gaps.push(g);
+    }
+    gaps.sort((x, y) => x - y);
+    const frameBits = gaps.length ? Math.round(gaps[gaps.length >> 1] / ubrrUnit) : 10;
+    const b = new Board({ flash, board, eeprom: store, keepBugs, eepromWriteCycles: eeLen,
+        uartFrameBits: frameBits });
+    const got = { tx: [], frames: [], resets: [], lostRx: 0 };
+    b.onUartByte = (byte, at) => got.tx.push({ at, byte });
+    const frame = (chain) => got.frames.push({ at: b.cycles, hex: hexOf(chain.frame) });
+    b.onFrame = (chain, framed) => framed && frame(chain);
+    b.onReset = (cause) => cause === 'watchdog' && got.resets.push(b.cycles);
+    frame(b.chain);
+    for (const ev of t.inputs) {
+        b.run(ev.at);
+        if (ev.kind === 'btn') b.setButton(ev.i, ev.on);
+        else if (ev.kind === 'rx') got.lostRx += b.uartInject(ev.byte) ? 0 : 1;
+        else if (ev.kind === 'power') b.powerCycle(ev.mcusr, !(ev.mcusr & 1));
+    }
+    b.run(t.end);
+    got.tones = b.piezo.log.map((x) => ({ at: x.start, hz: x.hz.toFixed(3) }));
+    got.eepromEnd = store.toHex();
+    got.notes = [];
+    if (frameBits !== 10)
+        got.notes.push(`nimsim's UART frame takes ${frameBits} bit times, sent and received (8N1: 10, datasheet 20.4); replayed so (a long line then reaches the firmware up to 0.8 ms later in nimsim)`);
+    if (eeLen !== undefined && eeLen < 54400)
+        got.notes.push(`nimsim's EEPROM write takes ${eeLen} cycles (chip: 3.4 ms = 54,400, datasheet table 8-2); replayed so`);
+    if (t.inputs.some((e) => e.kind === 'power' && !(e.mcusr & 1)))
+        got.notes.push("nimsim's power cycle leaves MCUSR without PORF (chip: PORF set, datasheet 10.9.1), " +
+            'so the firmware takes its reset cause from r2, which simavr keeps over the reset; replayed so');
+    got.awake = b.awakeShare();
+    got.cycles = b.cycles;
+    return got;
+}
+
+// Compares two event lists by value (exact, in order) and time (tolerance),
+// one stretch of power at a time: a run stops at a power cut and at the
+// end of the trace, and an event one simulator had just before the stop
+// and the other would have had just after it is no difference.
+function compareSeq(name, want, got, key, problems, stops) {
+    let worst = 0;
+    for (let i = 0; i < stops.length; i++) {
+        const from = i ? stops[i - 1] : -1, to = stops[i];
+        const inside = (x) => x.at > from && x.at <= to;
+        worst = Math.max(worst, compareStretch(name, want.filter(inside), got.filter(inside), key, problems, to));
+    }
+    return worst;
+}
+
+function compareStretch(name, want, got, key, problems, end) {
+    const cut = (list, other) => {
+        let k = list.length;
+        while (k > other.length && end !== undefined && list[k - 1].at > end - TOL_CYCLES) k--;
+        return list.slice(0, k);
+    };
+    want = cut(want, got);
+    got = cut(got, want);
+    const n = Math.min(want.length, got.length);
+    let worst = 0;
+    for (let i = 0; i < n; i++) {
+        if (key(want[i]) !== key(got[i])) {
+            problems.push(`${name} #${i}: nimsim ${key(want[i])} at ${want[i].at}, avr8js ${key(got[i])} at ${got[i].at}`);
+            return worst;
+        }
+        worst = Math.max(worst, Math.abs(want[i].at - got[i].at));
+    }
+    if (want.length !== got.length)
+        problems.push(`${name}: nimsim has ${want.length}, avr8js ${got.length}` +
+            (n < Math.max(want.length, got.length) ? ` (first extra: ${key((want.length > n ? want : got)[n])})` : ''));
+    if (worst > TOL_CYCLES)
+        problems.push(`${name}: times differ by up to ${worst} cycles (tolerance ${TOL_CYCLES})`);
+    return worst;
+}
+
+function txText(list) {
+    return Buffer.from(list.map((x) => x.byte)).toString('latin1');
+}
+
+export function diffTrace(t, got) {
+    const problems = [];
+    const worst = {};
+    const before = problems.length;
+    const stops = [...t.inputs.filter((e) => e.kind === 'power').map((e) => e.at), t.end];
+    worst.tx = compareSeq('uart', t.tx, got.tx, (x) => x.byte, problems, stops);
+    if (problems.length > before) {
+        const a = txText(t.tx), b = txText(got.tx);
+        let i = 0;
+        while (i < a.length && a[i] === b[i]) i++;
+        problems.push(`uart text from byte ${i}: nimsim ${JSON.stringify(a.slice(i, i + 40))}, avr8js ${JSON.stringify(b.slice(i, i + 40))}`);
+    }
+    worst.frame = compareSeq('frames', t.frames, got.frames, (x) => x.hex, problems, stops);
+    worst.tone = compareSeq('tones', t.tones, got.tones, (x) => x.hz, problems, stops);
+    compareSeq('chip resets', t.resets.map((at) => ({ at })), got.resets.map((at) => ({ at })), () => 'reset', problems, stops);
+    if (got.lostRx)
+        problems.push(`uart: ${got.lostRx} received bytes found the avr8js receiver off`);
+    if (t.eepromEnd !== got.eepromEnd) {
+        const diffs = [];
+        for (let i = 0; i < t.eepromEnd.length / 2 && diffs.length < 8; i++)
+            if (t.eepromEnd.slice(2 * i, 2 * i + 2) !== got.eepromEnd.slice(2 * i, 2 * i + 2))
+                diffs.push(`@${i}: ${t.eepromEnd.slice(2 * i, 2 * i + 2)} vs ${got.eepromEnd.slice(2 * i, 2 * i + 2)}`);
+        problems.push(`eeprom: images differ (nimsim vs avr8js) ${diffs.join(', ')}`);
+    }
+    return { problems, worst };
+}
+
+function main() {
+    const [defs, hexPath, ...traces] = process.argv.slice(2);
+    if (!defs || !hexPath || !traces.length) {
+        console.error('usage: node tests/web/diff.mjs BOARD_DEFS HEX TRACE...');
+        process.exit(2);
+    }
+    const board = boardFromDefines(readFileSync(defs, 'utf8'));
+    const { words } = hexToFlash(readFileSync(hexPath, 'utf8'), board.BOARD_FLASH_BYTES);
+    const keep = new Set((process.env.NIMWEB_KEEP_BUGS || '').split(',').filter(Boolean));
+    let pass = 0, fail = 0;
+    const notes = new Set();
+    for (const path of traces) {
+        const name = basename(path, '.trace');
+        const t0 = Date.now();
+        const t = parseTrace(readFileSync(path, 'utf8'));
+        if (t.modules !== board.BOARD_MODULES)
+            throw new Error(`${path}: traced on ${t.modules} modules, the board has ${board.BOARD_MODULES}`);
+        const got = replay(t, board, words, keep);
+        const { problems, worst } = diffTrace(t, got);
+        const ms = Date.now() - t0;
+        const figures = `${t.tx.length} uart bytes, ${t.frames.length} frames, ${t.tones.length} tones, ` +
+            `${(t.end / board.BOARD_F_CPU).toFixed(1)} s simulated in ${ms} ms, awake ${(100 * got.awake).toFixed(2)} %; ` +
+            `worst time difference: uart ${worst.tx}, frame ${worst.frame}, tone ${worst.tone} cycles`;
+        if (problems.length) {
+            fail++;
+            console.log(`webdiff FAIL ${name}: ${figures}`);
+            for (const p of problems.slice(0, 12)) console.log(`    ${p}`);
+        } else {
+            pass++;
+            console.log(`webdiff PASS ${name}: ${figures}`);
+        }
+        for (const n of got.notes) {
+            notes.add(n);
+        }
+    }
+    for (const n of notes)
+        console.log(`webdiff NOTE ${n}`);
+    console.log(`webdiff: ${pass} passed, ${fail} failed (tolerance ${TOL_CYCLES} cycles)`);
+    process.exit(fail ? 1 : 0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`)
+    main();

@@ -1,0 +1,68 @@
+# Play in a browser: the real firmware image on avr8js (sim/web), the same
+# runner under Node as a second simulator checked against nimsim, the page
+# in Debian's chromium, and the Wokwi project's files (board/wokwi).
+
+WEB_DIR := sim/web
+WEB_STAMP := $(WEB_DIR)/node_modules/.nimweb-lock
+WEB_SRC := $(wildcard $(WEB_DIR)/src/*.js) $(WEB_DIR)/index.html $(WEB_DIR)/style.css $(WEB_DIR)/build.mjs
+WEB_PORT ?= 8014
+
+.PHONY: web web-serve web-deps test-web test-web-sim test-wokwi
+
+web-deps: $(WEB_STAMP)
+$(WEB_STAMP): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json tests/web/web_deps.sh
+	@tests/web/web_deps.sh $(WEB_DIR)
+
+# The board header's figures as the runner reads them (board/nano.h via board.h).
+$(B)/board.defs: board/board.h board/$(BOARD).h
+	@mkdir -p $(B)
+	@$(HOST_CC) -dM -E -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) -Iboard board/board.h | grep '^#define BOARD_' > $@
+
+# make web: build/web (8 columns) with build/m4/web (32 columns) inside it
+# as m4/, so one folder holds both; build/m4/web is also there on its own.
+ifeq ($(MODULES),1)
+web: $(B)/web/index.html
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/web/index.html
+	@rm -rf $(B)/web/m4 && cp -r build/m4/web $(B)/web/m4
+	@echo "web: open $(B)/web/index.html, or make web-serve; copy $(B)/web/ to any static host"
+WEB_OTHER := m4/index.html "32 columns (4 modules)"
+else
+web: $(B)/web/index.html
+WEB_OTHER := ../index.html "8 columns (1 module)"
+endif
+$(B)/web/index.html: $(WEB_SRC) $(B)/nim.hex $(B)/board.defs $(WEB_STAMP)
+	@node $(WEB_DIR)/build.mjs $(B)/board.defs $(B)/nim.hex $(B)/web $(WEB_OTHER)
+
+web-serve: web
+	@node $(WEB_DIR)/serve.mjs $(B)/web $(WEB_PORT)
+
+# The MAX7219 model against its datasheet; the avr8js workarounds, each
+# shown needed; then every e2e session traced
+# by nimsim and replayed on avr8js: both must agree.
+test-web-sim: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
+	@rm -rf $(B)/webdiff && mkdir -p $(B)/webdiff
+	@node --test --test-reporter=spec tests/web/max7219.test.mjs 2>&1 | grep -v '^$$'
+	@node tests/web/bugs.mjs $(B)/board.defs $(B)/nim.hex
+	@NIMWEB_NIMSIM=$(NIMSIM) NIMWEB_TRACE_DIR=$(B)/webdiff tests/e2e/run_e2e.sh tests/web/nimsim_trace.sh \
+		$(B)/nim.elf $(B)/webdiff $(E2E_SCRIPTS) > $(B)/webdiff/e2e.log 2>&1 \
+		|| { cat $(B)/webdiff/e2e.log; exit 1; }
+	@node tests/web/diff.mjs $(B)/board.defs $(B)/nim.hex $(B)/webdiff/*.trace
+
+# The page in a real browser (Debian's chromium through playwright-core).
+# Its screenshot: make test-web WEB_SHOT=docs/web.png refreshes the README's.
+WEB_SHOT ?= $(B)/web.png
+test-web: web $(WEB_STAMP)
+	@node tests/web/browser.mjs $(B)/web $(WEB_SHOT)
+
+# The Wokwi project matches the board header, part by part and wire by wire.
+test-wokwi: $(B)/board.defs
+	@python3 tests/web/check_wokwi.py board/wokwi $(B)/board.defs
+
+TEST_TARGETS += test-web-sim test-web test-wokwi
+## Play in a browser (sim/web, see README):
+##   make web             build/web/index.html: the real firmware on avr8js, static (32 columns in m4/)
+##   make web-serve       serve build/web on 127.0.0.1 (WEB_PORT=8014) and print the URL
+##   make web-deps        install nodejs, npm, chromium (apt) and the pinned npm packages (npm ci)
+##   make test-web-sim    avr8js workarounds each needed; every e2e session replayed on avr8js = nimsim
+##   make test-web        the page in headless chromium: games by clicks and keys, menu, reload, console
+##   make test-wokwi      board/wokwi/diagram.json parts, pins and wires match board/nano.h
