@@ -212,6 +212,17 @@ STORE_NOINLINE bool store_step(void)
 {
     for (;;) {
         uint8_t id = (uint8_t)(store_job.job - 1);
+        /* The settings always go first: a settings request preempts a
+         * game record not yet committed (its slot stays uncommitted and
+         * starts over with the record's latest request after the
+         * settings). The end of a game counts its result in the settings
+         * and then clears the game record: this order, with the game's
+         * number (game.c), is what makes it safe against a power cut. */
+        if (id == STORE_GAME && store_recs[STORE_SETTINGS].want
+                && store_job.done <= (uint8_t)(store_recs[STORE_GAME].head.len + SLOT_DATA + 2)) {
+            store_recs[STORE_GAME].want = true;
+            store_job.job = 0;
+        }
         if (!store_job.job) {
             if (store_recs[0].want)
                 id = 0;
