@@ -14,7 +14,8 @@
 #include "tables.h"
 
 /* The settings record: its format, the settings, every game's score
- * (saturating bytes) and the number of the last game counted in them. Scores are kept per rule and mode, and the chosen game
+ * (saturating bytes) and the number of the last game counted in them.
+ * Scores are kept per rule and mode, and the chosen game
  * as rule * GAME_FORMS + mode, so they mean the same game whatever the list
  * holds (it grows when the engine allows more modes). A record of another format (or size) loads as no record: blank
  * settings, never another version's bytes read as these. */
