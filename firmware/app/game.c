@@ -13,30 +13,48 @@
 #include "store.h"
 #include "tables.h"
 
-/* The settings record: its format, the settings and every game's score,
- * saturating bytes. Scores are kept per rule and mode, and the chosen game
+/* The settings record: its format, the settings, every game's score
+ * (saturating bytes) and the number of the last game counted in them.
+ * Scores are kept per rule and mode, and the chosen game
  * as rule * GAME_FORMS + mode, so they mean the same game whatever the list
  * holds (it grows when the engine allows more modes). A record of another format (or size) loads as no record: blank
  * settings, never another version's bytes read as these. */
-#define SETTINGS_FORMAT 2
+#define SETTINGS_FORMAT 3
 typedef struct {
     uint8_t format;
     uint8_t set[SET_COUNT];
     uint8_t score[RULE_COUNT][GAME_FORMS][2];   /* [rule][mode]: [0] your wins, [1] the machine's */
+    uint8_t counted;    /* game.number of the last game whose result is in score */
 } settings_rec_t;
+/* Format 2 was this record without counted: it loads (migrated) as
+ * no game counted yet. */
+#define SETTINGS_FORMAT_OLD 2
 _Static_assert(GAME_MAX <= RULE_COUNT * GAME_FORMS && RULE_COUNT * GAME_FORMS <= 255,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
 _Static_assert(sizeof(settings_rec_t) <= STORE_SETTINGS_BYTES, "settings record too big for its store slot");
 
-/* The game record: the position after the last completed move. It is
- * saved straight from game.turn and game.pos, laid out the same way. */
+/* The game record: the position after the last completed move and the
+ * game's number. It is saved straight from game.turn, game.pos and
+ * game.number, laid out the same way.
+ *
+ * The end of a game is two records: the result goes into the scores
+ * (settings record, counted = the game's number), then the game record is
+ * cleared; store.c always writes the settings first. A power cut between
+ * the two leaves the game record of a game whose number is counted: boot
+ * drops it, so the result is counted once and the game never resumes
+ * before its last move. A cut before the settings commit leaves the game
+ * before its last move, uncounted. A game being given up (game_abandon)
+ * is the same. A game's number is the last counted + 1, so a record of a
+ * game not counted never carries the counted number. */
 typedef struct {
     uint8_t turn;
     engine_pos_t pos;
+    uint8_t number;
 } game_rec_t;
 _Static_assert(sizeof(game_rec_t) <= STORE_GAME_BYTES, "game record too big for its store slot");
 _Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_rec_t, pos)
+                   && offsetof(game_t, number) - offsetof(game_t, turn) == offsetof(game_rec_t, number)
                    && sizeof(game_t) - offsetof(game_t, turn) >= sizeof(game_rec_t),
                "game.turn and game.pos are not laid out as a game record");
 
@@ -180,12 +198,14 @@ NOINLINE uint8_t game_score(uint8_t index, uint8_t who)
 }
 
 /* One more game won by side who (0 you, 1 the machine) in the game being
- * played, kept at once. */
+ * played, kept at once, with the game's number as the last counted (the
+ * caller then clears the game record: store.c writes this first). */
 static void score_add(uint8_t who)
 {
     uint8_t *s = &rec.score[game.pos.rule][game.pos.mode][who];
     if (*s < 255)
         ++*s;
+    rec.counted = game.number;
     game_save_settings();
 }
 
@@ -297,6 +317,7 @@ void game_resume(uint16_t now)
     game_t *const g = game_ptr();
     g->screen = SCR_PLAY;
     g->in_game = true;
+    g->number = (uint8_t)(rec.counted + 1);    /* not counted: never the counted number */
     g->pend = 0;
     g->pend_heap = 0;
     g->overlay = OV_NONE;
@@ -416,6 +437,11 @@ void game_init(uint16_t now)
 {
     game_rec_t g;
     bool ok = store_load(STORE_SETTINGS, &rec, sizeof rec) && rec.format == SETTINGS_FORMAT;
+    if (!ok) {
+        rec.counted = 0;    /* an old record: no game counted yet */
+        ok = store_load(STORE_SETTINGS, &rec, offsetof(settings_rec_t, counted))
+            && rec.format == SETTINGS_FORMAT_OLD;
+    }
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = rec.set[i];
         if (i == SET_GAME)
@@ -425,18 +451,23 @@ void game_init(uint16_t now)
         game.set[i] = v;
     }
     if (!ok)
-        for (uint8_t *b = (uint8_t *)rec.score; b < (uint8_t *)rec.score + sizeof rec.score; b++)
-            *b = 0;                 /* every score byte, in one pass */
+        for (uint8_t *b = (uint8_t *)rec.score; b < (uint8_t *)(&rec + 1); b++)
+            *b = 0;                 /* every score byte and counted, in one pass */
     settings_apply();
     game.screen = SCR_INTRO;
     game.t0 = now;
     /* A saved game resumes only if it is a legal, unfinished position of a
-     * game in the list; anything else is dropped for a clean start. */
-    if (store_load(STORE_GAME, &g, sizeof g) && g.turn < 2
+     * game in the list, and its result is not counted yet (its number is
+     * not the settings' counted); anything else is dropped for a clean
+     * start. A record of the old layout (no number) is a game not counted. */
+    g.number = (uint8_t)(rec.counted + 1);
+    if ((store_load(STORE_GAME, &g, sizeof g) || store_load(STORE_GAME, &g, offsetof(game_rec_t, number)))
+            && g.turn < 2 && !(ok && g.number == rec.counted)
             && game_find(g.pos.rule, g.pos.mode) < GAME_COUNT
             && engine_check_pos(&g.pos) == ENGINE_OK && engine_has_move(&g.pos)) {
         game.pos = g.pos;
         game.turn = g.turn;
+        game.number = g.number;
         game.in_game = true;
     }
 }

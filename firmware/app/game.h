@@ -64,10 +64,11 @@ typedef struct {
     uint16_t ov_t0;     /* start of the overlay */
     bool in_game;       /* a game is in progress (resumable from the menu) */
     engine_move_t mv;   /* the machine's move being shown, or the hint */
-    /* turn and pos, side by side, are the game record store.c saves
-     * (game.c); they change only together with a save request. */
+    /* turn, pos and number, side by side, are the game record store.c
+     * saves (game.c); they change only together with a save request. */
     uint8_t turn;       /* side to move: 0 = you / player 1, 1 = machine / player 2 */
     engine_pos_t pos;
+    uint8_t number;     /* the game's number: the settings' last counted + 1 (game.c) */
     uint8_t set[SET_COUNT];
 } game_t;
 

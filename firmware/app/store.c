@@ -225,12 +225,26 @@ STORE_NOINLINE bool store_step(void)
             store_next_slot(id, store_job.slot);
         }
         store_rec_t *rs = &store_recs[id];
-        /* A newer request for this record: the slot starts over with it,
-         * unless its commit byte is written (then it queues). */
-        if (rs->want && store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
-            rs->want = false;
-            rs->head.len = rs->len;
-            store_job.done = 0;
+        if (store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
+            /* Its commit byte is not written. The settings always go
+             * first: a settings request preempts a game record (its slot
+             * stays uncommitted and starts over with the record's latest
+             * request after the settings). The end of a game counts its
+             * result in the settings, then clears the game record: this
+             * order, with the game's number (game.c), makes it safe
+             * against a power cut. */
+            if (id && store_recs[STORE_SETTINGS].want) {
+                rs->want = true;
+                store_job.job = 0;
+                continue;
+            }
+            /* A newer request for this record: the slot starts over with
+             * it (after the commit byte, it queues). */
+            if (rs->want) {
+                rs->want = false;
+                rs->head.len = rs->len;
+                store_job.done = 0;
+            }
         }
         uint16_t addr = store_slot_addr(id, store_job.slot);
         if (!store_write_slot(id, addr, rs))

@@ -12,6 +12,11 @@
  * (commit written after everything else). Blank (0xFF), zeroed or corrupt
  * EEPROM has no valid slot and loads as "no record".
  *
+ * Between the records the order is fixed: the settings are always written
+ * first (a settings request preempts a game record not yet committed), so
+ * a game record requested after the settings never commits before them
+ * (game.c's end of a game relies on it).
+ *
  * Saves never block the main loop: a request is kept in RAM (a pointer to
  * the caller's buffer) and written out by store_step, a byte whenever the
  * EEPROM is ready, after the frame is drawn. The newest slot's place and

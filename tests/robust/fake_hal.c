@@ -43,8 +43,17 @@ uint8_t nvm_read(uint16_t addr)
     return addr < BOARD_EEPROM_BYTES ? fake_eeprom[addr] : 0xFF;
 }
 
+long fake_nvm_budget = -1;
+uint16_t fake_nvm_refused = 0xFFFF;
+
 bool nvm_write_if_ready(uint16_t addr, uint8_t value)
 {
+    if (!fake_nvm_budget) {
+        fake_nvm_refused = addr;
+        return false;   /* "busy" for ever: the power is about to go */
+    }
+    if (fake_nvm_budget > 0)
+        fake_nvm_budget--;
     if (addr < BOARD_EEPROM_BYTES)
         fake_eeprom[addr] = value;
     return true;    /* the fake EEPROM is always ready */

@@ -1067,7 +1067,7 @@ static void ee_cut_window(void)
 /* ---- mode: power cuts --------------------------------------------------------- */
 
 enum { CMD_MOVE, CMD_AI, CMD_SET, CMD_NEW, CMD_GAME };
-static uint64_t n_cut_write, n_cut_cycle, n_cut_boot, n_nocut, n_resumed, n_clean, n_split;
+static uint64_t n_cut_write, n_cut_cycle, n_cut_boot, n_nocut, n_resumed, n_clean, n_split, n_ended, n_unended;
 
 /* Until every save asked for is written: no EEPROM write started for 40 ms
  * (a pending save writes a byte every 3.4 ms). What the toy shows then is
@@ -1282,9 +1282,7 @@ static void mode_powercut(uint64_t n)
         }
         /* The machine's reply to the move, made while the move was being
          * saved (a save takes ~0.1 s on the chip), may have ended the
-         * game: its result is in the scores (settings record) while the
-         * game record may still hold the game (two records, written one
-         * after the other). */
+         * game. */
         if (!w_ok && cut && (kind == CMD_MOVE || kind == CMD_AI)) {
             engine_move_t t1, t2;
             int wm = (P.pos.mode & ENGINE_MISERE) ? P.turn : P.turn ^ 1;
@@ -1298,12 +1296,29 @@ static void mode_powercut(uint64_t n)
                                               (kind == CMD_AI && R.w == P.w + (wm != 0) && R.l == P.l + (wm != 1))))
                         w_ok = may_end = true;
             }
-            if (w_ok && R.in_game)
-                n_split++;
         }
         if (!w_ok)
             fail("scores of game %u after the cut: W %u L %u, before W %u L %u (command %.*s)", P.game,
                  R.w, R.l, P.w, P.l, (int)strlen(cmd) - 1, cmd);
+        /* The end of a game is atomic (game.c): its result counted and the
+         * game over, or not counted and the game back before its end. A
+         * result counted while the game resumes would be counted again
+         * when its last move is replayed; a game over with no result
+         * counted has lost it (the opponent is always the machine here). */
+        bool counted = R.w != P.w || R.l != P.l;
+        if (counted && R.in_game) {
+            n_split++;
+            fail("the result of game %u was counted (W %u L %u, before W %u L %u) and the game resumed at %s "
+                 "turn %u: it would count twice (command %.*s)", P.game, R.w, R.l, P.w, P.l, pos_str(&R.pos),
+                 R.turn, (int)strlen(cmd) - 1, cmd);
+        }
+        if (cut && may_end && P.in_game && !R.in_game && !counted && P.w < 255 && P.l < 255)
+            fail("game %u ended by the cut command but its result was not counted: W %u L %u (command %.*s)",
+                 P.game, R.w, R.l, (int)strlen(cmd) - 1, cmd);
+        if (cut && may_end) {
+            n_ended += counted;
+            n_unended += !counted && R.in_game;
+        }
         if (resumed != (int)R.in_game)
             fail("LOG BOOT says resumed %d, STATE says INGAME=%d", resumed, R.in_game);
         if (R.in_game) {
@@ -1371,14 +1386,16 @@ static void mode_powercut(uint64_t n)
            "random cycle, %llu while booting, %llu after the command ran to the end); %llu cuts inside a "
            "3.4 ms write window left the byte old %llu / new %llu / torn %llu (%llu writes started); "
            "%llu boots, %llu resumed a game, %llu came back without one (none lost), %llu moves, "
-           "%llu cuts between the scores and the game record (a finished game's result counted and the "
-           "game resumed before its last move), %.1f s simulated, stack high-water %u B\n",
+           "%llu cuts in a command that could end a game: %llu counted the result once and the game was "
+           "over, %llu did not count it and the game resumed before its end; %llu results counted with "
+           "the game resumed (double counts), none lost, %.1f s simulated, stack high-water %u B\n",
            (unsigned long long)cuts, (unsigned long long)n_cut_write, (unsigned long long)n_cut_cycle,
            (unsigned long long)n_cut_boot, (unsigned long long)n_nocut, (unsigned long long)n_window_cuts,
            (unsigned long long)torn[0], (unsigned long long)torn[1], (unsigned long long)torn[2],
            (unsigned long long)S.eeprom.writes, (unsigned long long)st.boots,
            (unsigned long long)n_resumed, (unsigned long long)n_clean, (unsigned long long)st.moves,
-           (unsigned long long)n_split, now_ms() / 1000, sim_stack_used(&S));
+           (unsigned long long)(n_ended + n_unended), (unsigned long long)n_ended,
+           (unsigned long long)n_unended, (unsigned long long)n_split, now_ms() / 1000, sim_stack_used(&S));
 }
 
 /* ---- supply episodes (brownout mode) -------------------------------------- */

@@ -16,18 +16,29 @@ $(B)/tests/unit/test_store: tests/unit/test_store.c tests/unit/check.h firmware/
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store.c firmware/app/store.c
 
+# The end of a game against power cuts: the real game, store, PC link, ui
+# and engine over tests/robust's fake drivers.
+ENDGAME_SRC := tests/unit/test_endgame.c tests/robust/fake_hal.c firmware/engine/engine.c \
+	$(filter-out firmware/app/main.c,$(APP_SRC))
+$(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/unit/check.h tests/robust/fake_hal.h $(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -o $@ $(ENDGAME_SRC) $(B)/tables.c
+
 .PHONY: test-unit
-test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store
+test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_endgame
 	$(B)/tests/unit/test_debounce
 	$(B)/tests/unit/test_store
+	$(B)/tests/unit/test_endgame
 ifneq ($(MODULES),4)
-	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store build/m4/tests/unit/test_endgame
 	build/m4/tests/unit/test_store
+	build/m4/tests/unit/test_endgame
 endif
 TEST_TARGETS += test-unit
 
 ## Unit tests:
-##   make test-unit       host tests of debounce (tables, bounce, holds) and the EEPROM store (rings, bit flips, power cuts)
+##   make test-unit       host tests of debounce (tables, bounce, holds) and the EEPROM store (rings, bit flips, power cuts),
+##                        the end of a game cut at every EEPROM byte (a result counted once)
 
 # On-target check of every driver under the simulator: tests/unit/hal_check.c
 # linked with the HAL, debounce and store objects of the firmware (same
