@@ -82,9 +82,9 @@ static inline game_t *game_ptr(void)
     return g;
 }
 
-/* Games list: every rule in columns form, then misere Nim, then every rule
- * allowed in one-heap form, normal and misere. */
-#define GAME_COUNT (RULE_COUNT + 1 + 2 * RULE_FIRST_MASK)
+/* Games list: every rule in columns form, then every rule in columns form
+ * misere, then every rule allowed in one-heap form, normal and misere. */
+#define GAME_COUNT (2 * RULE_COUNT + 2 * RULE_FIRST_MASK)
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
 /* Write "NAME [ONE] [MISERE]" of game index through put (a writer of
  * flash strings: text_add_P for the matrix, uart_puts_P for the PC). */

@@ -322,6 +322,42 @@ static uint8_t cmd_pos(uint16_t now)
 }
 
 /* Numbers separated by commas: a position's columns, the settings. */
+/* GRUNDY in a misere game in columns: what decides it, never a nim-sum
+ * that P/N contradicts. A tame rule (misere Nim on the values): each
+ * column's value, then SUM and the nim-sum while some column is worth 2 or
+ * more (it is played as Nim), else ONES and how many are worth 1 (P when
+ * odd). A wild rule (KAYLES): Q, each column's element of the misere
+ * quotient, then ELEM and their product. The caller adds P or N. */
+static void grundy_misere(void)
+{
+    const engine_pos_t *p = &game.pos;
+    bool wild = engine_misere_wild(p->rule);
+    uint8_t big = 0, ones = 0;
+    if (wild)
+        out_P(PSTR(" Q"));
+    for (uint8_t c = 0; c < p->ncols; c++) {
+        uint8_t v = wild ? engine_misere_elem(p, c) : engine_col_grundy(p, c);
+        if (wild) {
+            out_sp();
+            out_P(engine_misere_name(p->rule, v));
+        } else {
+            out_snum(v);
+        }
+        big |= v > 1;
+        ones += v == 1;
+    }
+    if (wild) {
+        out_P(PSTR(" ELEM "));
+        out_P(engine_misere_name(p->rule, engine_misere_elem(p, 0xFF)));
+    } else if (big) {
+        out_P(PSTR(" SUM"));
+        out_snum(engine_nimsum(p));
+    } else {
+        out_P(PSTR(" ONES"));
+        out_snum(ones);
+    }
+}
+
 static void out_list(const uint8_t *a, uint8_t n)
 {
     for (uint8_t i = 0; i < n; i++) {
@@ -441,11 +477,15 @@ static uint8_t line_run(uint16_t now)
         break;
     case C_GRUNDY:
         reply_ok();
-        if (!game_is_oneheap())
+        if ((game.pos.mode & ENGINE_MISERE) && !game_is_oneheap())
+            grundy_misere();
+        else if (!game_is_oneheap())
             for (uint8_t c = 0; c < game.pos.ncols; c++)
                 out_snum(engine_col_grundy(&game.pos, c));
-        out_P(PSTR(" SUM"));
-        out_snum(engine_nimsum(&game.pos));
+        if (!(game.pos.mode & ENGINE_MISERE) || game_is_oneheap()) {
+            out_P(PSTR(" SUM"));
+            out_snum(engine_nimsum(&game.pos));
+        }
         out_sp();
         uart_putc(engine_is_p(&game.pos) ? 'P' : 'N');
         break;

@@ -32,7 +32,7 @@ enum {
 
 /* Largest payload of each record; the slot adds STORE_SLOT_OVERHEAD bytes. */
 #ifndef STORE_SETTINGS_BYTES
-#define STORE_SETTINGS_BYTES 104u  /* 8 settings + 47 games x 2 score bytes (app/game.c) */
+#define STORE_SETTINGS_BYTES 136u  /* 8 settings + 64 games x 2 score bytes (app/game.c) */
 #endif
 #ifndef STORE_GAME_BYTES
 #define STORE_GAME_BYTES (BOARD_COLS + 16u)
