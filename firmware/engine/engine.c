@@ -131,21 +131,15 @@ static uint8_t wild_of(uint8_t rule)
     return PGM_U8(&misere_wild[rule]);
 }
 
-static uint8_t nibble_at(const uint8_t *row, uint8_t i)
-{
-    uint8_t two = PGM_U8(&row[i >> 1]);
-    return (i & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
-}
-
 /* A column state's element in a wild rule's quotient, and products. */
-static uint8_t elem_of(uint8_t w, uint8_t state)
+static inline __attribute__((always_inline)) uint8_t elem_of(uint8_t w, uint8_t state)
 {
-    return nibble_at(misere_elem[w], state);
+    return PGM_U8(&misere_elem[w][state]);
 }
 
-static uint8_t elem_mul(uint8_t w, uint8_t a, uint8_t b)
+static inline __attribute__((always_inline)) uint8_t elem_mul(uint8_t w, uint8_t a, uint8_t b)
 {
-    return nibble_at(misere_mul[w], (uint8_t)(a << 4 | b));
+    return PGM_U8(&misere_mul[w][(uint8_t)(a << 4 | b)]);
 }
 
 /* What a search compares: the column value, or with WANT_ELEM the wild
@@ -643,14 +637,14 @@ static bool misere_to_one(uint8_t rule, uint8_t state)
 static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
 {
     uint8_t w = wild_of(p->rule), rule = p->rule, form = engine_rule_form(rule);
-    uint8_t pre[ENGINE_COLS], e = 0, c;
+    uint8_t pre[ENGINE_COLS], el[ENGINE_COLS], e = 0, c;
     for (c = 0; c < p->ncols; c++) {
         pre[c] = e;
-        e = elem_mul(w, e, elem_of(w, p->col[c]));
+        e = elem_mul(w, e, el[c] = elem_of(w, p->col[c]));
     }
     if ((PGM_U16(&misere_p[w]) >> e) & 1)
         return false;
-    for (e = 0; c-- > 0; e = elem_mul(w, elem_of(w, p->col[c]), e)) {
+    for (e = 0; c-- > 0; e = elem_mul(w, el[c], e)) {
         uint8_t from = p->col[c];
         uint16_t want = PGM_U16(&misere_partner[w][elem_mul(w, pre[c], e)]) & PGM_U16(&misere_reach[w][from]);
         if (!want)
@@ -707,30 +701,38 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
         }
         return false;
     }
+    if ((p->mode & ENGINE_MISERE) && wild_of(p->rule) != 0xFF)
+        return misere_wild_hint(p, m);
+    /* each column's value, computed once; misere Nim also counts the
+     * columns worth 2 or more and those worth 1 */
+    uint8_t g[ENGINE_COLS], s = 0, c, ones = 0, nbig = 0, big = 0;
+    for (c = 0; c < p->ncols; c++) {
+        uint8_t v = g[c] = value_of(p->rule, p->col[c]);
+        s ^= v;
+        if (v > 1) {
+            nbig++;
+            big = c;
+        }
+        ones += v & 1;
+    }
     if (p->mode & ENGINE_MISERE) {
-        if (wild_of(p->rule) != 0xFF)
-            return misere_wild_hint(p, m);
-        uint8_t ones, big = 0, nbig = misere_big_heaps(p, &ones, &big);
         if (nbig == 0) {
             /* every column worth 0 or 1: leave an odd number of 1s, by a
              * column worth 1 moved to 0, or, with no 1s at all, a column
              * worth 0 moved to 1 (the generator marks the states that can) */
             if (ones & 1)
                 return false;
-            for (uint8_t c = 0; c < p->ncols; c++) {
-                uint8_t v = p->col[c];
-                if (ones ? value_of(p->rule, v) == 1 : misere_to_one(p->rule, v))
+            for (c = 0; c < p->ncols; c++)
+                if (ones ? g[c] == 1 : misere_to_one(p->rule, p->col[c]))
                     return col_find_value(p, c, (uint8_t)(ones ? 0 : 1), m);
-            }
             return false; /* no move at all */
         }
-        if (nbig == 1) /* the move that leaves only 0s and 1s: an odd number of 1s */
+        if (nbig == 1) { /* the move that leaves only 0s and 1s: an odd number of 1s */
+            ones -= g[big] & 1;
             return col_find_value(p, big, (ones & 1) ? 0 : 1, m);
+        }
         /* two or more big heaps: Nim's move, which keeps a big heap */
     }
-    uint8_t g[ENGINE_COLS], s = 0, c; /* each column's value, computed once */
-    for (c = 0; c < p->ncols; c++)
-        s ^= g[c] = value_of(p->rule, p->col[c]);
     if (!s)
         return false;
     for (c = 0; (uint8_t)(g[c] ^ s) >= g[c]; c++)

@@ -1054,6 +1054,14 @@ static void emit_nibbles(FILE *f, const int *v, int n, const char *what)
     fprintf(f, "}, /* %s */\n", what);
 }
 
+static void emit_bytes(FILE *f, const int *v, int n, const char *what)
+{
+    fprintf(f, "    {");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%d", i % 24 ? ", " : i ? ",\n     " : "", v[i]);
+    fprintf(f, "}, /* %s */\n", what);
+}
+
 /* Misere tables. Every rule's quotient is computed and proved (mq_compute
  * stops the build otherwise); a tame rule is played as misere Nim on the
  * column values and needs only, per column state, whether a move reaches a
@@ -1126,8 +1134,9 @@ static void emit_misere(FILE *f, int first_mask)
     fprintf(f, "};\n\n");
     /* wild tables; one zero row when no rule is wild */
     static int ev[MISERE_STATES_EMIT];
-    fprintf(f, "/* Wild rules: each column state's element (4 bits). */\n");
-    fprintf(f, "const uint8_t misere_elem[][128] PROGMEM = {\n");
+    fprintf(f, "/* Wild rules: each column state's element (a byte: the reply reads it\n"
+               " * for every column, and a nibble costs shifts). */\n");
+    fprintf(f, "const uint8_t misere_elem[][256] PROGMEM = {\n");
     for (int i = 0; i < RULE_COUNT || !nw; i++) {
         if (nw && wild[i] < 0)
             continue;
@@ -1140,7 +1149,7 @@ static void emit_misere(FILE *f, int first_mask)
                 ev[st] = mq_prod_gens(&q[i], g, k);
             }
         }
-        emit_nibbles(f, ev, 256, nw ? rules[i].id : "none");
+        emit_bytes(f, ev, 256, nw ? rules[i].id : "none");
         if (!nw)
             break;
     }
@@ -1172,16 +1181,16 @@ static void emit_misere(FILE *f, int first_mask)
         if (!nw)
             break;
     }
-    fprintf(f, "};\n/* Products: element a times b at nibble 16 a + b; P (bit e); for each\n"
+    fprintf(f, "};\n/* Products: element a times b at byte 16 a + b; P (bit e); for each\n"
                " * element a the b with a b in P; the elements' names. */\n");
-    fprintf(f, "const uint8_t misere_mul[][128] PROGMEM = {\n");
+    fprintf(f, "const uint8_t misere_mul[][256] PROGMEM = {\n");
     for (int i = 0; i < RULE_COUNT || !nw; i++) {
         if (nw && wild[i] < 0)
             continue;
         for (int a = 0; a < 16; a++)
             for (int b = 0; b < 16; b++)
                 ev[a * 16 + b] = nw && a < q[i].n && b < q[i].n ? q[i].mul[a][b] : 0;
-        emit_nibbles(f, ev, 256, nw ? rules[i].id : "none");
+        emit_bytes(f, ev, 256, nw ? rules[i].id : "none");
         if (!nw)
             break;
     }

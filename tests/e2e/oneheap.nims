@@ -7,7 +7,7 @@ expect-uart OK SET OPP 1
 send SET FIRST 0
 expect-uart OK SET FIRST 0
 send GAME SUBTRACT 3 ONE
-expect-uart OK GAME 22 SUBTRACT 3 ONE
+expect-uart OK GAME 39 SUBTRACT 3 ONE
 send POS 11
 expect-uart OK POS
 # 11 stones: a full bottom row and 3 above it (the top stone winks)
@@ -62,7 +62,7 @@ expect-uart LOG END H1
 #
 # --- misere one-heap Nim: who takes the last stone loses.
 send GAME NIM ONE MISERE
-expect-uart OK GAME 33 NIM ONE MISERE
+expect-uart OK GAME 50 NIM ONE MISERE
 send POS 3
 expect-uart OK POS
 tap DOWN

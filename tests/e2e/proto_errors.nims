@@ -12,7 +12,7 @@ expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR
 send HELP
 expect-uart OK HELP VER GAME NEW POS MOVE AI HINT GRUNDY PRESS RELEASE FRAME SCORES STATE SET\n
 send VER
-expect-uart OK VER NIM 1.0 BOARD nano COLS 8 GAMES 47 LINE 64\n
+expect-uart OK VER NIM 1.0 BOARD nano COLS 8 GAMES 64 LINE 64\n
 send FOO
 expect-uart ERR UNKNOWN\n
 send MOVE
@@ -47,9 +47,9 @@ send POS =030405 1
 expect-uart ERR POS ARGS\n
 send GAME FOO
 expect-uart ERR GAME NAME\n
-send GAME KAYLES MISERE
+send GAME KAYLES ONE
 expect-uart ERR GAME NAME\n
-send GAME 47
+send GAME 64
 expect-uart ERR GAME NAME\n
 send PRESS X
 expect-uart ERR BUTTON\n
@@ -61,7 +61,7 @@ send HINT 3
 expect-uart ERR ARGS\n
 send FRAME X
 expect-uart ERR ARGS\n
-send SCORES 47
+send SCORES 64
 expect-uart ERR ARGS\n
 # a line over 64 characters
 send MOVE 0 1 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
@@ -119,5 +119,5 @@ expect-uart LOG MOVE M within 3000
 send AI
 expect-uart LOG MOVE H
 expect-uart OK AI
-send GAME 46
-expect-uart OK GAME 46 AT MOST HALF ONE MISERE\n
+send GAME 63
+expect-uart OK GAME 63 AT MOST HALF ONE MISERE\n

@@ -36,6 +36,11 @@
 #include "engine.h"
 #include "rb_fw.h"
 #include "sim.h"
+
+/* The games list (firmware/app/game.h GAME_COUNT): every rule in columns,
+ * normal and misere, and every heap rule (those before KAYLES) in one-heap
+ * form, normal and misere. */
+#define RB_GAMES (2 * RULE_COUNT + 2 * RULE_KAYLES)
 #include "store.h"
 
 #define STACK_BUDGET 384
@@ -1067,7 +1072,7 @@ static void mode_powercut(uint64_t n)
     ee_watch_start();
     command_ok("SET OFF 4");
     command_ok("SET OPP 0");
-    command_ok("GAME %u", rnd_n(47));
+    command_ok("GAME %u", rnd_n(RB_GAMES));
     uint64_t cuts = 0;
     while (cuts < n) {
         pstate_t P, R;
@@ -1100,7 +1105,7 @@ static void mode_powercut(uint64_t n)
             snprintf(cmd, sizeof cmd, "AI\n");
         } else if (r < 88) {
             static const uint8_t items[] = { S_GAME, S_FIRST, S_LEVEL, S_START, S_SOUND, S_BRIGHT };
-            static const uint8_t counts[] = { 47, 3, 3, 4, 2, 16 };
+            static const uint8_t counts[] = { RB_GAMES, 3, 3, 4, 2, 16 };
             int k = (int)rnd_n(6);
             set_item = items[k];
             set_val = (uint8_t)rnd_n(counts[k]);
@@ -1112,7 +1117,7 @@ static void mode_powercut(uint64_t n)
             snprintf(cmd, sizeof cmd, "NEW\n");
         } else {
             kind = CMD_GAME;
-            set_val = (uint8_t)rnd_n(47);
+            set_val = (uint8_t)rnd_n(RB_GAMES);
             snprintf(cmd, sizeof cmd, "GAME %u\n", set_val);
         }
         uint64_t want = reply_count + 1;
@@ -1273,7 +1278,7 @@ static void mode_watchdog(uint64_t n)
     S.avr->flash[hang + 1] = OP_RJMP_SELF >> 8;
     command_ok("SET OFF 4");
     command_ok("SET OPP 0");
-    command_ok("GAME %u", rnd_n(47));
+    command_ok("GAME %u", rnd_n(RB_GAMES));
     double worst = 0;
     for (uint64_t i = 0; i < n; i++) {
         pstate_t P, R;
@@ -2066,10 +2071,10 @@ static void add_bad_args(void)
         { "POS 1 2 3 4 5 6 7 8 9", "ERR POS ARGS" }, { "POS 1,2", "ERR POS ARGS" },
         { "SET", "ERR SET ITEM" }, { "SET FOO 1", "ERR SET ITEM" }, { "SET BRIGHT", "ERR SET VALUE" },
         { "SET BRIGHT 16", "ERR SET VALUE" }, { "SET OFF 5", "ERR SET VALUE" }, { "SET SOUND 2", "ERR SET VALUE" },
-        { "SET LEVEL 1 2", "ERR SET VALUE" }, { "SET GAME 47", "ERR SET VALUE" }, { "SET OPP X", "ERR SET VALUE" },
-        { "GAME FOO", "ERR GAME NAME" }, { "GAME 47", "ERR GAME NAME" }, { "GAME NIM X", "ERR GAME NAME" },
+        { "SET LEVEL 1 2", "ERR SET VALUE" }, { "SET GAME 64", "ERR SET VALUE" }, { "SET OPP X", "ERR SET VALUE" },
+        { "GAME FOO", "ERR GAME NAME" }, { "GAME 64", "ERR GAME NAME" }, { "GAME NIM X", "ERR GAME NAME" },
         { "GAME ONE", "ERR GAME NAME" }, { "PRESS", "ERR BUTTON" }, { "PRESS X", "ERR BUTTON" },
-        { "RELEASE UP 1", "ERR BUTTON" }, { "SCORES 47", "ERR ARGS" }, { "SCORES X", "ERR ARGS" },
+        { "RELEASE UP 1", "ERR BUTTON" }, { "SCORES 64", "ERR ARGS" }, { "SCORES X", "ERR ARGS" },
         { "SCORES 1 2", "ERR ARGS" },
     };
     uint32_t i = rnd_n(sizeof t / sizeof t[0]);
