@@ -43,12 +43,12 @@ tap UP
 tap UP
 tap LEFT
 send STATE
-expect-uart SET=46,1,0,0,0,1,8,1 MENU=0
+expect-uart SET=63,1,0,0,0,1,8,1 MENU=0
 # A plays it
 tap A
-expect-uart LOG NEW 46 H1
+expect-uart LOG NEW 63 H1
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=46 RULE=13
+expect-uart SCR=PLAY PH=INPUT GAME=63 RULE=13
 # B held: back to the menu; the game stays in progress
 press B
 wait 900ms
@@ -70,7 +70,7 @@ press RIGHT
 wait 1000ms
 release RIGHT
 send STATE
-# (press + repeats at 400, 500 ... 900 ms: 7 steps, 46 wraps to 0 .. 6)
+# (press + repeats at 400, 500 ... 900 ms: 7 steps, 63 wraps to 0 .. 6)
 expect-uart SET=6,1,0,0,0,1,8,1 MENU=0
 # settings survive a power cut (the reset keeps the EEPROM)
 tap A
