@@ -5,6 +5,8 @@
  *   build/grundy NAME N                  print g(0) .. g(N-1) of a rule
  *   build/grundy --list                  list the rules
  *   build/grundy --emit-c FILE --heap-max M   write the PROGMEM tables
+ *   build/grundy --misere NAME           print a rule's misere quotient, proved
+ *   build/grundy --misere-selftest       show the quotient proof refuses wrong ones
  *
  * g(n) is the Grundy value of one heap of n tokens for octal and
  * at-most-half rules, and of a single head on coin n (counted from 0) for
@@ -239,6 +241,7 @@ typedef struct {
     int tame;                        /* misere Nim on the values */
     int checked_upto;                /* step 4's bound */
     int checked_weight;              /* ... counts tokens, not generators */
+    const char *why_wild;            /* why misere Nim on the values fails */
     long states;                     /* step 2's closure */
 } mq_t;
 
@@ -845,13 +848,15 @@ static void mq_compute(const rule_t *r, mq_t *q)
     if (mq_prove(q))
         return;
     const char *why_tame = mq_fail;
-    if (getenv("GRUNDY_DEBUG"))
-        fprintf(stderr, "tame fails: %s\n", why_tame);
+    static char why[200];
+    snprintf(why, sizeof why, "%s", why_tame ? why_tame : "?");
     for (int d = 1; d <= 6; d++) {
         if (!mq_discover(q, d))
             continue;
-        if (mq_prove(q))
+        if (mq_prove(q)) {
+            q->why_wild = why;
             return;
+        }
     }
     fprintf(stderr, "grundy: misere quotient of %s: tame fails (%s), and no quotient found proves (%s)\n",
             r->id, why_tame, mq_fail ? mq_fail : "?");
@@ -936,8 +941,9 @@ static void mq_describe_gen(char *buf, int g)
 
 static void mq_print(const rule_t *r, const mq_t *q)
 {
-    printf("%s (%s) misere quotient: %d elements, %s\n", r->id, r->name, q->n,
-           q->tame ? "tame: misere Nim on the column values" : "wild: not misere Nim on the column values");
+    printf("%s (%s) misere quotient: %d elements, %s%s%s\n", r->id, r->name, q->n,
+           q->tame ? "tame: misere Nim on the column values" : "wild: misere Nim on the column values fails (",
+           q->tame ? "" : q->why_wild, q->tame ? "" : ")");
     printf("generators:");
     for (int l = 0; l < mq_nletters; l++)
         printf(" %c", 'a' + l);
@@ -1525,6 +1531,7 @@ int main(int argc, char **argv)
             printf("%d%c", g[i], i + 1 < n ? ' ' : '\n');
         return 0;
     }
-    fprintf(stderr, "usage: grundy NAME N | grundy --list | grundy --emit-c FILE --heap-max M\n");
+    fprintf(stderr, "usage: grundy NAME N | grundy --list | grundy --emit-c FILE --heap-max M\n"
+                    "       grundy --misere NAME | grundy --misere-selftest\n");
     return 2;
 }

@@ -63,12 +63,22 @@ expect-uart LOG MOVE H 0 15
 expect-uart LOG MOVE M 0 7 within 3000
 send GRUNDY
 expect-uart OK GRUNDY Q ab 1 1 1 1 1 1 1 ELEM ab N
+# a power cut: the misere game comes back where it was
+wait 100ms
+reset
+wait 100ms
+send STATE
+expect-uart SCR=INTRO PH=INPUT GAME=32 RULE=14 MODE=2 TURN=0 POS=7,0,0,0,0,0,0,0
+tap A
+wait 300ms
+send STATE
+expect-uart SCR=PLAY PH=INPUT GAME=32
 # knock the top two pins (rows 2 and 1): one pin is left, a, in P, and
 # the machine must take it
 send STATE
-expect-uart CUR=0,4
-tap DOWN
-tap DOWN
+expect-uart CUR=0,0
+tap UP
+tap UP
 tap A
 tap DOWN
 tap A
