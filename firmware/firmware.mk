@@ -66,3 +66,4 @@ size: $(B)/nim.elf
 ## Firmware:
 ##   make size            section sizes of build/nim.elf
 ##   build/grundy NAME N  print a rule's Grundy sequence, g(0)..g(N-1)
+##   build/grundy --misere NAME   print a rule's misere quotient (proved at every build)

@@ -373,14 +373,50 @@ static uint8_t cmd_state(void)
 /* GRUNDY's report, before the final P|N. Columns: each column's value and
  * their nim-sum (normal play: P exactly when the sum is 0). One-heap: the
  * heap's value; in normal play it is the sum, in misere play the sum does
- * not decide who wins, so MISERE takes its place. A report for other forms
- * of misere play goes in a function of its own beside these. */
+ * not decide who wins, so MISERE takes its place. Misere play in columns:
+ * grundy_misere. */
 static void grundy_columns_out(void)
 {
     for (uint8_t c = 0; c < game.pos.ncols; c++)
         out_snum(engine_col_grundy(&game.pos, c));
     out_P(PSTR(" SUM"));
     out_snum(engine_nimsum(&game.pos));
+}
+
+/* GRUNDY in a misere game in columns: what decides it, never a nim-sum
+ * that P/N contradicts. A tame rule (misere Nim on the values): each
+ * column's value, then SUM and the nim-sum while some column is worth 2 or
+ * more (it is played as Nim), else ONES and how many are worth 1 (P when
+ * odd). A wild rule (KAYLES): Q, each column's element of the misere
+ * quotient, then ELEM and their product. The caller adds P or N. */
+static void grundy_misere(void)
+{
+    const engine_pos_t *p = &game.pos;
+    bool wild = engine_misere_wild(p->rule);
+    uint8_t big = 0, ones = 0;
+    if (wild)
+        out_P(PSTR(" Q"));
+    for (uint8_t c = 0; c < p->ncols; c++) {
+        uint8_t v = wild ? engine_misere_elem(p, c) : engine_col_grundy(p, c);
+        if (wild) {
+            out_sp();
+            out_P(engine_misere_name(p->rule, v));
+        } else {
+            out_snum(v);
+        }
+        big |= v > 1;
+        ones += v == 1;
+    }
+    if (wild) {
+        out_P(PSTR(" ELEM "));
+        out_P(engine_misere_name(p->rule, engine_misere_elem(p, 0xFF)));
+    } else if (big) {
+        out_P(PSTR(" SUM"));
+        out_snum(engine_nimsum(p));
+    } else {
+        out_P(PSTR(" ONES"));
+        out_snum(ones);
+    }
 }
 
 /* Is taking k stones from a heap of n legal in the current game's rule? */
@@ -539,6 +575,8 @@ static uint8_t line_run(uint16_t now)
         reply_ok();
         if (game_is_oneheap())
             grundy_oneheap_out();
+        else if (game.pos.mode & ENGINE_MISERE)
+            grundy_misere();
         else
             grundy_columns_out();
         out_sp();

@@ -7,6 +7,7 @@
 #include "game.h"
 #include "pgm.h"
 #include "sound.h"
+#include "teach.h"
 #include "text.h"
 
 #define DIRS (BTN_UP | BTN_DOWN | BTN_LEFT | BTN_RIGHT)
@@ -601,6 +602,10 @@ static void draw_heap(uint16_t n)
 static void draw_teach(bool on)
 {
     engine_move_t m;
+    if (game.pos.mode & ENGINE_MISERE) {
+        teach_misere(&game.pos, frame, on); /* teach.c: what decides misere */
+        return;
+    }
     uint8_t s = engine_nimsum(&game.pos);
     frame_clear();
     /* Rows 7..4: each column's Grundy value in binary, top bit on top. */

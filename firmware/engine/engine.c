@@ -45,9 +45,9 @@ bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 {
     if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE)))
         return false;
-    if (mode & ENGINE_ONEHEAP)
-        return rule < RULE_FIRST_MASK;
-    return !(mode & ENGINE_MISERE) || rule == RULE_NIM;
+    /* columns: every rule, normal and misere (build/grundy proves each
+     * rule's misere quotient); one heap: the heap rules */
+    return !(mode & ENGINE_ONEHEAP) || rule < RULE_FIRST_MASK;
 }
 
 /* ---- one column: legality and the order of its moves -------------------- */
@@ -125,6 +125,31 @@ static uint8_t cells_free(uint8_t m)
     return (uint8_t)(~m & ~(m << 1) & ~(m >> 1));
 }
 
+/* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
+static uint8_t wild_of(uint8_t rule)
+{
+    return PGM_U8(&misere_wild[rule]);
+}
+
+/* A column state's element in a wild rule's quotient, and products. */
+static inline __attribute__((always_inline)) uint8_t elem_of(uint8_t w, uint8_t state)
+{
+    return PGM_U8(&misere_elem[w][state]);
+}
+
+static inline __attribute__((always_inline)) uint8_t elem_mul(uint8_t w, uint8_t a, uint8_t b)
+{
+    return PGM_U8(&misere_mul[w][(uint8_t)(a << 4 | b)]);
+}
+
+/* What a search compares: the column value, or with WANT_ELEM the wild
+ * rule's element. */
+#define WANT_ELEM 0x40
+static uint8_t key_of(uint8_t rule, uint8_t state, uint8_t want)
+{
+    return (want & WANT_ELEM) ? (uint8_t)(elem_of(wild_of(rule), state) | WANT_ELEM) : value_of(rule, state);
+}
+
 /* Pin and cell moves are blocks of k cells. Pins: k standing pins of one
  * run, which may keep pieces below and above the block as the octal digit
  * allows. Cells: one cell that may be marked. */
@@ -172,7 +197,7 @@ static uint8_t blocks_scan(uint8_t rule, uint8_t form, uint8_t m, uint8_t after,
                 continue;
             legal &= (uint8_t)~bit;
             uint8_t b = (uint8_t)(block * bit);
-            if (want == NO_WANT || value_of(rule, m ^ b) == want) {
+            if (want == NO_WANT || key_of(rule, m ^ b, want) == want) {
                 if (!*skip)
                     return b;
                 --*skip;
@@ -473,21 +498,60 @@ static uint8_t oneheap_byte(const oneheap_seq_t *q, uint16_t i)
     return PGM_U8(&oneheap_bits[PGM_U8(&q->at) + (i >> 3)]);
 }
 
-/* Misere Nim: while some heap is bigger than 1 it is played as Nim; once
- * every heap is 0 or 1 the player to move loses with an odd count of 1s. */
+/* Misere Nim on the column values (a tame rule: build/grundy proved its
+ * misere quotient is misere Nim's): while some column is worth 2 or more
+ * it is played as Nim; once every column is worth 0 or 1 the player to
+ * move loses with an odd count of 1s. Returns the columns worth 2 or more,
+ * the last of them in *big. */
 static uint8_t misere_big_heaps(const engine_pos_t *p, uint8_t *ones, uint8_t *big)
 {
     uint8_t n = 0;
     *ones = 0;
     for (uint8_t c = 0; c < p->ncols; c++) {
-        if (p->col[c] > 1) {
+        uint8_t v = value_of(p->rule, p->col[c]);
+        if (v > 1) {
             n++;
             *big = c;
         } else {
-            *ones += p->col[c];
+            *ones += v;
         }
     }
     return n;
+}
+
+/* A wild rule: the product of the columns' elements. */
+static uint8_t misere_product(const engine_pos_t *p, uint8_t w)
+{
+    uint8_t e = 0;
+    for (uint8_t c = 0; c < p->ncols; c++)
+        e = elem_mul(w, e, elem_of(w, p->col[c]));
+    return e;
+}
+
+bool engine_misere_wild(uint8_t rule)
+{
+    return rule < RULE_COUNT && wild_of(rule) != 0xFF;
+}
+
+uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
+{
+    uint8_t w = wild_of(p->rule);
+    if (w == 0xFF || (p->mode & ENGINE_ONEHEAP))
+        return 0;
+    return c < p->ncols ? elem_of(w, p->col[c]) : misere_product(p, w);
+}
+
+const char *engine_misere_name(uint8_t rule, uint8_t e)
+{
+    const char *s = misere_names;
+    uint8_t w = rule < RULE_COUNT ? wild_of(rule) : 0xFF;
+    static const char none[] PROGMEM = "";
+    if (w == 0xFF || e > 15)
+        return none;
+    for (uint8_t skip = (uint8_t)(w * 16 + e); skip; skip--) /* each rule: up to 16 names */
+        while (PGM_U8(s++))
+            ;
+    return s;
 }
 
 bool engine_is_p(const engine_pos_t *p)
@@ -497,7 +561,9 @@ bool engine_is_p(const engine_pos_t *p)
         return (oneheap_byte(oneheap_of(p), i) >> (i & 7)) & 1;
     }
     if (p->mode & ENGINE_MISERE) {
-        uint8_t ones, big;
+        uint8_t ones, big, w = wild_of(p->rule);
+        if (w != 0xFF)
+            return (PGM_U16(&misere_p[w]) >> misere_product(p, w)) & 1;
         if (misere_big_heaps(p, &ones, &big) == 0)
             return ones & 1;
     }
@@ -555,6 +621,57 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
     return b != 0;
 }
 
+/* A tame rule's column worth 0: can a move make it worth 1? */
+static bool misere_to_one(uint8_t rule, uint8_t state)
+{
+    if (rule < RULE_FIRST_MASK)
+        return (PGM_U16(&misere_one_heap[rule]) >> state) & 1;
+    return (PGM_U8(&misere_one_mask[rule - RULE_FIRST_MASK][state >> 3]) >> (state & 7)) & 1;
+}
+
+/* A wild rule: the product of all columns but c is pre[c] (columns left of
+ * c) times the product of those right of it, so one pass from the right
+ * finds a column whose reachable elements (a table) meet the partners of
+ * the rest that make a P-position (a table); then the move in that column
+ * to such an element. */
+static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
+{
+    uint8_t w = wild_of(p->rule), rule = p->rule, form = engine_rule_form(rule);
+    uint8_t pre[ENGINE_COLS], el[ENGINE_COLS], e = 0, c;
+    for (c = 0; c < p->ncols; c++) {
+        pre[c] = e;
+        e = elem_mul(w, e, el[c] = elem_of(w, p->col[c]));
+    }
+    if ((PGM_U16(&misere_p[w]) >> e) & 1)
+        return false;
+    for (e = 0; c-- > 0; e = elem_mul(w, el[c], e)) {
+        uint8_t from = p->col[c];
+        uint16_t want = PGM_U16(&misere_partner[w][elem_mul(w, pre[c], e)]) & PGM_U16(&misere_reach[w][from]);
+        if (!want)
+            continue;
+        uint8_t q = 0;
+        while (!(want & 1)) {
+            want >>= 1;
+            q++;
+        }
+        m->col = c;
+        if (form == FORM_HEAP || form == FORM_COINS) {
+            /* every move of the column in turn (heap rules: 8 at most) */
+            for (uint16_t d = col_next(rule, form, from, 0); d; d = col_next(rule, form, from, d))
+                if (elem_of(w, (uint8_t)apply_change(form, from, d)) == q) {
+                    m->to = apply_change(form, from, d);
+                    return true;
+                }
+            return false;
+        }
+        uint16_t none = 0;
+        uint8_t b = blocks_scan(rule, form, from, 0, (uint8_t)(q | WANT_ELEM), &none);
+        m->to = from ^ b;
+        return b != 0;
+    }
+    return false;
+}
+
 bool engine_hint(const engine_pos_t *p, engine_move_t *m)
 {
     if (p->mode & ENGINE_ONEHEAP) {
@@ -584,31 +701,38 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
         }
         return false;
     }
+    if ((p->mode & ENGINE_MISERE) && wild_of(p->rule) != 0xFF)
+        return misere_wild_hint(p, m);
+    /* each column's value, computed once; misere Nim also counts the
+     * columns worth 2 or more and those worth 1 */
+    uint8_t g[ENGINE_COLS], s = 0, c, ones = 0, nbig = 0, big = 0;
+    for (c = 0; c < p->ncols; c++) {
+        uint8_t v = g[c] = value_of(p->rule, p->col[c]);
+        s ^= v;
+        if (v > 1) {
+            nbig++;
+            big = c;
+        }
+        ones += v & 1;
+    }
     if (p->mode & ENGINE_MISERE) {
-        uint8_t ones, big = 0, nbig = misere_big_heaps(p, &ones, &big);
         if (nbig == 0) {
-            /* take a 1 so an odd number of them is left */
+            /* every column worth 0 or 1: leave an odd number of 1s, by a
+             * column worth 1 moved to 0, or, with no 1s at all, a column
+             * worth 0 moved to 1 (the generator marks the states that can) */
             if (ones & 1)
                 return false;
-            for (uint8_t c = 0; c < p->ncols; c++)
-                if (p->col[c]) {
-                    m->col = c;
-                    m->to = 0;
-                    return true;
-                }
+            for (c = 0; c < p->ncols; c++)
+                if (ones ? g[c] == 1 : misere_to_one(p->rule, p->col[c]))
+                    return col_find_value(p, c, (uint8_t)(ones ? 0 : 1), m);
             return false; /* no move at all */
         }
-        if (nbig == 1) {
-            /* the move that leaves only 0s and 1s: leave an odd number of 1s */
-            m->col = big;
-            m->to = (ones & 1) ? 0 : 1;
-            return true;
+        if (nbig == 1) { /* the move that leaves only 0s and 1s: an odd number of 1s */
+            ones -= g[big] & 1;
+            return col_find_value(p, big, (ones & 1) ? 0 : 1, m);
         }
         /* two or more big heaps: Nim's move, which keeps a big heap */
     }
-    uint8_t g[ENGINE_COLS], s = 0, c; /* each column's value, computed once */
-    for (c = 0; c < p->ncols; c++)
-        s ^= g[c] = value_of(p->rule, p->col[c]);
     if (!s)
         return false;
     for (c = 0; (uint8_t)(g[c] ^ s) >= g[c]; c++)

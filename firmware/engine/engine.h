@@ -9,8 +9,10 @@
  *     their sum, solved by the Sprague-Grundy theorem (XOR of column values);
  *   - ENGINE_ONEHEAP: one heap drawn across the whole matrix (heap-form rules
  *     only), solved by a P/N table;
- *   - ENGINE_MISERE: the last move loses. Allowed for NIM in columns (the
- *     seed's misere rule) and for every heap rule in one-heap form.
+ *   - ENGINE_MISERE: the last move loses. Allowed for every rule in columns
+ *     (solved by its misere quotient, generated and proved by build/grundy:
+ *     a tame rule plays as misere Nim on the column values, a wild one,
+ *     KAYLES, by its quotient's tables) and every heap rule in one-heap form.
  *
  * Columns: bit r of a column is the LED in row r counted from the bottom.
  * A heap column holds its height n (0..8), lit from the bottom. */
@@ -84,6 +86,15 @@ bool engine_has_move(const engine_pos_t *p);  /* false: the game is over */
 /* Sprague-Grundy values (columns mode only; 0 in one-heap mode). */
 uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c);
 uint8_t engine_nimsum(const engine_pos_t *p);
+
+/* Misere play in columns: whether the rule is wild (played by its misere
+ * quotient, not as misere Nim on the values); a wild rule's element of
+ * column c, or of the whole position when c >= ncols (0 for a tame rule or
+ * one heap); and an element's name ("1", "a", "ab^2", ...: PROGMEM on the
+ * AVR; "" for a tame rule), as build/grundy --misere prints them. */
+bool engine_misere_wild(uint8_t rule);
+uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c);
+const char *engine_misere_name(uint8_t rule, uint8_t e);
 
 /* True when the player to move loses against perfect play (a P-position).
  * Knows the mode: misere Nim, one-heap tables. */

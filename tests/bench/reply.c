@@ -30,6 +30,8 @@
  *   6  every column the same valid state, each in turn;
  *   7  every column empty but the last, which takes each valid state in
  *      turn (the end of a game: the reply looks at every empty column).
+ * Misere games are measured the same way, every kind included (a wild
+ * one, KAYLES, sorts its states by quotient element instead of value).
  * Portable C: the registers are in tests/target/target_io_avr.c. */
 #include <stdbool.h>
 #include <stdint.h>
@@ -68,6 +70,16 @@ static bool state_valid(uint8_t form, uint8_t s)
     return true;
 }
 
+/* What sorts the states: the Grundy value, or in a wild misere game
+ * (KAYLES) the column's element of the misere quotient, so that "worth 0"
+ * (kinds 2 and 5) means a column that leaves the product as it is. */
+static uint8_t col_key(engine_pos_t *p)
+{
+    if ((p->mode & ENGINE_MISERE) && engine_misere_wild(p->rule))
+        return engine_misere_elem(p, 0);
+    return engine_col_grundy(p, 0);
+}
+
 static void states_sort(engine_pos_t *p)
 {
     uint8_t form = engine_rule_form(p->rule), v;
@@ -79,7 +91,7 @@ static void states_sort(engine_pos_t *p)
             if (!state_valid(form, (uint8_t)s))
                 continue;
             p->col[0] = (uint8_t)s;
-            if (engine_col_grundy(p, 0) == v)
+            if (col_key(p) == v)
                 by_value[nstates++] = (uint8_t)s;
         }
     }

@@ -19,5 +19,21 @@ test-engine: $(GRUNDY) build/tests/engine/test_sequences
 	build/m4/tests/engine/test_engine
 TEST_TARGETS += test-engine
 
+# Misere play of every rule (tests/engine/test_engine.c misere): the same
+# exhaustive proof (three mask columns as multisets), random positions of 8
+# and 32 columns against the solver, and build/grundy's proof of every
+# rule's misere quotient (it runs inside the generator: the build stops if
+# one fails), printed for KAYLES, and shown able to fail: every changed P,
+# product or column element is refused unless it is the same quotient
+# relabelled.
+.PHONY: test-misere
+test-misere: $(GRUNDY)
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine
+	$(GRUNDY) --misere KAYLES | head -4
+	$(GRUNDY) --misere-selftest
+	build/m4/tests/engine/test_engine misere
+TEST_TARGETS += test-misere
+
 ## Engine proof:
 ##   make test-engine     exhaustive host check of the engine against a brute-force solver, and sequences vs OEIS
+##   make test-misere     the same proof for misere play of every rule, and random 8/32-column positions

@@ -223,6 +223,92 @@ bool solver_is_p(const uint8_t *cols, uint8_t ncols)
     return solve(c, ncols);
 }
 
+#define ANY_MAX 32
+#define ANY_BITS 20
+static struct any_entry {
+    uint8_t used, val, n;
+    uint8_t c[ANY_MAX];
+} *any_memo;
+static uint8_t any_rule = 0xFF, any_misere;
+
+static uint64_t any_hash(const uint8_t *c, uint8_t n)
+{
+    uint64_t h = 1469598103934665603ull ^ n;
+    for (uint8_t i = 0; i < n; i++)
+        h = (h ^ c[i]) * 1099511628211ull;
+    return h;
+}
+
+/* c sorted, largest first, every column with a move. */
+static bool solve_any(const uint8_t *c, uint8_t n)
+{
+    size_t mask = ((size_t)1 << ANY_BITS) - 1, at = any_hash(c, n) & mask;
+    for (; any_memo[at].used; at = (at + 1) & mask)
+        if (any_memo[at].n == n && !memcmp(any_memo[at].c, c, n))
+            return any_memo[at].val == 1;
+    bool win = false;
+    for (uint8_t i = 0; i < n && !win; i++) {
+        if (i > 0 && c[i] == c[i - 1])
+            continue;
+        for (uint8_t k = 0; k < nsucc[c[i]] && !win; k++) {
+            uint8_t d[ANY_MAX], t = succ[c[i]][k], m = 0;
+            for (uint8_t j = 0; j < n; j++)
+                if (j != i)
+                    d[m++] = c[j];
+            if (nsucc[t]) { /* insert t, keeping the order */
+                uint8_t j = m++;
+                while (j > 0 && d[j - 1] < t) {
+                    d[j] = d[j - 1];
+                    j--;
+                }
+                d[j] = t;
+            }
+            win = solve_any(d, m);
+        }
+    }
+    if (n == 0)
+        win = solver_misere; /* no move: normal play loses, misere wins */
+    static size_t filled;
+    if (++filled > mask / 4 * 3) { /* full: start over (only speed is lost) */
+        memset(any_memo, 0, (mask + 1) * sizeof *any_memo);
+        filled = 1;
+    }
+    for (at = any_hash(c, n) & mask; any_memo[at].used; at = (at + 1) & mask)
+        ;
+    any_memo[at].used = 1;
+    any_memo[at].val = win ? 2 : 1;
+    any_memo[at].n = n;
+    memcpy(any_memo[at].c, c, n);
+    return !win;
+}
+
+bool solver_is_p_any(const uint8_t *cols, uint8_t ncols)
+{
+    uint8_t c[ANY_MAX], n = 0;
+    if (!any_memo && !(any_memo = calloc((size_t)1 << ANY_BITS, sizeof *any_memo))) {
+        fprintf(stderr, "solver: out of memory\n");
+        exit(2);
+    }
+    if (any_rule != solver_rule || any_misere != solver_misere) {
+        memset(any_memo, 0, ((size_t)1 << ANY_BITS) * sizeof *any_memo);
+        any_rule = solver_rule;
+        any_misere = solver_misere;
+    }
+    if (ncols > ANY_MAX) {
+        fprintf(stderr, "solver: %u columns not supported\n", ncols);
+        exit(2);
+    }
+    for (uint8_t i = 0; i < ncols; i++) {
+        uint8_t t = cols[i], j;
+        if (!nsucc[t])
+            continue;
+        for (j = n++; j > 0 && c[j - 1] < t; j--)
+            c[j] = c[j - 1];
+        c[j] = t;
+    }
+    return solve_any(c, n);
+}
+
 uint16_t solver_heap_moves(uint16_t n, uint16_t *to)
 {
     uint16_t cnt = 0, k;

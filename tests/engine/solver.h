@@ -33,6 +33,11 @@ bool solver_col_legal(uint8_t from, uint8_t to);
  * games, <= 4 for heap games; every column must be valid. */
 bool solver_is_p(const uint8_t *cols, uint8_t ncols);
 
+/* The same for any number of columns (up to 32): a memo keyed by the
+ * sorted column states, columns without a move dropped (a game with no
+ * move adds nothing to a sum). For positions of moderate total size. */
+bool solver_is_p_any(const uint8_t *cols, uint8_t ncols);
+
 /* One-heap form (heap rules only): moves and outcome of a heap of n. */
 uint16_t solver_heap_moves(uint16_t n, uint16_t *to);
 bool solver_heap_legal(uint16_t from, uint16_t to);

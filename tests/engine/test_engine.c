@@ -1,8 +1,10 @@
 /* test_engine.c - exhaustive host proof of the game engine.
  *
  * Every position of up to 3 columns of 8 cells (pin, cell and coin games),
- * of up to 4 columns of height 0..8 (heap games, misere Nim too) and every
- * one-heap position up to ENGINE_HEAP_MAX (heap rules, normal and misere)
+ * of up to 4 columns of height 0..8 (heap games) and every one-heap
+ * position up to ENGINE_HEAP_MAX (heap rules), in normal play or (argument
+ * "misere") in misere play of every rule (three mask columns: every
+ * multiset once), plus in misere random positions of 8 and 32 columns,
  * is put to the engine, and its answers are checked against the
  * independent brute-force solver (solver.c), which knows only the moves:
  *   - engine_is_p equals the solver's win/lose;
@@ -258,9 +260,12 @@ static unsigned valid_states(uint8_t states[256])
 }
 
 /* Every position of ncols columns over the valid column states whose first
- * column's index is part modulo parts. */
+ * column's index is part modulo parts. Misere games of three mask columns:
+ * every multiset once (the columns' order changes no outcome; the solver
+ * and the normal-play walk already see every order), a sixth of the work. */
 static void walk_part(uint8_t rule, bool misere, uint8_t ncols, unsigned part, unsigned parts)
 {
+    bool sorted = misere && ncols == 3 && !heap_form;
     uint8_t states[256];
     unsigned ns = valid_states(states);
     engine_pos_t p;
@@ -275,7 +280,7 @@ static void walk_part(uint8_t rule, bool misere, uint8_t ncols, unsigned part, u
     for (;;) {
         for (unsigned c = 0; c < ncols; c++)
             p.col[c] = states[idx[c]];
-        if (idx[0] % parts == part)
+        if (idx[0] % parts == part && (!sorted || (idx[0] <= idx[1] && idx[1] <= idx[2])))
             check_columns_pos(&p, misere);
         unsigned c = ncols;
         while (c > 0 && ++idx[c - 1] == ns)
@@ -529,6 +534,69 @@ static void check_mistakes(uint8_t rule, bool misere, uint8_t ncols_max, uint8_t
         FAIL("mistake %u: %lu losing replies, expected %.0f (+-%.0f)", mistake, bad, expect, tol);
 }
 
+/* Misere, many columns: random positions of ENGINE_COLS and of 8 columns,
+ * of moderate total size (most columns empty or small), against the
+ * solver's memo over sorted column states, which knows no quotient: P/N,
+ * the hint reaches a P-position, the perfect reply wins. */
+static void check_wide_misere(uint8_t rule, unsigned samples)
+{
+    uint8_t states[256], small[256];
+    unsigned ns = valid_states(states), nsmall = 0;
+    for (unsigned i = 0; i < ns; i++)
+        if (my_col_size(rule, states[i]) <= (heap_form ? 4u : 3u) && !(heap_form && states[i] > 4)
+            && !(rule == RULE_TURTLES && states[i] > 15)) /* a coin's turn reaches every lower mask */
+            small[nsmall++] = states[i];
+    unsigned long np = 0;
+    uint8_t dead = 0; /* a valid column without a move (NO ADJACENT: not 0) */
+    for (unsigned k = ns; k-- > 0;)
+        if (!col_n[states[k]])
+            dead = states[k];
+    for (unsigned i = 0; i < samples; i++) {
+        char buf[200];
+        engine_pos_t p;
+        memset(&p, 0, sizeof p);
+        p.rule = rule;
+        p.mode = ENGINE_MISERE;
+        p.ncols = (uint8_t)(i & 1 ? ENGINE_COLS : 8);
+        memset(p.col, dead, p.ncols);
+        unsigned busy = 2 + rnd() % (heap_form ? 7 : 6);
+        for (unsigned k = 0; k < busy; k++)
+            p.col[rnd() % p.ncols] = small[rnd() % nsmall];
+        bool sp = solver_is_p_any(p.col, p.ncols);
+        np += sp;
+        engine_move_t m;
+        if (engine_is_p(&p) != sp) {
+            print_pos(buf, &p);
+            FAIL("wide misere is_p %s: engine %d solver %d", buf, engine_is_p(&p), sp);
+            continue;
+        }
+        bool h = engine_hint(&p, &m);
+        if (h != (!sp && engine_has_move(&p)) || (h && !move_legal(&p, m))) {
+            print_pos(buf, &p);
+            FAIL("wide misere hint %s: %d col %u to %02x", buf, h, m.col, m.to);
+            continue;
+        }
+        engine_pos_t q = p;
+        if (h) {
+            engine_apply(&q, m);
+            if (!solver_is_p_any(q.col, q.ncols)) {
+                print_pos(buf, &p);
+                FAIL("wide misere hint %s: col %u to %02x leaves an N-position", buf, m.col, m.to);
+            }
+        }
+        if (engine_reply(&p, 0, &m) && !sp) {
+            q = p;
+            engine_apply(&q, m);
+            if (!move_legal(&p, m) || !solver_is_p_any(q.col, q.ncols)) {
+                print_pos(buf, &p);
+                FAIL("wide misere reply %s: col %u to %02x does not win", buf, m.col, m.to);
+            }
+        }
+    }
+    printf("  %u random positions of 8 and %u columns against the solver (%lu P)\n", samples,
+           ENGINE_COLS, np);
+}
+
 static void game_columns(uint8_t rule, bool misere)
 {
     double t0 = now_s();
@@ -550,6 +618,8 @@ static void game_columns(uint8_t rule, bool misere)
         walk_columns(rule, misere, n);
     unsigned long pos = n_pos, p = n_p, mv = n_moves, ill = n_illegal;
     check_wide(rule, misere, 20000);
+    if (misere)
+        check_wide_misere(rule, 2000);
     printf("%-22s %9lu positions (%lu P), %10lu moves listed, %lu illegal moves refused, %.1f s%s\n",
            game_name, pos, p, mv, ill, now_s() - t0,
            failures > f0 ? " FAILED" : "");
@@ -670,7 +740,7 @@ static void check_modes(void)
             else if (mode & ENGINE_ONEHEAP)
                 want = heap;
             else
-                want = !(mode & ENGINE_MISERE) || r == RULE_NIM;
+                want = true; /* columns: every rule, normal and misere */
             if (engine_mode_allowed((uint8_t)r, (uint8_t)mode) != want)
                 FAIL("mode_allowed(rule %u, mode %u) = %d", r, mode,
                      engine_mode_allowed((uint8_t)r, (uint8_t)mode));
@@ -706,20 +776,22 @@ static void check_modes(void)
         FAIL("a zero seed gives a stuck generator");
 }
 
-int main(void)
+/* "test_engine" or "test_engine normal": normal play (and the mode list);
+ * "test_engine misere": misere play. Two runs, so each fits the time a
+ * test may take. */
+int main(int argc, char **argv)
 {
+    bool want_misere = argc > 1 && !strcmp(argv[1], "misere");
     double t0 = now_s();
+    setvbuf(stdout, NULL, _IOLBF, 0);
     printf("engine: %u columns, one heap up to %u\n", ENGINE_COLS, ENGINE_HEAP_MAX);
-    check_modes();
+    if (!want_misere)
+        check_modes();
     for (uint8_t r = 0; r < RULE_COUNT; r++)
-        game_columns(r, false);
-    game_columns(RULE_NIM, true);
-    for (uint8_t r = 0; r < RULE_COUNT; r++) {
-        if (!solver_is_heap_form(r))
-            continue;
-        game_oneheap(r, false);
-        game_oneheap(r, true);
-    }
+        game_columns(r, want_misere);
+    for (uint8_t r = 0; r < RULE_COUNT; r++)
+        if (solver_is_heap_form(r))
+            game_oneheap(r, want_misere);
     printf("test-engine: %s, %lu failures, %.1f s\n", failures ? "FAILED" : "passed", failures,
            now_s() - t0);
     return failures ? 1 : 0;

@@ -40,6 +40,11 @@
 #include "engine.h"
 #include "rb_fw.h"
 #include "sim.h"
+
+/* The games list (firmware/app/game.h GAME_COUNT): every rule in columns,
+ * normal and misere, and every heap rule (those before KAYLES) in one-heap
+ * form, normal and misere. */
+#define RB_GAMES (2 * RULE_COUNT + 2 * RULE_KAYLES)
 #include "store.h"
 
 #define STACK_BUDGET 384
@@ -527,10 +532,30 @@ static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool sh
     bool human_input = g->phase == PH_INPUT_ && !side_is_machine(g, g->turn);
     if (g->overlay == 2) {
         uint8_t s = engine_nimsum(&p);
+        /* misere (README.md, "Misere play"): a tame game adds row 3 under
+         * the columns worth 2 or more and shows the count of 1s in row 2
+         * once there is none; KAYLES shows elements, their product, and row
+         * 1 when the product is in P */
+        bool mis = p.mode & ENGINE_MISERE, wild = mis && engine_misere_wild(p.rule);
+        uint8_t big = 0, ones = 0;
+        for (int c = 0; c < p.ncols; c++) {
+            uint8_t v = engine_col_grundy(&p, (uint8_t)c);
+            big |= v > 1;
+            ones += v == 1;
+        }
+        if (wild)
+            s = engine_misere_elem(&p, 0xFF);
+        else if (mis && !big)
+            s = ones;
         for (int c = 0; c < BOARD_COLS; c++) {
-            uint8_t want = c < p.ncols ? (uint8_t)((engine_col_grundy(&p, (uint8_t)c) & 15) << 4) : 0;
+            uint8_t v = c >= p.ncols ? 0 : wild ? engine_misere_elem(&p, (uint8_t)c) : engine_col_grundy(&p, (uint8_t)c);
+            uint8_t want = c < p.ncols ? (uint8_t)((v & 15) << 4) : 0;
             if (c < 4 && (s & (8u >> c)))
                 want |= 4;
+            if (mis && !wild && v > 1)
+                want |= 8;
+            if (wild && c < 8 && engine_is_p(&p))
+                want |= 2;
             if ((f[c] & 0xFE) != want)
                 fail("teach panel column %d shows 0x%02X, the state says 0x%02X (%s)", c, f[c], want,
                      pos_str(&p));
@@ -1969,6 +1994,31 @@ static void grundy_reply(const rb_game_t *g, char *out, size_t n)
         return;
     }
     int k = snprintf(out, n, "OK GRUNDY");
+    if ((p.mode & ENGINE_MISERE) && !(p.mode & ENGINE_ONEHEAP)) {
+        /* misere (README.md): values then SUM while a column is worth 2 or
+         * more, else ONES; KAYLES: Q, the elements, ELEM, their product */
+        bool wild = engine_misere_wild(p.rule);
+        unsigned big = 0, ones = 0;
+        if (wild)
+            k += snprintf(out + k, n - (size_t)k, " Q");
+        for (uint8_t c = 0; c < p.ncols; c++) {
+            uint8_t v = engine_col_grundy(&p, c);
+            big |= v > 1;
+            ones += v == 1;
+            if (wild)
+                k += snprintf(out + k, n - (size_t)k, " %s", engine_misere_name(p.rule, engine_misere_elem(&p, c)));
+            else
+                k += snprintf(out + k, n - (size_t)k, " %u", v);
+        }
+        if (wild)
+            k += snprintf(out + k, n - (size_t)k, " ELEM %s", engine_misere_name(p.rule, engine_misere_elem(&p, 0xFF)));
+        else if (big)
+            k += snprintf(out + k, n - (size_t)k, " SUM %u", engine_nimsum(&p));
+        else
+            k += snprintf(out + k, n - (size_t)k, " ONES %u", ones);
+        snprintf(out + k, n - (size_t)k, " %s", engine_is_p(&p) ? "P" : "N");
+        return;
+    }
     if (!(p.mode & ENGINE_ONEHEAP))
         for (uint8_t c = 0; c < p.ncols; c++)
             k += snprintf(out + k, n - (size_t)k, " %u", engine_col_grundy(&p, c));

@@ -1,8 +1,8 @@
 /* vectors.c - test vectors for the game engine, run on the target and on
  * the host; the two outputs must be equal byte for byte.
  *
- * For every game (each rule in columns mode, misere Nim, and every heap rule
- * in one-heap form, normal and misere) it prints the engine's answers for
+ * For every game (each rule in columns mode, normal and misere, and every
+ * heap rule in one-heap form, normal and misere) it prints the engine's answers for
  * the edge cases (bad positions, every column state alone, in the last
  * column, in every column, after columns worth 0, full boards) and for
  * 10,000 random positions of its own deterministic PRNG, then every one-heap
@@ -357,14 +357,23 @@ static void columns_game(uint8_t rule, uint8_t mode)
         pos_init(&p, rule, mode, c, filler);
         vec_line(&p, VL_ALL);
     }
-    if (rule == RULE_NIM && (mode & ENGINE_MISERE)) {
-        /* the end game of misere Nim: only 1s, and one big heap among 1s */
+    if (mode & ENGINE_MISERE) {
+        /* the end game of misere play: only columns worth 1, then one
+         * full column among them, then two (misere Nim's three cases; in
+         * KAYLES, wild, other elements) */
+        uint8_t one = 0;
+        pos_init(&p, rule, mode, 1, 0);
+        for (s = 255; s > 0; s--) {
+            p.col[0] = (uint8_t)s;
+            if (state_valid(rule, (uint8_t)s) && engine_col_grundy(&p, 0) == 1)
+                one = (uint8_t)s;
+        }
         for (c = 1; c <= wide; c++) {
-            pos_init(&p, rule, mode, c, 1);
+            pos_init(&p, rule, mode, c, one);
             vec_line(&p, VL_ALL);
-            p.col[c - 1] = ENGINE_ROWS;
+            p.col[c - 1] = heap ? ENGINE_ROWS : 0xFF;
             vec_line(&p, VL_ALL);
-            p.col[0] = 2;
+            p.col[0] = heap ? 2 : 0x7F;
             vec_line(&p, VL_ALL);
         }
     }

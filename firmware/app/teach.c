@@ -1,0 +1,53 @@
+/* teach.c - the misere teach panel.
+ *
+ * A tame game (every columns game but KAYLES: build/grundy proves it) is
+ * misere Nim on the column values: play as in Nim while some column is
+ * worth 2 or more; the move that would leave only columns worth 0 or 1
+ * instead leaves an odd number of 1s. So the panel is Nim's (rows 7..4:
+ * each column's value in binary), plus row 3: a lamp under every column
+ * worth 2 or more, and row 2: the nim-sum while such a column is left, and
+ * once none is, the number of 1s (lost for the player to move when odd).
+ *
+ * KAYLES is wild: values do not decide it. The machine looks at each
+ * column's element of the misere quotient (build/grundy --misere KAYLES)
+ * and at their product: rows 7..4 show each column's element number,
+ * row 2 the product's number, row 1 is lit when the product is in P (the
+ * player to move loses). Row 0 blinks under the column of the winning move
+ * in both. */
+#include "teach.h"
+
+#include "board.h"
+
+_Static_assert(BOARD_COLS >= 8, "the panel's rows are eight lamps wide");
+
+void teach_misere(const engine_pos_t *p, uint8_t *frame, bool on)
+{
+    engine_move_t m;
+    bool wild = engine_misere_wild(p->rule);
+    uint8_t row2, big = 0, ones = 0;
+    for (uint8_t c = 0; c < BOARD_COLS; c++)
+        frame[c] = 0;
+    for (uint8_t c = 0; c < p->ncols; c++) {
+        uint8_t v = wild ? engine_misere_elem(p, c) : engine_col_grundy(p, c);
+        frame[c] = (uint8_t)((v & 15) << 4);
+        if (!wild && v > 1) {
+            frame[c] |= 8;
+            big = 1;
+        }
+        ones += v == 1;
+    }
+    if (wild) {
+        row2 = engine_misere_elem(p, 0xFF);
+        if (engine_is_p(p))
+            for (uint8_t c = 0; c < 8; c++)
+                frame[c] |= 2;
+    } else {
+        row2 = big ? engine_nimsum(p) : ones;
+    }
+    /* row 2: four bits read left to right */
+    for (uint8_t i = 0, bit = 8; bit; i++, bit >>= 1)
+        if (row2 & bit)
+            frame[i] |= 4;
+    if (on && engine_hint(p, &m))
+        frame[m.col] |= 1;
+}

@@ -1,0 +1,16 @@
+/* teach.h - the teach panel of a misere game in columns: what decides a
+ * position when the last move loses (README.md, "Misere play"). */
+#ifndef APP_TEACH_H
+#define APP_TEACH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+
+/* Draw the panel of misere position p into frame (cleared first; one byte
+ * a column, bit r = row r from the bottom); 'on' is the blink phase of the
+ * winning move's column. */
+void teach_misere(const engine_pos_t *p, uint8_t *frame, bool on);
+
+#endif
