@@ -12,7 +12,7 @@ expect-uart OK SET FIRST 0
 send SET LEVEL 2
 expect-uart OK SET LEVEL 2
 send GAME KAYLES MISERE
-expect-uart OK GAME 32 KAYLES MISERE
+expect-uart OK GAME 51 KAYLES MISERE
 send STATE
 expect-uart RULE=14 MODE=2
 # a row of 5 pins (c, not in P): won for the player to move
@@ -68,11 +68,11 @@ wait 100ms
 reset
 wait 100ms
 send STATE
-expect-uart SCR=INTRO PH=INPUT GAME=32 RULE=14 MODE=2 TURN=0 POS=7,0,0,0,0,0,0,0
+expect-uart SCR=INTRO PH=INPUT GAME=51 RULE=14 MODE=2 TURN=0 POS=7,0,0,0,0,0,0,0
 tap A
 wait 300ms
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=32
+expect-uart SCR=PLAY PH=INPUT GAME=51
 # knock the top two pins (rows 2 and 1): one pin is left, a, in P, and
 # the machine must take it
 send STATE
@@ -89,11 +89,11 @@ expect-uart OK GRUNDY Q a 1 1 1 1 1 1 1 ELEM a P
 expect-uart LOG MOVE M 0 0 within 3000
 expect-uart LOG END H
 send SCORES
-expect-uart OK SCORES 32 W 1 L 0
+expect-uart OK SCORES 51 W 1 L 0
 # a tame game in misere: GRUNDY gives the values, and ONES once no column
 # is worth 2 or more
 send GAME NIM MISERE
-expect-uart OK GAME 18 NIM MISERE
+expect-uart OK GAME 1 NIM MISERE
 send POS 1 1 0 0 0 0 0 0
 expect-uart OK POS
 send GRUNDY
@@ -105,4 +105,4 @@ expect-uart OK GRUNDY 3 1 0 0 0 0 0 0 SUM 2 N
 send HINT
 expect-uart OK HINT 0 0
 send GAME MOCK TURTLES MISERE
-expect-uart OK GAME 35 MOCK TURTLES MISERE
+expect-uart OK GAME 57 MOCK TURTLES MISERE
