@@ -52,22 +52,7 @@ const hexOf = (a) => Array.from(a, (b) => b.toString(16).padStart(2, '0')).join(
 // Replays trace t on a new avr8js board; returns what it did.
 export function replay(t, board, flash, keepBugs) {
     const store = new EepromStore(board.BOARD_EEPROM_BYTES, EepromStore.fromHex(board.BOARD_EEPROM_BYTES, t.eeprom));
-    // The EEPROM's write time is the model's choice, not the CPU's: replay
-    // with the one the trace shows, so both run the same firmware paths.
-    const eeLen = t.eeLengths.length ? t.eeLengths.sort((x, y) => x - y)[t.eeLengths.length >> 1] : undefined;
-    // simavr 1.6 times a UART frame as 11 bits (8N1 is 10, datasheet 20.4):
-    // the shortest gap between two bytes sent shows it; replay with it so a
-    // power cut lands at the same byte.
-    const ubrrUnit = 8 * 17;     // U2X, UBRR0 16: 115,200 baud at 16 MHz (firmware/hal/uart.c)
-    const gaps = [];
-    for (let i = 1; i < t.tx.length; i++) {
-        const g = t.tx[i].at - t.tx[i - 1].at;
-        if (g > 9 * ubrrUnit && g < 13 * ubrrUnit) gaps.push(g);
-    }
-    gaps.sort((x, y) => x - y);
-    const frameBits = gaps.length ? Math.round(gaps[gaps.length >> 1] / ubrrUnit) : 10;
-    const b = new Board({ flash, board, eeprom: store, keepBugs, eepromWriteCycles: eeLen,
-        uartFrameBits: frameBits });
+    const b = new Board({ flash, board, eeprom: store, keepBugs });
     const got = { tx: [], frames: [], resets: [], lostRx: 0 };
     b.onUartByte = (byte, at) => got.tx.push({ at, byte });
     const frame = (chain) => got.frames.push({ at: b.cycles, hex: hexOf(chain.frame) });
@@ -84,10 +69,6 @@ export function replay(t, board, flash, keepBugs) {
     got.tones = b.piezo.log.map((x) => ({ at: x.start, hz: x.hz.toFixed(3) }));
     got.eepromEnd = store.toHex();
     got.notes = [];
-    if (frameBits !== 10)
-        got.notes.push(`nimsim's UART frame takes ${frameBits} bit times, sent and received (8N1: 10, datasheet 20.4); replayed so (a long line then reaches the firmware up to 0.8 ms later in nimsim)`);
-    if (eeLen !== undefined && eeLen < 54400)
-        got.notes.push(`nimsim's EEPROM write takes ${eeLen} cycles (chip: 3.4 ms = 54,400, datasheet table 8-2); replayed so`);
     if (t.inputs.some((e) => e.kind === 'power' && !(e.mcusr & 1)))
         got.notes.push("nimsim's power cycle leaves MCUSR without PORF (chip: PORF set, datasheet 10.9.1), " +
             'so the firmware takes its reset cause from r2, which simavr keeps over the reset; replayed so');
