@@ -244,6 +244,7 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
 
     fixes_spi_timing(s->avr);
     fixes_extint_poll(s->avr);
+    fixes_uart_frame(s->avr);
     sim_uart_init(&s->uart, s->avr);
     max7219_init(&s->disp, s->avr, BOARD_MODULES);
     buttons_init(&s->buttons, s->avr);
@@ -376,12 +377,21 @@ void sim_reset_chip(sim_t *s, bool power_lost)
     sim_uart_reset(&s->uart);
 }
 
+#define SIM_ADDR_MCUSR 0x54
+#define SIM_MCUSR_PORF 0x01
+
 void sim_power_cycle(sim_t *s)
 {
     /* A write in progress keeps its old byte unless the caller cut it
      * first (eeprom_timing_cut: old, new or torn). */
     eeprom_timing_cut(&s->eeprom, EEPROM_CUT_OLD, 0);
     sim_reset_chip(s, true);
+    /* simavr's reset is the chip's reset pin, not a power-on: it keeps
+     * r0..r31 and leaves MCUSR 0. Power-on sets PORF (datasheet 10.9.1);
+     * the registers are lost with the supply (cleared here, as a fresh
+     * start has them), so nothing left by the last run reads as a cause. */
+    memset(s->avr->data, 0, 32);
+    s->avr->data[SIM_ADDR_MCUSR] = SIM_MCUSR_PORF;
 }
 
 void sim_print_report(sim_t *s, FILE *f, bool power, bool stack)

@@ -23,7 +23,7 @@ static struct {
     sim_t *s;
     FILE *f;
     uint8_t level[BUTTONS_COUNT];
-    int reset_pending;
+    int reset_pending, reset_sampled;
     uint64_t reset_cycle, resets_seen;
     uint8_t reset_mcusr;
     uint64_t ee_start;
@@ -46,7 +46,9 @@ static uint64_t now(void)
  * right after avr_reset), else the chip reset itself (watchdog). */
 static void trace_flush_reset(void)
 {
-    if (!tr.reset_pending)
+    /* Events of the reset itself (the display's power-on frame) come
+     * before MCUSR is sampled, one cycle on: the line waits for it. */
+    if (!tr.reset_pending || !tr.reset_sampled)
         return;
     tr.reset_pending = 0;
     fprintf(tr.f, "%s %llu %u\n", tr.s->resets > tr.resets_seen ? "power" : "wdreset",
@@ -58,15 +60,29 @@ static void trace_flush_reset(void)
 #define TRACE_EECR 0x3F
 #define TRACE_EEPE 0x02
 
+static avr_cycle_count_t trace_reset_mcusr(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    (void)when; (void)param;
+    if (tr.reset_pending) {
+        tr.reset_mcusr = avr->data[TRACE_MCUSR];
+        tr.reset_sampled = 1;
+    }
+    return 0;
+}
+
 static void trace_reset(avr_t *avr)
 {
+    tr.reset_sampled = 1;
     trace_flush_reset();
     tr.reset_pending = 1;
+    tr.reset_sampled = 0;
     tr.reset_cycle = avr->cycle;
     if (tr.reset_chained)
         tr.reset_chained(avr);
-    /* The start-up code reads MCUSR long after the first cycle. */
+    /* The start-up code reads MCUSR long after the first cycle; a power
+     * cycle sets PORF after avr_reset returns: read it one cycle on. */
     tr.reset_mcusr = avr->data[TRACE_MCUSR];
+    avr_cycle_timer_register(avr, 1, trace_reset_mcusr, NULL);
 }
 
 /* Polls EEPE until the model clears it: how long a write takes there. */
@@ -171,6 +187,7 @@ void trace_finish(sim_t *s)
 {
     if (!tr.f)
         return;
+    tr.reset_sampled = 1;
     trace_flush_reset();
     for (uint32_t i = 0; i < s->piezo.count; i++) {
         const piezo_tone_t *t = &s->piezo.log[i];
