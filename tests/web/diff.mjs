@@ -67,6 +67,7 @@ export function replay(t, board, flash, keepBugs) {
     }
     b.run(t.end);
     got.tones = b.piezo.log.map((x) => ({ at: x.start, hz: x.hz.toFixed(3) }));
+    got.glitches = b.piezo.glitches;
     got.eepromEnd = store.toHex();
     got.awake = b.awakeShare();
     got.cycles = b.cycles;
@@ -135,6 +136,10 @@ export function diffTrace(t, got) {
     for (const e of t.inputs)
         if (e.kind === 'power' && e.mcusr !== 1)
             problems.push(`power at ${e.at}: nimsim's MCUSR ${e.mcusr}, avr8js 1 (PORF)`);
+    // The piezo pin toggles only at the tones the firmware asks for: Timer1
+    // never runs on an OCR1A it has not written yet (firmware/hal/piezo.c).
+    for (const g of got.glitches.slice(0, 3))
+        problems.push(`piezo: Timer1 ran OC1A at ${g.hz.toFixed(0)} Hz for ${g.end - g.start} cycles at ${g.start} (the OCR1A before the tone's)`);
     if (got.lostRx)
         problems.push(`uart: ${got.lostRx} received bytes found the avr8js receiver off`);
     if (t.eepromEnd !== got.eepromEnd) {

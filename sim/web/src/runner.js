@@ -200,6 +200,7 @@ export class Board {
         if (old) {
             this.piezo.hz = old.hz;
             this.piezo.log = old.log;
+            this.piezo.glitches = old.glitches;
         }
         this.piezo.onChange = (hz) => this.onTone && this.onTone(hz);
         const regs = [0x80, 0x81, 0x86, 0x87, 0x88, 0x89, ddr];
