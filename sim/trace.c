@@ -6,7 +6,8 @@
  *   power CYCLE MCUSR | wdreset CYCLE MCUSR   a power cycle / a reset by the
  *                                   chip, with MCUSR as the firmware finds it
  *   eewrite CYCLE LENGTH            an EEPROM write started; EEPE stayed set
- *                                   LENGTH cycles (the model's write time)
+ *                                   LENGTH cycles (the model's write time; at
+ *                                   the end of the run: its length so far)
  *   tx CYCLE BYTE                   the firmware wrote a byte to UDR0
  *   frame CYCLE HEX                 the display changed (engine layout)
  *   tone START END HZ               a tone as the piezo part logged it
@@ -189,6 +190,9 @@ void trace_finish(sim_t *s)
         return;
     tr.reset_sampled = 1;
     trace_flush_reset();
+    if (tr.ee_busy)                   /* still writing: its length so far */
+        fprintf(tr.f, "eewrite %llu %llu\n", (unsigned long long)tr.ee_start,
+                (unsigned long long)(now() - tr.ee_start));
     for (uint32_t i = 0; i < s->piezo.count; i++) {
         const piezo_tone_t *t = &s->piezo.log[i];
         fprintf(tr.f, "tone %llu %llu %.3f\n", (unsigned long long)t->start,

@@ -23,7 +23,7 @@ import { hexToFlash } from '../../sim/web/src/hex.js';
 export const TOL_CYCLES = Number(process.env.NIMWEB_TOL_CYCLES || 16000);
 
 export function parseTrace(text) {
-    const t = { inputs: [], tx: [], frames: [], tones: [], resets: [], eeLengths: [], eeprom: null, end: 0,
+    const t = { inputs: [], tx: [], frames: [], tones: [], resets: [], eeWrites: [], eeprom: null, end: 0,
         eepromEnd: null, modules: 0 };
     for (const line of text.split('\n')) {
         const w = line.split(' ');
@@ -35,7 +35,7 @@ export function parseTrace(text) {
         case 'rx': t.inputs.push({ at: Number(w[1]), kind: 'rx', byte: Number(w[2]) }); break;
         case 'power': t.inputs.push({ at: Number(w[1]), kind: 'power', mcusr: Number(w[2]) }); break;
         case 'wdreset': t.resets.push(Number(w[1])); break;
-        case 'eewrite': t.eeLengths.push(Number(w[2])); break;
+        case 'eewrite': t.eeWrites.push({ at: Number(w[1]), len: Number(w[2]) }); break;
         case 'tx': t.tx.push({ at: Number(w[1]), byte: Number(w[2]) }); break;
         case 'frame': t.frames.push({ at: Number(w[1]), hex: w[2] }); break;
         case 'tone': t.tones.push({ at: Number(w[1]), end: Number(w[2]), hz: w[3] }); break;
@@ -68,6 +68,7 @@ export function replay(t, board, flash, keepBugs) {
     b.run(t.end);
     got.tones = b.piezo.log.map((x) => ({ at: x.start, hz: x.hz.toFixed(3) }));
     got.glitches = b.piezo.glitches;
+    got.eeWrites = b.eeLog;
     got.eepromEnd = store.toHex();
     got.awake = b.awakeShare();
     got.cycles = b.cycles;
@@ -136,6 +137,23 @@ export function diffTrace(t, got) {
     for (const e of t.inputs)
         if (e.kind === 'power' && e.mcusr !== 1)
             problems.push(`power at ${e.at}: nimsim's MCUSR ${e.mcusr}, avr8js 1 (PORF)`);
+    // EEPROM writes: the same number, each as long as the other's (3.4 ms,
+    // datasheet table 8-1; nimsim's length is polled every 16 cycles) unless
+    // a power cut or the end of the run ended it. Not their times: a save
+    // goes on a byte a main-loop pass, so a pass that starts one write
+    // late (within the tolerance) moves the rest of that save with it.
+    if (t.eeWrites.length !== got.eeWrites.length)
+        problems.push(`eeprom writes: nimsim ${t.eeWrites.length}, avr8js ${got.eeWrites.length}`);
+    const ended = (w) => w.at + w.len >= t.end - 16 ||
+        t.inputs.some((e) => e.kind === 'power' && e.at >= w.at && e.at <= w.at + w.len);
+    const n = Math.min(t.eeWrites.length, got.eeWrites.length);
+    for (let i = 0, bad = 0; i < n && bad < 3; i++) {
+        const a = t.eeWrites[i], g = got.eeWrites[i];
+        if (!ended(a) && Math.abs(a.len - g.len) > 32) {
+            bad++;
+            problems.push(`eeprom write #${i} at ${a.at}: nimsim ${a.len} cycles, avr8js ${g.len}`);
+        }
+    }
     // The piezo pin toggles only at the tones the firmware asks for: Timer1
     // never runs on an OCR1A it has not written yet (firmware/hal/piezo.c).
     for (const g of got.glitches.slice(0, 3))

@@ -67,6 +67,7 @@ export class Board {
                 throw new Error(`unknown avr8js workaround '${b}' (known: ${BUGS.join(' ')})`);
         this.freq = Number(this.board.BOARD_F_CPU);
         this.eeWrite = null;             // the EEPROM write in progress, over resets
+        this.eeLog = [];                 // { at, len } of every EEPROM write started
         this.chain = new Max7219Chain(this.board.BOARD_MODULES);
         this.buttons = 0;                // BTN_* bits held
         this.onUartByte = null;          // (byte, cycle)
@@ -267,6 +268,7 @@ export class Board {
                     addr: ((cpu.data[EEARH] << 8) | cpu.data[EEARL]) & (size - 1),
                     data: cpu.data[EEDR], mode, end: this.cycles + len,
                 };
+                this.eeLog.push({ at: this.cycles, len });
                 cpu.data[EECR] = (v & (EEPM | EERIE)) | EEPE | (cur & EEMPE);
                 cpu.addClockEvent(finish, len);
                 cpu.cycles += 2;           // the CPU halts 2 cycles (8.6.3)
