@@ -2,6 +2,7 @@
 #include "fixes.h"
 
 #include <avr_extint.h>
+#include <avr_uart.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,4 +77,41 @@ void fixes_extint_poll(avr_t *avr)
         return;
     avr_extint_set_strict_lvl_trig(avr, 0, 0);
     avr_extint_set_strict_lvl_trig(avr, 1, 0);
+}
+
+#define UCSR0A 0xC0
+#define UCSR0B 0xC1
+#define UCSR0C 0xC2
+#define UBRR0L 0xC4
+#define UBRR0H 0xC5
+
+static avr_uart_t *uart_model;   /* simavr's USART0, the param of its UBRR0L handler */
+
+/* Runs after simavr's UBRR0L handler, which has just set the frame time
+ * (sent and received) with a parity bit always counted: 11 bit times for
+ * 8N1. Datasheet 20.4: start, 5-9 data bits, parity only when UPM0 says
+ * so, 1 or 2 stop bits; 8N1 is 10. The same trigger as the chip's: a
+ * UBRR0L write updates the baud rate prescaler (20.11.5). */
+static void uart_ubrr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)addr; (void)v; (void)param;
+    static const uint8_t data_bits[8] = { 5, 6, 7, 8, 8, 8, 8, 9 };
+    uint8_t c = avr->data[UCSR0C];
+    unsigned ubrr = (unsigned)(avr->data[UBRR0L] | ((avr->data[UBRR0H] & 0x0F) << 8));
+    unsigned per_bit = ((avr->data[UCSR0A] & 0x02) ? 8u : 16u) * (ubrr + 1u);   /* U2X0 */
+    unsigned bits = 1u + data_bits[((c >> 1) & 3) | ((avr->data[UCSR0B] & 0x04) ? 4 : 0)]
+                  + ((c & 0x20) ? 1u : 0u) + ((c & 0x08) ? 2u : 1u);
+    uart_model->cycles_per_byte = (avr_cycle_count_t)per_bit * bits;
+}
+
+void fixes_uart_frame(avr_t *avr)
+{
+    if (fixes_bug_kept("uart"))
+        return;
+    uart_model = avr->io[AVR_DATA_TO_IO(UBRR0L)].w.param;
+    if (!avr->io[AVR_DATA_TO_IO(UBRR0L)].w.c || !uart_model) {
+        fprintf(stderr, "nimsim: no USART model at UBRR0L; UART frame time left as simavr has it\n");
+        return;
+    }
+    avr_register_io_write(avr, UBRR0L, uart_ubrr_write, NULL);
 }

@@ -9,13 +9,18 @@
 
 /* True when NIMSIM_KEEP_BUGS (comma list) names this workaround: the
  * harness self-tests turn one off to show the bug it hides is real.
- * Names: spi pullup cs sleep stdio freq extint resetpins; the chip models
+ * Names: spi pullup cs sleep stdio freq extint resetpins uart; the chip models
  * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c). */
 int fixes_bug_kept(const char *name);
 
 /* SPI: simavr completes every byte after a fixed 100 us; the hardware takes
  * 8 SCK periods (SPCR SPR1:0, SPSR SPI2X). Re-times each transfer. */
 void fixes_spi_timing(avr_t *avr);
+
+/* USART0 frame time: simavr counts a parity bit whether or not UPM0 asks
+ * for one (11 bit times for 8N1, datasheet 20.4: 10), for bytes sent and
+ * received. Recomputed after each UBRR0L write. */
+void fixes_uart_frame(avr_t *avr);
 
 /* INT0/INT1 level polling off: simavr polls a low pin every cycle
  * (a held UP/DOWN button) even with the interrupt disabled. */

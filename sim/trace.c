@@ -6,7 +6,8 @@
  *   power CYCLE MCUSR | wdreset CYCLE MCUSR   a power cycle / a reset by the
  *                                   chip, with MCUSR as the firmware finds it
  *   eewrite CYCLE LENGTH            an EEPROM write started; EEPE stayed set
- *                                   LENGTH cycles (the model's write time)
+ *                                   LENGTH cycles (the model's write time; at
+ *                                   the end of the run: its length so far)
  *   tx CYCLE BYTE                   the firmware wrote a byte to UDR0
  *   frame CYCLE HEX                 the display changed (engine layout)
  *   tone START END HZ               a tone as the piezo part logged it
@@ -23,7 +24,7 @@ static struct {
     sim_t *s;
     FILE *f;
     uint8_t level[BUTTONS_COUNT];
-    int reset_pending;
+    int reset_pending, reset_sampled;
     uint64_t reset_cycle, resets_seen;
     uint8_t reset_mcusr;
     uint64_t ee_start;
@@ -46,7 +47,9 @@ static uint64_t now(void)
  * right after avr_reset), else the chip reset itself (watchdog). */
 static void trace_flush_reset(void)
 {
-    if (!tr.reset_pending)
+    /* Events of the reset itself (the display's power-on frame) come
+     * before MCUSR is sampled, one cycle on: the line waits for it. */
+    if (!tr.reset_pending || !tr.reset_sampled)
         return;
     tr.reset_pending = 0;
     fprintf(tr.f, "%s %llu %u\n", tr.s->resets > tr.resets_seen ? "power" : "wdreset",
@@ -58,15 +61,29 @@ static void trace_flush_reset(void)
 #define TRACE_EECR 0x3F
 #define TRACE_EEPE 0x02
 
+static avr_cycle_count_t trace_reset_mcusr(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    (void)when; (void)param;
+    if (tr.reset_pending) {
+        tr.reset_mcusr = avr->data[TRACE_MCUSR];
+        tr.reset_sampled = 1;
+    }
+    return 0;
+}
+
 static void trace_reset(avr_t *avr)
 {
+    tr.reset_sampled = 1;
     trace_flush_reset();
     tr.reset_pending = 1;
+    tr.reset_sampled = 0;
     tr.reset_cycle = avr->cycle;
     if (tr.reset_chained)
         tr.reset_chained(avr);
-    /* The start-up code reads MCUSR long after the first cycle. */
+    /* The start-up code reads MCUSR long after the first cycle; a power
+     * cycle sets PORF after avr_reset returns: read it one cycle on. */
     tr.reset_mcusr = avr->data[TRACE_MCUSR];
+    avr_cycle_timer_register(avr, 1, trace_reset_mcusr, NULL);
 }
 
 /* Polls EEPE until the model clears it: how long a write takes there. */
@@ -171,7 +188,11 @@ void trace_finish(sim_t *s)
 {
     if (!tr.f)
         return;
+    tr.reset_sampled = 1;
     trace_flush_reset();
+    if (tr.ee_busy)                   /* still writing: its length so far */
+        fprintf(tr.f, "eewrite %llu %llu\n", (unsigned long long)tr.ee_start,
+                (unsigned long long)(now() - tr.ee_start));
     for (uint32_t i = 0; i < s->piezo.count; i++) {
         const piezo_tone_t *t = &s->piezo.log[i];
         fprintf(tr.f, "tone %llu %llu %.3f\n", (unsigned long long)t->start,

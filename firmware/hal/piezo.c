@@ -71,16 +71,18 @@ void piezo_tone(uint16_t hz, uint16_t ms)
         if (halves < 2)
             halves = 2;
         halves &= (uint16_t)~1u;    /* whole periods: the pin ends low */
-        /* Started before OCR1A is written (simavr 1.6 takes the mode only
-         * on a running timer): the old OCR1A lasts a few cycles, no edge. */
+        /* OCR1A and TCNT1 before the clock starts: a running timer with
+         * the old OCR1A (0 after a reset) matches at once and toggles OC1A
+         * at up to 1 MHz (datasheet 16.9.2) until the new one is written,
+         * leaving the pin's phase, and its level at the end, to chance. */
         uint8_t sreg = SREG;
         cli();
         piezo_halves = halves;
-        TCCR1A = _BV(COM1A0);
-        TCCR1B = (uint8_t)(_BV(WGM12) | _BV(CS11));
         OCR1A = (uint16_t)(top - 1);
         TCNT1 = 0;
+        TCCR1A = _BV(COM1A0);
         TIFR1 = _BV(OCF1A);
+        TCCR1B = (uint8_t)(_BV(WGM12) | _BV(CS11));
         TIMSK1 = _BV(OCIE1A);
         SREG = sreg;
         return;

@@ -163,7 +163,7 @@ def state(field, secs=3):
     before = log_text()
     def last():
         t = log_text()
-        return re.match(r"OK STATE (.*MENU=\d+)\s*$", t[t.rfind("OK STATE"):])
+        return re.match(r"OK STATE (.*MENU=\d+(?: [A-Z]+=\S+)*)\s*$", t[t.rfind("OK STATE"):])
     colon()
     pump(0.15)
     for ch in "state\r":

@@ -148,7 +148,7 @@ try {
     await waitUart(/LOG BOOT 1 0\n/);
     check(true, 'page loaded from make web-serve, firmware booted (LOG BOOT 1 0: power-on, no game)');
     const [ver] = await type('VER', /OK VER [^\n]*\n/);
-    check(/^OK VER NIM \S+ BOARD nano COLS 8 GAMES \d+ LINE \d+\n$/.test(ver[0]), `console: VER -> ${ver[0].trim()}`);
+    check(/^OK VER NIM \S+ BOARD nano COLS 8 GAMES \d+ LINE \d+(?: [A-Z]+ \S+)*\n$/.test(ver[0]), `console: VER -> ${ver[0].trim()}`);
     for (const set of ['SET LEVEL 2', 'SET FIRST 0', 'SET START 0'])
         await type(set, new RegExp(`OK ${set}\\n`));
 

@@ -135,6 +135,30 @@ const checks = {
         return [ucsr === 0 && (mcusr & 0x08) !== 0,
             `UCSR0B 0x${ucsr.toString(16)}, MCUSR 0x${mcusr.toString(16)}`];
     },
+    // EEPROM (datasheet 8.6.3, table 8-1): a program writes 0x5A to cell 0,
+    // sets EERIE while that write runs (as the firmware's nvm_write_if_ready
+    // does), waits for EEPE to clear and writes 0xA5 to cell 1. Each write
+    // takes 3.4 ms and stores its byte at its end: cell 0 still blank at
+    // 2 ms, cell 1 still blank at 6 ms, both written at 8 ms.
+    eeprom: (keep) => {
+        const b = boot(keep, program([
+            0xE50A, 0xBD00,           // 0: ldi r16, 0x5A; out EEDR, r16
+            0xE014, 0xE022,           // 2: ldi r17, EEMPE; ldi r18, EEPE
+            0xBB1F, 0xBB2F,           // 4: out EECR, r17; out EECR, r18
+            0x9AFB,                   // 6: sbi EECR, EERIE
+            0x99F9, 0xCFFE,           // 7: sbic EECR, EEPE; rjmp 7
+            0xE001, 0xBD01,           // 9: ldi r16, 1; out EEARL, r16
+            0xEA05, 0xBD00,           // 11: ldi r16, 0xA5; out EEDR, r16
+            0xBB1F, 0xBB2F,           // 13: out EECR, r17; out EECR, r18
+            0xCFFF,                   // 15: rjmp .
+        ]));
+        const mem = b.eeprom.memory, seen = [];
+        for (const ms of [2, 6, 8]) {
+            b.run(ms * MS);
+            seen.push(`${ms} ms: ${mem[0].toString(16)} ${mem[1].toString(16)}`);
+        }
+        return [seen.join(', ') === '2 ms: ff ff, 6 ms: 5a ff, 8 ms: 5a a5', seen.join(', ')];
+    },
 };
 
 let pass = 0, fail = 0;

@@ -22,6 +22,10 @@ export class Piezo {
         this.pin = pin;
         this.hz = 0;
         this.log = [];            // { start, end, hz }, end 0 while sounding
+        // Passing states in which Timer1 ran with OC1A toggling (a tone
+        // started before its OCR1A was written): the pin toggled at a
+        // frequency the firmware never asked for. { start, end, hz }
+        this.glitches = [];
         this.onChange = null;     // (hz) => void
     }
 
@@ -46,8 +50,12 @@ export class Piezo {
         const now = this.board.cycles;
         const last = this.log[this.log.length - 1];
         if (this.hz > 0 && last) {
-            if (now - last.start < PIEZO_MIN_CYCLES) this.log.pop();
-            else last.end = now;
+            if (now - last.start < PIEZO_MIN_CYCLES) {
+                this.log.pop();
+                this.glitches.push({ start: last.start, end: now, hz: last.hz });
+            } else {
+                last.end = now;
+            }
         }
         this.hz = hz;
         if (hz > 0)

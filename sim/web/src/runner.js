@@ -19,6 +19,12 @@
 //          instruction after SEI or RETI does not run before a pending
 //          interrupt (datasheet 7.7): `sei; sleep` then misses its wake-up
 //   wdt    a watchdog reset resets only the CPU core, not the peripherals
+//   eeprom a write to EECR while a write is in progress (the firmware's
+//          `EECR |= EERIE`) clears EEPE, so the next write is dropped
+//          silently; the byte is stored when the write starts, not when it
+//          ends; the write takes 2 x 1.8 ms (datasheet table 8-1: 3.4 ms
+//          erase and write, 1.8 ms erase only or write only); a read and
+//          EEAR are not locked while it lasts (8.6.3)
 
 import {
     CPU, avrInstruction, avrInterrupt, AVRTimer, timer0Config, timer1Config, timer2Config,
@@ -29,7 +35,7 @@ import {
 import { Max7219Chain } from './max7219.js';
 import { Piezo } from './piezo.js';
 
-export const BUGS = ['rxc', 'porf', 'pullup', 'sleep', 'sram', 'irq', 'wdt'];
+export const BUGS = ['rxc', 'porf', 'pullup', 'sleep', 'sram', 'irq', 'wdt', 'eeprom'];
 export const BUTTON_NAMES = ['UP', 'DOWN', 'LEFT', 'RIGHT', 'A', 'B'];
 
 const OP_SLEEP = 0x9588, OP_SEI = 0x9478, OP_RETI = 0x9518;
@@ -37,6 +43,11 @@ const SREG = 0x5F, SMCR = 0x53, MCUSR = 0x54;
 const PORF = 0x01, WDRF = 0x08;
 const UCSRA_RXC = 0x80, UCSRB_RXCIE = 0x80, UCSRB_RXEN = 0x10;
 const SRAM_328P = 2048;
+const EECR = 0x3F, EEDR = 0x40, EEARL = 0x41, EEARH = 0x42;
+const EERE = 0x01, EEPE = 0x02, EEMPE = 0x04, EERIE = 0x08, EEPM = 0x30;
+// Datasheet 8.6.3 table 8-1, by EEPM1:0: erase and write, erase only,
+// write only (reserved: as erase and write), in microseconds.
+const EEPROM_WRITE_US = [3400, 1800, 1800, 3400];
 // Interrupt vectors (word addresses) that wake the chip from power-down,
 // power-save and standby (datasheet table 10-1): INT0, INT1, PCINT0..2, WDT;
 // power-save adds Timer2 (asynchronous clock), ext-standby too.
@@ -45,10 +56,7 @@ const PORTS = { B: portBConfig, C: portCConfig, D: portDConfig };
 
 export class Board {
     // opts: { flash: Uint16Array, board: generated board object, eeprom: EepromStore,
-    //         keepBugs: Set of names, eepromWriteCycles: an erase-and-write's
-    //         length (default avr8js's 2 x 28,800 cycles; the datasheet's
-    //         table 8-2 says 3.4 ms = 54,400), uartFrameBits: bits a UART
-    //         frame takes (8N1: 10; only to mimic another model) }
+    //         keepBugs: Set of names }
     constructor(opts) {
         this.flash = opts.flash;
         this.board = opts.board;
@@ -58,12 +66,8 @@ export class Board {
             if (!BUGS.includes(b))
                 throw new Error(`unknown avr8js workaround '${b}' (known: ${BUGS.join(' ')})`);
         this.freq = Number(this.board.BOARD_F_CPU);
-        this.eepromConfig = eepromConfig;
-        this.uartFrameBits = opts.uartFrameBits || 0;
-        if (opts.eepromWriteCycles !== undefined) {
-            const half = Math.max(1, Math.round(opts.eepromWriteCycles / 2));
-            this.eepromConfig = { ...eepromConfig, eraseCycles: half, writeCycles: half };
-        }
+        this.eeWrite = null;             // the EEPROM write in progress, over resets
+        this.eeLog = [];                 // { at, len } of every EEPROM write started
         this.chain = new Max7219Chain(this.board.BOARD_MODULES);
         this.buttons = 0;                // BTN_* bits held
         this.onUartByte = null;          // (byte, cycle)
@@ -105,7 +109,7 @@ export class Board {
             this.ports[name] = new AVRIOPort(cpu, cfg);
         this.clock = new AVRClock(cpu, this.freq, clockConfig);
         this.watchdog = new AVRWatchdog(cpu, watchdogConfig, this.clock);
-        this.avrEeprom = new AVREEPROM(cpu, this.eeprom, this.eepromConfig);
+        this.avrEeprom = new AVREEPROM(cpu, this.eeprom, eepromConfig);
         this.spi = new AVRSPI(cpu, spiConfig, this.freq);
         this.usart = new AVRUSART(cpu, usart0Config, this.freq);
         this.wireSpi();
@@ -113,6 +117,7 @@ export class Board {
         this.wireButtons();
         this.wirePiezo();
         this.wireWatchdog();
+        this.wireEeprom();
         if (!(mcusr === PORF && this.bug('porf')))
             cpu.data[MCUSR] = mcusr;
         this.uartArmed = false;
@@ -137,11 +142,6 @@ export class Board {
     wireUart() {
         const cpu = this.cpu, usart = this.usart;
         usart.onByteTransmit = (value) => this.onUartByte && this.onUartByte(value, this.cycles);
-        if (this.uartFrameBits) {
-            const bits = this.uartFrameBits;
-            Object.defineProperty(usart, 'cyclesPerChar',
-                { get: () => (usart.UBRR + 1) * usart.multiplier * bits });
-        }
         if (this.bug('rxc'))
             return;
         const { UCSRA, UCSRB } = usart0Config;
@@ -201,6 +201,7 @@ export class Board {
         if (old) {
             this.piezo.hz = old.hz;
             this.piezo.log = old.log;
+            this.piezo.glitches = old.glitches;
         }
         this.piezo.onChange = (hz) => this.onTone && this.onTone(hz);
         const regs = [0x80, 0x81, 0x86, 0x87, 0x88, 0x89, ddr];
@@ -231,6 +232,76 @@ export class Board {
         };
     }
 
+    // The EEPROM as datasheet 8.6.3 has it (avr8js's hook replaced): EEPE
+    // set by EEMPE then EEPE within 4 cycles, held for the programming time
+    // of table 8-1 and cleared only by the hardware; the byte stored when
+    // it clears; while it is set a new write, a read, EEPM and EEAR are
+    // locked; EE_READY a level while EERIE is set and EEPE clear. A reset
+    // that is not a power cut lets the write finish (8.4.2).
+    wireEeprom() {
+        const cpu = this.cpu, ee = this.avrEeprom, store = this.eeprom;
+        if (this.bug('eeprom'))
+            return;
+        const size = store.memory.length;
+        let enabledUntil = -1;
+        const finish = () => {
+            const w = this.eeWrite;
+            if (!w || cpu !== this.cpu)
+                return;
+            this.eeWrite = null;
+            if (w.mode !== 2)
+                store.eraseMemory(w.addr);
+            if (w.mode !== 1)
+                store.writeMemory(w.addr, w.data);
+            cpu.setInterruptFlag(ee.EER);       // clears EEPE; EE_READY if EERIE
+        };
+        const busy = () => this.eeWrite !== null;
+        cpu.writeHooks[EECR] = (v) => {
+            const cur = cpu.data[EECR];
+            let n;
+            if (busy()) {
+                n = (cur & EEPM) | EEPE | (v & EERIE) | (cur & EEMPE);
+            } else if ((v & EEPE) && cpu.cycles < enabledUntil) {
+                const mode = (v & EEPM) >> 4;
+                const len = Math.round(EEPROM_WRITE_US[mode] * this.freq / 1e6);
+                this.eeWrite = {
+                    addr: ((cpu.data[EEARH] << 8) | cpu.data[EEARL]) & (size - 1),
+                    data: cpu.data[EEDR], mode, end: this.cycles + len,
+                };
+                this.eeLog.push({ at: this.cycles, len });
+                cpu.data[EECR] = (v & (EEPM | EERIE)) | EEPE | (cur & EEMPE);
+                cpu.addClockEvent(finish, len);
+                cpu.cycles += 2;           // the CPU halts 2 cycles (8.6.3)
+                cpu.updateInterruptEnable(ee.EER, v);
+                return true;
+            } else {
+                n = (v & (EEPM | EERIE)) | (cur & EEMPE);
+                if (v & EERE) {
+                    cpu.data[EEDR] = store.readMemory(((cpu.data[EEARH] << 8) | cpu.data[EEARL]) & (size - 1));
+                    cpu.cycles += 4;       // the CPU halts 4 cycles (8.6.3)
+                }
+            }
+            if ((v & EEMPE) && !(cur & EEMPE)) {
+                n |= EEMPE;
+                enabledUntil = cpu.cycles + 4;
+                cpu.addClockEvent(() => { cpu.data[EECR] &= ~EEMPE; }, 4);
+            }
+            cpu.data[EECR] = n;
+            cpu.updateInterruptEnable(ee.EER, n);
+            return true;
+        };
+        for (const a of [EEARL, EEARH])
+            cpu.writeHooks[a] = (v) => {
+                if (!busy())
+                    cpu.data[a] = v;
+                return true;
+            };
+        if (this.eeWrite) {                  // a reset during a write
+            cpu.data[EECR] |= EEPE;
+            cpu.addClockEvent(finish, Math.max(1, this.eeWrite.end - this.cycles));
+        }
+    }
+
     // Power cycle: RAM and registers lost, flash and EEPROM kept; the
     // MAX7219s lose power too (a held button stays held). mcusr: the reset
     // flags the firmware finds (the chip: PORF); keepRegisters: r0..r31
@@ -238,6 +309,7 @@ export class Board {
     powerCycle(mcusr = PORF, keepRegisters = false) {
         this.resets++;
         this.chain.powerOn();
+        this.eeWrite = null;             // a write in progress keeps its old byte
         const regs = this.cpu.data.slice(0, 32);
         this.build(mcusr);
         if (keepRegisters)
