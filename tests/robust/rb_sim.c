@@ -1614,6 +1614,11 @@ static void boot_image(const uint8_t *img, pstate_t *r, unsigned game)
         fail("booted into a corrupt game %s", pos_str(&r->pos));
 }
 
+/* The heap game the EEPROM campaign plays (POS 7 6 5, MOVE 0 4): TAKE 1-5
+ * in columns, the list's game 14 (NIM in 2 forms, TAKE 1-2, 1-3 and 1-4 in
+ * 4 each, then TAKE 1-5; game.c). */
+#define EE_GAME 14u
+
 static void mode_eeprom(void)
 {
     static uint8_t img[BOARD_EEPROM_BYTES], good[BOARD_EEPROM_BYTES];
@@ -1623,19 +1628,19 @@ static void mode_eeprom(void)
     boot_wait();
     /* The defaults: what a blank chip boots to; scores 0, no game. */
     memset(img, 0xFF, sizeof img);
-    boot_image(img, &def, 5);
+    boot_image(img, &def, EE_GAME);
     images++;
     if (def.in_game || def.w || def.l)
         fail("a blank EEPROM boots with a game or scores");
     memset(img, 0, sizeof img);
-    boot_image(img, &r, 5);
+    boot_image(img, &r, EE_GAME);
     images++;
     if (!same_state(&r, &def))
         fail("an all-zero EEPROM does not boot to the defaults");
     for (int k = 0; k < 20; k++) {
         for (unsigned i = 0; i < sizeof img; i++)
             img[i] = (uint8_t)rnd();
-        boot_image(img, &r, 5);
+        boot_image(img, &r, EE_GAME);
         images++;
         if (!same_state(&r, &def))
             fail("a random EEPROM image does not boot to the defaults");
@@ -1643,12 +1648,13 @@ static void mode_eeprom(void)
     /* A history with two copies of each record: settings v1 then v2, a
      * game and two moves; states seen after each save. */
     memset(img, 0xFF, sizeof img);
-    boot_image(img, &r, 5);
+    boot_image(img, &r, EE_GAME);
     /* Each save written out before the next command (3.4 ms a byte), so
      * that each one is a copy of its own in the ring. */
     command_ok("SET OFF 4");
     command_ok("SET OPP 1");        /* two players: nothing moves by itself */
-    command_ok("GAME 5");
+    if (!strstr(command_ok("GAME %u", EE_GAME), " TAKE 1-5"))
+        fail("game %u is not TAKE 1-5 in columns", EE_GAME);
     wait_saved();
     command_ok("POS 7 6 5");
     wait_saved();
@@ -1665,7 +1671,7 @@ static void mode_eeprom(void)
     s_oldset.w = s_oldgame.w = s_new.w;
     s_oldset.l = s_oldgame.l = s_new.l;
     memcpy(good, ee(), sizeof good);
-    boot_image(good, &r, 5);
+    boot_image(good, &r, EE_GAME);
     images++;
     if (!same_state(&r, &s_new))
         fail("the saved state does not come back after a power cycle");
@@ -1687,7 +1693,7 @@ static void mode_eeprom(void)
                 for (int bit = 0; bit < 8; bit++) {
                     memcpy(img, good, sizeof img);
                     img[a0 + byte] ^= (uint8_t)(1u << bit);
-                    boot_image(img, &r, 5);
+                    boot_image(img, &r, EE_GAME);
                     images++;
                     flips++;
                     /* A flip inside the newest copy's CRC span: the copy
