@@ -102,14 +102,21 @@ typedef struct play {
     size_t out_len;
 } play_t;
 
+/* Appends to the frame's output buffer; a piece that does not fit is
+ * dropped whole (the buffer is flushed every frame). */
+static void vout(play_t *p, const char *fmt, va_list ap)
+{
+    int n = vsnprintf(p->out + p->out_len, sizeof p->out - p->out_len, fmt, ap);
+    if (n > 0)
+        p->out_len += (size_t)n < sizeof p->out - p->out_len ? (size_t)n : 0;
+}
+
 static void out(play_t *p, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(p->out + p->out_len, sizeof p->out - p->out_len, fmt, ap);
+    vout(p, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        p->out_len += (size_t)n < sizeof p->out - p->out_len ? (size_t)n : 0;
 }
 
 static void flush_out(play_t *p)
@@ -174,10 +181,8 @@ static void at(play_t *p, int row, int col, const char *fmt, ...)
     out(p, "\033[%d;%dH", row, col);
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(p->out + p->out_len, sizeof p->out - p->out_len, fmt, ap);
+    vout(p, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        p->out_len += (size_t)n < sizeof p->out - p->out_len ? (size_t)n : 0;
     out(p, "\033[0m\033[K");
 }
 
