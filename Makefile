@@ -16,9 +16,16 @@ SHELL := /bin/bash
 HOST_CC ?= cc
 HOST_CFLAGS := -std=c99 -O2 -g -Wall -Wextra -Werror -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) -Iboard -Ifirmware/engine -Ifirmware/hal -Ifirmware/app -I$(B)
 
-# Test targets register themselves here (TEST_TARGETS += name); make test
-# runs them all through tests/run_suite.sh, which prints the tally.
+# Test targets register themselves here (TEST_TARGETS += name), with the
+# files they run (TEST_BUILD, for this build; TEST_BUILD_M4, paths under
+# build/m4 for 32 columns). make test builds all of those first (test-build),
+# then tests/run_suite.sh runs the targets TEST_JOBS at a time, each into a
+# log of its own, and prints the tally. Building first is what makes the
+# side-by-side run safe: no two makes ever build the same file at once.
 TEST_TARGETS :=
+TEST_BUILD :=
+TEST_BUILD_M4 :=
+TEST_JOBS ?= 2
 
 include tools/deps.mk
 include firmware/firmware.mk
@@ -29,8 +36,20 @@ include tools/flash.mk
 .PHONY: all test play help clean
 all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
 
-test: deps
-	@tests/run_suite.sh $(TEST_TARGETS)
+# The longest first, so that the other slot works through the short ones
+# meanwhile (figures: the closing notes and the README's Tests section).
+TEST_FIRST := test-bench test-target test-robust test-engine test-web test-link
+test: test-build
+	@tests/run_suite.sh -j $(TEST_JOBS) $(filter $(TEST_TARGETS),$(TEST_FIRST)) \
+		$(filter-out $(TEST_FIRST),$(TEST_TARGETS))
+
+.PHONY: test-build
+test-build: deps
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) MODULES=1 test-build-files
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) MODULES=4 test-build-files-m4
+.PHONY: test-build-files test-build-files-m4
+test-build-files: $(sort $(TEST_BUILD))
+test-build-files-m4: $(sort $(TEST_BUILD_M4))
 
 # make help: the "## " lines of every Makefile, tests gathered in this order.
 HELP_ORDER := test-unit test-fuses test-hal test-engine test-target test-sim test-e2e test-size \

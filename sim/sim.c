@@ -307,6 +307,54 @@ static avr_cycle_count_t sim_until_timer(avr_t *avr, avr_cycle_count_t when, voi
     return 0;
 }
 
+/* The next instruction is SLEEP. */
+static inline bool sim_at_sleep(const avr_t *avr)
+{
+    return (avr->flash[avr->pc] | (avr->flash[avr->pc + 1] << 8)) == OP_SLEEP;
+}
+
+/* Books one avr_run step that began at cycle c0 in state before and left
+ * the CPU in state st: awake, asleep (by mode) or held in reset, the
+ * supply current, wake-ups. SIM_RUN_TIME to go on, else why to stop. */
+static int sim_book_step(sim_t *s, int before, int st, uint64_t c0)
+{
+    avr_t *avr = s->avr;
+    uint64_t d = avr->cycle - c0;
+    /* simavr runs the SLEEP instruction (1 cycle) and the skip to the
+     * next event in the same step: split that step. Waking costs 0
+     * cycles in simavr (hardware: 4 + start-up). */
+    if (s->supply.held) {
+        s->supply.held_cycles += d;        /* in reset: no instruction ran */
+        current_step(&s->current, s, CURRENT_HELD, d);
+    } else if (before == cpu_Running && st == cpu_Sleeping && d > 1) {
+        s->awake_cycles += 1;
+        s->sleep_cycles[sim_sleep_mode(s)] += d - 1;
+        current_step(&s->current, s, CURRENT_AWAKE, 1);
+        current_step(&s->current, s, sim_sleep_mode(s), d - 1);
+    } else if (before == cpu_Sleeping) {
+        int mode = avr->data ? sim_sleep_mode(s) : 0;
+        s->sleep_cycles[mode] += d;
+        current_step(&s->current, s, mode, d);
+    } else {
+        s->awake_cycles += d;
+        current_step(&s->current, s, CURRENT_AWAKE, d);
+    }
+    if (before == cpu_Running && st == cpu_Sleeping && avr->data)
+        supply_on_sleep(&s->supply, sim_sleep_mode(s), c0);
+    if (before == cpu_Sleeping && st == cpu_Running) {
+        s->wakeups++;
+        supply_on_wake(&s->supply);
+    }
+    if (st == cpu_Done)
+        return SIM_RUN_DONE;
+    if (st == cpu_Crashed || st == cpu_Stopped) {
+        fprintf(stderr, "nimsim: the CPU crashed at cycle %llu, pc 0x%04x\n",
+                (unsigned long long)avr->cycle, (unsigned)avr->pc);
+        return SIM_RUN_CRASH;
+    }
+    return SIM_RUN_TIME;
+}
+
 int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void *ctx)
 {
     avr_t *avr = s->avr;
@@ -324,46 +372,38 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
     while (avr->cycle < until) {
         int before = avr->state;
         uint64_t c0 = avr->cycle;
-        /* cli + sleep is the end of an on-target program. simavr would
-         * call it cpu_Done and may free RAM; measure before it does. */
-        if (before == cpu_Running && !avr->sreg[S_I] &&
-            (avr->flash[avr->pc] | (avr->flash[avr->pc + 1] << 8)) == OP_SLEEP) {
-            sim_stack_used(s);
-        }
-        int st = avr_run(avr);
-        uint64_t d = avr->cycle - c0;
-        /* simavr runs the SLEEP instruction (1 cycle) and the skip to the
-         * next event in the same step: split that step. Waking costs 0
-         * cycles in simavr (hardware: 4 + start-up). */
-        if (s->supply.held) {
-            s->supply.held_cycles += d;        /* in reset: no instruction ran */
-            current_step(&s->current, s, CURRENT_HELD, d);
-        } else if (before == cpu_Running && st == cpu_Sleeping && d > 1) {
-            s->awake_cycles += 1;
-            s->sleep_cycles[sim_sleep_mode(s)] += d - 1;
-            current_step(&s->current, s, CURRENT_AWAKE, 1);
-            current_step(&s->current, s, sim_sleep_mode(s), d - 1);
-        } else if (before == cpu_Sleeping) {
-            int mode = avr->data ? sim_sleep_mode(s) : 0;
-            s->sleep_cycles[mode] += d;
-            current_step(&s->current, s, mode, d);
+        int st;
+        if (before == cpu_Running && !s->current.on) {
+            /* The common case, kept tight (it is most of a bench run's
+             * host time): instructions back to back while the CPU runs and
+             * there is nothing to book but awake cycles. The step that
+             * leaves the stretch is booked below like any other. */
+            uint64_t first = c0;
+            for (;;) {
+                if (!avr->sreg[S_I] && sim_at_sleep(avr))
+                    sim_stack_used(s);
+                c0 = avr->cycle;
+                st = avr_run(avr);
+                if (st != cpu_Running || s->supply.held || avr->cycle >= until)
+                    break;
+                if (stop && stop(s, ctx)) {
+                    s->awake_cycles += avr->cycle - first;
+                    return SIM_RUN_STOP;
+                }
+                if (!s->fast && avr->cycle >= s->pace_next_check)
+                    sim_pace(s);
+            }
+            s->awake_cycles += c0 - first;
         } else {
-            s->awake_cycles += d;
-            current_step(&s->current, s, CURRENT_AWAKE, d);
+            /* cli + sleep is the end of an on-target program. simavr would
+             * call it cpu_Done and may free RAM; measure before it does. */
+            if (before == cpu_Running && !avr->sreg[S_I] && sim_at_sleep(avr))
+                sim_stack_used(s);
+            st = avr_run(avr);
         }
-        if (before == cpu_Running && st == cpu_Sleeping && avr->data)
-            supply_on_sleep(&s->supply, sim_sleep_mode(s), c0);
-        if (before == cpu_Sleeping && st == cpu_Running) {
-            s->wakeups++;
-            supply_on_wake(&s->supply);
-        }
-        if (st == cpu_Done)
-            return SIM_RUN_DONE;
-        if (st == cpu_Crashed || st == cpu_Stopped) {
-            fprintf(stderr, "nimsim: the CPU crashed at cycle %llu, pc 0x%04x\n",
-                    (unsigned long long)avr->cycle, (unsigned)avr->pc);
-            return SIM_RUN_CRASH;
-        }
+        int r = sim_book_step(s, before, st, c0);
+        if (r != SIM_RUN_TIME)
+            return r;
         if (stop && stop(s, ctx))
             return SIM_RUN_STOP;
         if (!s->fast && avr->cycle >= s->pace_next_check)

@@ -1,17 +1,65 @@
 #!/usr/bin/env bash
-# Runs each test target named on the command line with make, keeps going
-# after a failure, and ends with the tally line CI reads.
+# run_suite.sh [-j N] TARGET... - runs each test target with make, N at a
+# time (default 1), keeps going after a failure, and ends with the tally
+# line CI reads.
+#
+# Side by side is safe only once everything the targets run is built: make
+# test builds it first (make test-build), so these makes only run tests.
+# Each target writes into a log of its own (build/test-logs/TARGET.log),
+# printed whole when the target ends, so the output never interleaves.
+# Targets start in the order given, the longest first (make test lists them
+# so): the other slot works through the short ones meanwhile.
 set -u
+jobs=1
+if [ "${1:-}" = "-j" ]; then jobs=$2; shift 2; fi
+case $jobs in ''|*[!0-9]*|0) echo "run_suite: -j wants a number of jobs, got '$jobs'" >&2; exit 2;; esac
+logs=build/test-logs
+mkdir -p "$logs"
 pass=0; fail=0; failed=()
-for t in "$@"; do
+declare -A pid_of=() start_of=()
+t0=$SECONDS
+# Stopped (Ctrl-C, CI's time-out): stop the targets under way too.
+trap 'trap - INT TERM; kill 0; exit 130' INT TERM
+
+# The target that ended: its log, its time, its verdict.
+report() {
+    local t=$1 rc=$2
     echo "=== $t"
-    if make --no-print-directory "$t"; then
-        pass=$((pass + 1))
+    cat "$logs/$t.log"
+    if [ "$rc" -eq 0 ]; then
+        pass=$((pass + 1)); echo "--- $t: passed in $((SECONDS - start_of[$t])) s"
     else
-        fail=$((fail + 1)); failed+=("$t")
+        fail=$((fail + 1)); failed+=("$t"); echo "--- $t: FAILED (exit $rc) after $((SECONDS - start_of[$t])) s"
     fi
+}
+
+# Waits for one running target to end (its .rc file appears) and reports it.
+reap() {
+    local t
+    while :; do
+        for t in "${!pid_of[@]}"; do
+            if [ -s "$logs/$t.rc" ]; then
+                wait "${pid_of[$t]}" 2>/dev/null
+                unset "pid_of[$t]"
+                report "$t" "$(cat "$logs/$t.rc")"
+                return
+            fi
+        done
+        sleep 0.5
+    done
+}
+
+for t in "$@"; do
+    while [ ${#pid_of[@]} -ge "$jobs" ]; do reap; done
+    start_of[$t]=$SECONDS
+    rm -f "$logs/$t.rc"
+    (make --no-print-directory "$t" </dev/null >"$logs/$t.log" 2>&1; echo $? >"$logs/$t.rc") &
+    pid_of[$t]=$!
 done
+while [ ${#pid_of[@]} -gt 0 ]; do reap; done
+
 echo
+echo "make test: $((SECONDS - t0)) s for the tests, $jobs at a time"
 [ $fail -gt 0 ] && echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

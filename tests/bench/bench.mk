@@ -61,6 +61,8 @@ test-bench: bench-build
 	@$(MAKE) --no-print-directory -j2 $(BENCH_FIGURES)
 	@tests/bench/bench.sh --enforce "$(BENCH_ENFORCE)"
 TEST_TARGETS += test-bench
+TEST_BUILD += $(B)/tests/bench/reply.elf $(B)/tests/bench/baseline.elf $(B)/nim.elf $(NIMSIM)
+TEST_BUILD_M4 += build/m4/tests/bench/reply.elf build/m4/nim.elf build/m4/nimsim
 
 ## Performance:
 ##   make bench           cycles, sizes, stack, latency, power: figures, table, budgets

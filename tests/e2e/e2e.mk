@@ -23,6 +23,7 @@ test-size: $(B)/nim.elf
 	[ $$ok = 1 ]
 
 TEST_TARGETS += test-e2e test-size
+TEST_BUILD += $(B)/nim.elf $(NIMSIM)
 ## End-to-end:
 ##   make test-e2e        play the real firmware under simavr from tests/e2e/*.nims
 ##   make test-size       flash <= 30720 B and data+bss <= 1024 B (avr-size)

@@ -33,6 +33,8 @@ test-misere: $(GRUNDY)
 	$(GRUNDY) --misere-selftest
 	build/m4/tests/engine/test_engine misere
 TEST_TARGETS += test-misere
+TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences
+TEST_BUILD_M4 += build/m4/tests/engine/test_engine
 
 ## Engine proof:
 ##   make test-engine     exhaustive host check of the engine against a brute-force solver, and sequences vs OEIS

@@ -7,7 +7,6 @@
 # game the bootloader hands over to must answer the PC link.
 set -euo pipefail
 B=$1 NIMSIM=$2 BOOT=$3
-PTY=/tmp/simavr-uart0
 work=$(mktemp -d)
 sim_pid=""
 cleanup() {
@@ -21,12 +20,18 @@ fail() { echo "test-flash: FAIL: $*"; exit 1; }
 
 # 1. A chip with the bootloader only, its UART on a pty, paced to real time
 #    (the bootloader's timeouts are in real time for avrdude).
-rm -f "$PTY"
+#    Its pty is the /dev/pts path simavr prints, not the /tmp/simavr-uart0
+#    link it also makes: any other simulator started with --pty (the tests
+#    run side by side) moves that link.
 "$NIMSIM" --realtime --erase --bootloader "$BOOT" --pty --dump-flash "$work/flash.bin" \
     "$B/nim.elf" >"$work/sim.log" 2>&1 &
 sim_pid=$!
-for _ in $(seq 50); do [ -e "$PTY" ] && break; sleep 0.1; done
-[ -e "$PTY" ] || { cat "$work/sim.log"; fail "the simulator made no pty"; }
+PTY=
+for _ in $(seq 50); do
+    PTY=$(grep -o '/dev/pts/[0-9]*' "$work/sim.log" | head -1) && [ -n "$PTY" ] && break
+    sleep 0.1
+done
+[ -n "$PTY" ] && [ -e "$PTY" ] || { cat "$work/sim.log"; fail "the simulator made no pty"; }
 
 # 2. The project's own make flash, as a user runs it.
 if ! make --no-print-directory flash PORT="$PTY" BAUD=57600 >"$work/flash.log" 2>&1; then

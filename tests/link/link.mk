@@ -35,6 +35,8 @@ test-link: build/nim.elf build/nimsim build/link/link_pipe build/grundy
 	@tests/link/test_link.py build build/m4
 
 TEST_TARGETS += test-link test-link-stream test-link-cycles
+TEST_BUILD += build/nim.elf build/nimsim build/grundy $(LINK_CYCLES) build/link/link_pipe
+TEST_BUILD_M4 += build/m4/nim.elf build/m4/nimsim build/m4/link/link_cycles build/m4/link/link_pipe
 ## PC link (tests/link, tools/nimlink):
 ##   make test-link         issue 12's defects, one-heap GRUNDY, 32-column positions, nimlink on the
 ##                          simulator (a game, worked examples, dump/restore, link errors), README session

@@ -14,4 +14,5 @@ TEST_TARGETS += test-doors
 test-play: $(PLAY_ELF) $(NIMSIM) | deps
 	@tests/play/test_play.sh $(PLAY_ELF) $(MODULES)
 TEST_TARGETS += test-play
+TEST_BUILD += $(GRUNDY) $(NIMSIM) $(PLAY_ELF)
 ##   make test-play       make play in a pty at 80x24 and 120x40 (help, taps, menu key, q) and without a terminal

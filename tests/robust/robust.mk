@@ -34,6 +34,7 @@ $(FUZZ_PROTO): $(FUZZ_SRC) tests/robust/fake_hal.h tests/robust/ubsan_ignore.txt
 test-robust: $(B)/nim.elf $(RB_SIM) $(FUZZ_PROTO)
 	@tests/robust/run_robust.sh $(B) quick
 TEST_TARGETS += test-robust
+TEST_BUILD += $(B)/nim.elf $(RB_SIM) $(FUZZ_PROTO)
 
 FUZZ_SEED ?= $(shell date +%s)
 fuzz: $(B)/nim.elf $(RB_SIM) $(FUZZ_PROTO)

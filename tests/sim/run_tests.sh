@@ -290,11 +290,16 @@ ms=$((($(date +%s%N) - start) / 1000000))
 printf 'wait 4s\n' > "$T/p.nims"
 "$NIMSIM" --pty --realtime --script "$T/p.nims" "$FW" >"$T/pty.out" 2>&1 &
 pid=$!
-python3 - <<'PY' && ok "pty: a PC program gets its line echoed" || bad "pty echo"
-import os, sys, time, termios, tty
-path = "/tmp/simavr-uart0"
+# the /dev/pts path simavr prints (its /tmp/simavr-uart0 link is moved by
+# any other simulator started with --pty, and the tests run side by side)
+PTY_LOG="$T/pty.out" python3 - <<'PY' && ok "pty: a PC program gets its line echoed" || bad "pty echo"
+import os, re, sys, time, termios, tty
+path = None
 for _ in range(100):
-    if os.path.exists(path): break
+    m = re.search(r"/dev/pts/\d+", open(os.environ["PTY_LOG"]).read())
+    if m:
+        path = m.group(0)
+        break
     time.sleep(0.02)
 fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
 tty.setraw(fd)

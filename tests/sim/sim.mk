@@ -22,5 +22,6 @@ $(SIM_TEST_DIR)/test_max7219: tests/sim/test_max7219.c sim/max7219.c sim/max7219
 test-sim: $(NIMSIM) $(SIM_TEST_FW) $(SIM_TEST_DIR)/test_max7219
 	@tests/sim/run_tests.sh $(NIMSIM) $(SIM_TEST_DIR) $(MODULES)
 TEST_TARGETS += test-sim
+TEST_BUILD += $(NIMSIM) $(SIM_TEST_FW) $(SIM_TEST_DIR)/test_max7219
 ## Tests:
 ##   make test-sim        simulator self-tests (parts, scripts, every simavr workaround)

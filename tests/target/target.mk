@@ -41,6 +41,8 @@ test-target: deps
 	@echo "cycle figures: build/target-cycles.txt"
 	@test "$$(cat build/target-m1.rc build/m4/target-m4.rc)" = "$$(printf '0\n0')"
 TEST_TARGETS += test-target
+TEST_BUILD += $(B)/tests/target/vectors.elf $(B)/tests/target/vectors-host $(NIMSIM)
+TEST_BUILD_M4 += build/m4/tests/target/vectors.elf build/m4/tests/target/vectors-host build/m4/nimsim
 
 ## On-target engine test:
 ##   make test-target     engine vectors under simavr (8 and 32 columns) = host output, reply cycle budgets

@@ -35,6 +35,8 @@ ifneq ($(MODULES),4)
 	build/m4/tests/unit/test_endgame
 endif
 TEST_TARGETS += test-unit
+TEST_BUILD += $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_endgame
+TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_endgame
 
 ## Unit tests:
 ##   make test-unit       host tests of debounce (tables, bounce, holds) and the EEPROM store (rings, bit flips, power cuts),
@@ -65,6 +67,8 @@ ifneq ($(MODULES),4)
 	@$(MAKE) --no-print-directory MODULES=4 test-hal
 endif
 TEST_TARGETS += test-hal
+TEST_BUILD += $(B)/tests/unit/hal_check.elf $(NIMSIM)
+TEST_BUILD_M4 += build/m4/tests/unit/hal_check.elf build/m4/nimsim
 
 ##   make test-hal        every driver of firmware/hal on the simulated chip (tests/unit/hal_check.nimsim)
 
@@ -77,5 +81,6 @@ $(B)/tests/unit/fuses: tests/unit/fuses.c board/board.h board/$(BOARD).h | deps
 test-fuses: $(B)/tests/unit/fuses
 	$(B)/tests/unit/fuses board/fuses.md
 TEST_TARGETS += test-fuses
+TEST_BUILD += $(B)/tests/unit/fuses
 
 ##   make test-fuses      decode the board's fuse bytes, check them against the firmware and board/fuses.md

@@ -59,6 +59,8 @@ test-wokwi: $(B)/board.defs
 	@python3 tests/web/check_wokwi.py board/wokwi $(B)/board.defs
 
 TEST_TARGETS += test-web-sim test-web test-wokwi
+TEST_BUILD += $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP) $(B)/web/index.html
+TEST_BUILD_M4 += build/m4/web/index.html
 ## Play in a browser (sim/web, see README):
 ##   make web             build/web/index.html: the real firmware on avr8js, static (32 columns in m4/)
 ##   make web-serve       serve build/web on 127.0.0.1 (WEB_PORT=8014) and print the URL
