@@ -63,6 +63,7 @@ clean:
 ## Start here:
 ##   make play            play the real firmware in the simulator, in this terminal
 ##   make test            build everything and run every test (installs what it needs)
+##   make test-build      build what every test runs, both boards (make test does it first)
 ##   make                 build build/nim.elf and build/nim.hex (and the simulator)
 ##   make deps            install the Debian packages the build needs, if missing
 ##   make help            this list
@@ -70,5 +71,6 @@ clean:
 ## Variables:
 ##   BOARD=nano           board header board/<BOARD>.h
 ##   MODULES=1|2|4        chained MAX7219 modules: 8, 16 or 32 columns (build/m<N>/)
+##   TEST_JOBS=2          make test: test targets run side by side (logs in build/test-logs/)
 ##   make test-bench      make bench, failing on any budget (BENCH_ENFORCE)
 ##   make test-flash      make flash through Debian's Arduino bootloader on a simulated chip, then the game answers
