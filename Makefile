@@ -47,6 +47,7 @@ test: test-build
 test-build: deps
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) MODULES=1 test-build-files
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) MODULES=4 test-build-files-m4
+	@tests/check_built.sh $(TEST_TARGETS)
 .PHONY: test-build-files test-build-files-m4
 test-build-files: $(sort $(TEST_BUILD))
 test-build-files-m4: $(sort $(TEST_BUILD_M4))
