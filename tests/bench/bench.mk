@@ -10,7 +10,7 @@ BENCH_DIR := build/bench
 # output and marker layer of tests/target (target_io_avr.c, TARGET_MARK,
 # target_util.c).
 # Columns positions per game, on 8 and on 32 columns: 100,000 (the issue's
-# floor; about 3.5 minutes of simulation on 32 columns, on one core).
+# floor; about three minutes of simulation on 32 columns, on one core).
 BENCH_POSITIONS := 100000
 $(B)/tests/bench/%.o: tests/bench/%.c tests/target/target_io.h tests/target/target_util.h tests/bench/bench.mk $(ENGINE_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
