@@ -372,38 +372,20 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
     while (avr->cycle < until) {
         int before = avr->state;
         uint64_t c0 = avr->cycle;
-        int st;
-        if (before == cpu_Running && !s->current.on) {
-            /* The common case, kept tight (it is most of a bench run's
-             * host time): instructions back to back while the CPU runs and
-             * there is nothing to book but awake cycles. The step that
-             * leaves the stretch is booked below like any other. */
-            uint64_t first = c0;
-            for (;;) {
-                if (!avr->sreg[S_I] && sim_at_sleep(avr))
-                    sim_stack_used(s);
-                c0 = avr->cycle;
-                st = avr_run(avr);
-                if (st != cpu_Running || s->supply.held || avr->cycle >= until)
-                    break;
-                if (stop && stop(s, ctx)) {
-                    s->awake_cycles += avr->cycle - first;
-                    return SIM_RUN_STOP;
-                }
-                if (!s->fast && avr->cycle >= s->pace_next_check)
-                    sim_pace(s);
-            }
-            s->awake_cycles += c0 - first;
+        /* cli + sleep is the end of an on-target program. simavr would
+         * call it cpu_Done and may free RAM; measure before it does. */
+        if (before == cpu_Running && !avr->sreg[S_I] && sim_at_sleep(avr))
+            sim_stack_used(s);
+        int st = avr_run(avr);
+        if (before == cpu_Running && st == cpu_Running && !s->supply.held && !s->current.on) {
+            /* The common step, booked in place: most of a bench run's host
+             * time is this loop. */
+            s->awake_cycles += avr->cycle - c0;
         } else {
-            /* cli + sleep is the end of an on-target program. simavr would
-             * call it cpu_Done and may free RAM; measure before it does. */
-            if (before == cpu_Running && !avr->sreg[S_I] && sim_at_sleep(avr))
-                sim_stack_used(s);
-            st = avr_run(avr);
+            int r = sim_book_step(s, before, st, c0);
+            if (r != SIM_RUN_TIME)
+                return r;
         }
-        int r = sim_book_step(s, before, st, c0);
-        if (r != SIM_RUN_TIME)
-            return r;
         if (stop && stop(s, ctx))
             return SIM_RUN_STOP;
         if (!s->fast && avr->cycle >= s->pace_next_check)
