@@ -25,6 +25,9 @@
 //          ends; the write takes 2 x 1.8 ms (datasheet table 8-1: 3.4 ms
 //          erase and write, 1.8 ms erase only or write only); a read and
 //          EEAR are not locked while it lasts (8.6.3)
+//   udre   the transmitter has no buffer: UDRE0 stays clear for a whole
+//          frame after each UDR0 write, so a reply goes out 3 % slow
+//          (usart_tx.js)
 
 import {
     CPU, avrInstruction, avrInterrupt, AVRTimer, timer0Config, timer1Config, timer2Config,
@@ -34,8 +37,9 @@ import {
 } from 'avr8js';
 import { Max7219Chain } from './max7219.js';
 import { Piezo } from './piezo.js';
+import { usartTxBuffer } from './usart_tx.js';
 
-export const BUGS = ['rxc', 'porf', 'pullup', 'sleep', 'sram', 'irq', 'wdt', 'eeprom'];
+export const BUGS = ['rxc', 'porf', 'pullup', 'sleep', 'sram', 'irq', 'wdt', 'eeprom', 'udre'];
 export const BUTTON_NAMES = ['UP', 'DOWN', 'LEFT', 'RIGHT', 'A', 'B'];
 
 const OP_SLEEP = 0x9588, OP_SEI = 0x9478, OP_RETI = 0x9518;
@@ -142,6 +146,8 @@ export class Board {
     wireUart() {
         const cpu = this.cpu, usart = this.usart;
         usart.onByteTransmit = (value) => this.onUartByte && this.onUartByte(value, this.cycles);
+        if (!this.bug('udre'))
+            usartTxBuffer(this);
         if (this.bug('rxc'))
             return;
         const { UCSRA, UCSRB } = usart0Config;
