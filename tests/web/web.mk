@@ -38,15 +38,23 @@ web-serve: web
 
 # The MAX7219 model against its datasheet; the avr8js workarounds, each
 # shown needed; then every e2e session traced
-# by nimsim and replayed on avr8js: both must agree.
+# by nimsim and replayed on avr8js: both must agree (web-diff, this build;
+# test-web-sim-m4 runs it on 32 columns, build/m4).
 test-web-sim: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
-	@rm -rf $(B)/webdiff && mkdir -p $(B)/webdiff
 	@node --test --test-reporter=spec tests/web/max7219.test.mjs 2>&1 | grep -v '^$$'
 	@node tests/web/bugs.mjs $(B)/board.defs $(B)/nim.hex
-	@NIMWEB_NIMSIM=$(NIMSIM) NIMWEB_TRACE_DIR=$(B)/webdiff tests/e2e/run_e2e.sh tests/web/nimsim_trace.sh \
-		$(B)/nim.elf $(B)/webdiff $(E2E_SCRIPTS) > $(B)/webdiff/e2e.log 2>&1 \
+	@$(MAKE) --no-print-directory web-diff
+test-web-sim-m4:
+	@$(MAKE) --no-print-directory MODULES=4 web-diff
+.PHONY: web-diff test-web-sim-m4
+web-diff: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
+	@rm -rf $(B)/webdiff && mkdir -p $(B)/webdiff
+	@NIMWEB_NIMSIM=$(NIMSIM) NIMWEB_TRACE_DIR=$(B)/webdiff tests/e2e/run_e2e.sh --modules $(MODULES) \
+		tests/web/nimsim_trace.sh $(B)/nim.elf $(B)/webdiff $(E2E_SCRIPTS) > $(B)/webdiff/e2e.log 2>&1 \
 		|| { cat $(B)/webdiff/e2e.log; exit 1; }
 	@node tests/web/diff.mjs $(B)/board.defs $(B)/nim.hex $(B)/webdiff/*.trace
+TEST_TARGETS += test-web-sim-m4
+TEST_BUILD_M4 += build/m4/nim.elf build/m4/nim.hex build/m4/nimsim build/m4/board.defs
 
 # The page in a real browser (Debian's chromium through playwright-core).
 # Its screenshot: make test-web WEB_SHOT=docs/web.png refreshes the README's.
@@ -66,5 +74,6 @@ TEST_BUILD_M4 += build/m4/web/index.html
 ##   make web-serve       serve build/web on 127.0.0.1 (WEB_PORT=8014) and print the URL
 ##   make web-deps        install nodejs, npm, chromium (apt) and the pinned npm packages (npm ci)
 ##   make test-web-sim    avr8js workarounds each needed; every e2e session replayed on avr8js = nimsim
+##   make test-web-sim-m4 the same replay of every e2e session on 32 columns (build/m4)
 ##   make test-web        the page in headless chromium: games by clicks and keys, menu, reload, console
 ##   make test-wokwi      board/wokwi/diagram.json parts, pins and wires match board/nano.h
