@@ -18,7 +18,7 @@ import { hexToFlash } from '../../sim/web/src/hex.js';
 // and wake-up take different cycle counts in the two models (simavr's SPI
 // byte is re-timed by nimsim, avr8js's interrupt entry by our runner),
 // simavr 1.6's transmitter takes a byte a frame late behind an idle one
-// (1,360 cycles: sim/README.md), and the firmware's main loop turns such
+// (1,360 cycles; README, "A second simulator"), and the firmware's main loop turns such
 // small shifts into a different wait now and then: a press that comes
 // during a save's checksum pass waits for its end (up to ~18,600 cycles on
 // 32 columns) in one simulator and not in the other. Measured worst over
