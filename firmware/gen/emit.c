@@ -22,50 +22,31 @@ static void emit_nibbles(FILE *f, const int *v, int n, const char *what)
     fprintf(f, "}, /* %s */\n", what);
 }
 
-static void emit_bytes(FILE *f, const int *v, int n, const char *what)
+/* Tame rules are played as misere Nim on the column values and need only,
+ * per column state, whether a move reaches a column worth 1 (the move out
+ * of "every column worth 0"). Reads the generators of r (mgame). */
+static void misere_one(const rule_t *r, int *one)
 {
-    fprintf(f, "    {");
-    for (int i = 0; i < n; i++)
-        fprintf(f, "%s%d", i % 24 ? ", " : i ? ",\n     " : "", v[i]);
-    fprintf(f, "}, /* %s */\n", what);
+    for (int st = 0; st < mcol_states(r); st++) {
+        uint8_t g[4];
+        int k = mcol_gens(r, st, g), all = 0;
+        one[st] = 0;
+        for (int j = 0; j < k; j++)
+            all ^= mgame.grundy[g[j]];
+        for (int j = 0; j < k; j++)
+            for (int o = 0; o < mgame.nopt[g[j]]; o++) {
+                int v = all ^ mgame.grundy[g[j]];
+                for (int t = 0; t < 2; t++)
+                    if (mgame.opt[g[j]][o][t] != 0xFF)
+                        v ^= mgame.grundy[mgame.opt[g[j]][o][t]];
+                if (v == 1 && mcol_valid(r, st))
+                    one[st] = 1;
+            }
+    }
 }
 
-/* Misere tables. Every rule's quotient is computed and proved (mq_compute
- * stops the build otherwise); a tame rule is played as misere Nim on the
- * column values and needs only, per column state, whether a move reaches a
- * column worth 1 (the move out of "every column worth 0"). A wild rule gets
- * its quotient: each column state's element, the elements one move reaches,
- * the products, P, and for each element the partners whose product is in P. */
-static void emit_misere(FILE *f, int first_mask)
+static void emit_misere_tame(FILE *f, const mq_t *q, const int *wild, int one[][256], int first_mask)
 {
-    static mq_t q[RULE_COUNT];
-    int nw = 0, wild[RULE_COUNT];
-    static int one[RULE_COUNT][256];
-    for (int i = 0; i < RULE_COUNT; i++) {
-        const rule_t *r = &rules[i];
-        mq_compute(r, &q[i]);
-        mq_canon(&q[i]);
-        wild[i] = q[i].tame ? -1 : nw++;
-        if (!q[i].tame && q[i].n > 16)
-            gen_die("a wild misere quotient over 16 elements does not fit the engine's tables: ", r->id);
-        /* per state: some move reaches a column of Grundy value 1 */
-        for (int st = 0; st < mcol_states(r); st++) {
-            uint8_t g[4];
-            int k = mcol_gens(r, st, g), all = 0;
-            one[i][st] = 0;
-            for (int j = 0; j < k; j++)
-                all ^= mgame.grundy[g[j]];
-            for (int j = 0; j < k; j++)
-                for (int o = 0; o < mgame.nopt[g[j]]; o++) {
-                    int v = all ^ mgame.grundy[g[j]];
-                    for (int t = 0; t < 2; t++)
-                        if (mgame.opt[g[j]][o][t] != 0xFF)
-                            v ^= mgame.grundy[mgame.opt[g[j]][o][t]];
-                    if (v == 1 && mcol_valid(r, st))
-                        one[i][st] = 1;
-                }
-        }
-    }
     fprintf(f, "\n/* Misere play in columns. Every rule's misere quotient was proved by\n"
                " * build/grundy (build/grundy --misere NAME prints it). Tame rules:");
     for (int i = 0; i < RULE_COUNT; i++)
@@ -100,92 +81,112 @@ static void emit_misere(FILE *f, int first_mask)
         fprintf(f, "}, /* %s */\n", rules[i].id);
     }
     fprintf(f, "};\n\n");
-    /* wild tables; one zero row when no rule is wild */
-    static int ev[MISERE_STATES_EMIT];
+}
+
+/* A wild rule's row of one table: v[] starts zeroed, the rule's
+ * generators are built (mgame), its quotient q is canonical. */
+typedef void wild_fill_fn(const rule_t *r, const mq_t *q, int *v);
+
+/* Each column state's element (a byte: the reply reads it for every
+ * column, and a nibble costs shifts). */
+static void wild_fill_elem(const rule_t *r, const mq_t *q, int *v)
+{
+    for (int st = 0; st < mcol_states(r); st++) {
+        uint8_t g[4];
+        if (mcol_valid(r, st))
+            v[st] = mq_prod_gens(q, g, mcol_gens(r, st, g));
+    }
+}
+
+/* Each column state's reach: bit e, a move in it leaves the column of
+ * element e. */
+static void wild_fill_reach(const rule_t *r, const mq_t *q, int *v)
+{
+    for (int st = 0; st < mcol_states(r); st++) {
+        uint8_t g[4];
+        if (!mcol_valid(r, st))
+            continue;
+        int k = mcol_gens(r, st, g);
+        for (int j = 0; j < k; j++) {
+            uint8_t rest = 0;
+            for (int o = 0; o < k; o++)
+                if (o != j)
+                    rest = q->mul[rest][q->gen[g[o]]];
+            for (int o = 0; o < mgame.nopt[g[j]]; o++)
+                v[st] |= 1 << q->mul[rest][mq_opt_elem(q, g[j], o)];
+        }
+    }
+}
+
+static void wild_fill_mul(const rule_t *r, const mq_t *q, int *v)
+{
+    (void)r;
+    for (int a = 0; a < q->n; a++)
+        for (int b = 0; b < q->n; b++)
+            v[a * 16 + b] = q->mul[a][b];
+}
+
+/* For each element a, bit b: a b is in P (the reply's winning partners). */
+static void wild_fill_partner(const rule_t *r, const mq_t *q, int *v)
+{
+    (void)r;
+    for (int a = 0; a < q->n; a++)
+        for (int c = 0; c < q->n; c++)
+            if (mq_in_p(q, q->mul[a][c]))
+                v[a] |= 1 << c;
+}
+
+/* One row of n values, per_line to a line, decimal or 16-bit hex. */
+static void emit_row(FILE *f, const int *v, int n, int per_line, int hex, const char *what)
+{
+    fprintf(f, "    {");
+    for (int i = 0; i < n; i++)
+        fprintf(f, hex ? "%s0x%04x" : "%s%d", i % per_line ? ", " : i ? ",\n     " : "", v[i]);
+    fprintf(f, "}, /* %s */\n", what);
+}
+
+/* A wild table's rows: one per wild rule (rows[] holds their indices), or
+ * a single row of zeros (index -1) when none is wild, as a C array may
+ * not be empty. */
+static void emit_wild_rows(FILE *f, const mq_t *q, const int *rows, int nrows, wild_fill_fn *fill, int n,
+                           int per_line, int hex)
+{
+    static int v[MISERE_STATES_EMIT];
+    for (int w = 0; w < nrows; w++) {
+        int i = rows[w];
+        memset(v, 0, sizeof v);
+        if (i >= 0) {
+            mgame_build(&rules[i]);
+            fill(&rules[i], &q[i], v);
+        }
+        emit_row(f, v, n, per_line, hex, i >= 0 ? rules[i].id : "none");
+    }
+}
+
+static void emit_misere_wild(FILE *f, mq_t *q)
+{
+    int rows[RULE_COUNT], nrows = 0;
+    for (int i = 0; i < RULE_COUNT; i++)
+        if (!q[i].tame)
+            rows[nrows++] = i;
+    if (!nrows)
+        rows[nrows++] = -1;
     fprintf(f, "/* Wild rules: each column state's element (a byte: the reply reads it\n"
                " * for every column, and a nibble costs shifts). */\n");
     fprintf(f, "const uint8_t misere_elem[][256] PROGMEM = {\n");
-    for (int i = 0; i < RULE_COUNT || !nw; i++) {
-        if (nw && wild[i] < 0)
-            continue;
-        for (int st = 0; st < 256; st++) {
-            uint8_t g[4];
-            ev[st] = 0;
-            if (nw && st < mcol_states(&rules[i]) && mcol_valid(&rules[i], st)) {
-                int k = mcol_gens(&rules[i], st, g);
-                mgame_build(&rules[i]);
-                ev[st] = mq_prod_gens(&q[i], g, k);
-            }
-        }
-        emit_bytes(f, ev, 256, nw ? rules[i].id : "none");
-        if (!nw)
-            break;
-    }
+    emit_wild_rows(f, q, rows, nrows, wild_fill_elem, 256, 24, 0);
     fprintf(f, "};\n/* ... and the elements one move from it reaches (bit e). */\n");
     fprintf(f, "const uint16_t misere_reach[][256] PROGMEM = {\n");
-    for (int i = 0; i < RULE_COUNT || !nw; i++) {
-        if (nw && wild[i] < 0)
-            continue;
-        fprintf(f, "    {");
-        if (nw)
-            mgame_build(&rules[i]);
-        for (int st = 0; st < 256; st++) {
-            unsigned b = 0;
-            uint8_t g[4];
-            if (nw && st < mcol_states(&rules[i]) && mcol_valid(&rules[i], st)) {
-                int k = mcol_gens(&rules[i], st, g);
-                for (int j = 0; j < k; j++) {
-                    uint8_t rest = 0;
-                    for (int o = 0; o < k; o++)
-                        if (o != j)
-                            rest = q[i].mul[rest][q[i].gen[g[o]]];
-                    for (int o = 0; o < mgame.nopt[g[j]]; o++)
-                        b |= 1u << q[i].mul[rest][mq_opt_elem(&q[i], g[j], o)];
-                }
-            }
-            fprintf(f, "%s0x%04x", st % 12 ? ", " : st ? ",\n     " : "", b);
-        }
-        fprintf(f, "}, /* %s */\n", nw ? rules[i].id : "none");
-        if (!nw)
-            break;
-    }
+    emit_wild_rows(f, q, rows, nrows, wild_fill_reach, 256, 12, 1);
     fprintf(f, "};\n/* Products: element a times b at byte 16 a + b; P (bit e); for each\n"
                " * element a the b with a b in P; the elements' names. */\n");
     fprintf(f, "const uint8_t misere_mul[][256] PROGMEM = {\n");
-    for (int i = 0; i < RULE_COUNT || !nw; i++) {
-        if (nw && wild[i] < 0)
-            continue;
-        for (int a = 0; a < 16; a++)
-            for (int b = 0; b < 16; b++)
-                ev[a * 16 + b] = nw && a < q[i].n && b < q[i].n ? q[i].mul[a][b] : 0;
-        emit_bytes(f, ev, 256, nw ? rules[i].id : "none");
-        if (!nw)
-            break;
-    }
+    emit_wild_rows(f, q, rows, nrows, wild_fill_mul, 256, 24, 0);
     fprintf(f, "};\nconst uint16_t misere_p[] PROGMEM = {");
-    for (int i = 0, k = 0; i < RULE_COUNT || !nw; i++) {
-        if (nw && wild[i] < 0)
-            continue;
-        fprintf(f, "%s0x%04x", k++ ? ", " : "", nw ? (unsigned)q[i].p : 0u);
-        if (!nw)
-            break;
-    }
+    for (int w = 0; w < nrows; w++)
+        fprintf(f, "%s0x%04x", w ? ", " : "", rows[w] >= 0 ? (unsigned)q[rows[w]].p : 0u);
     fprintf(f, "};\nconst uint16_t misere_partner[][16] PROGMEM = {\n");
-    for (int i = 0; i < RULE_COUNT || !nw; i++) {
-        if (nw && wild[i] < 0)
-            continue;
-        fprintf(f, "    {");
-        for (int a = 0; a < 16; a++) {
-            unsigned b = 0;
-            for (int c = 0; nw && a < q[i].n && c < q[i].n; c++)
-                if (mq_in_p(&q[i], q[i].mul[a][c]))
-                    b |= 1u << c;
-            fprintf(f, "%s0x%04x", a ? ", " : "", b);
-        }
-        fprintf(f, "}, /* %s */\n", nw ? rules[i].id : "none");
-        if (!nw)
-            break;
-    }
+    emit_wild_rows(f, q, rows, nrows, wild_fill_partner, 16, 16, 1);
     fprintf(f, "};\nconst char misere_names[] PROGMEM =");
     for (int i = 0; i < RULE_COUNT; i++) {
         if (q[i].tame)
@@ -198,6 +199,28 @@ static void emit_misere(FILE *f, int first_mask)
         fprintf(f, "\" /* %s */", rules[i].id);
     }
     fprintf(f, " \"\";\n");
+}
+
+/* Misere tables. Every rule's quotient is computed and proved (mq_compute
+ * stops the build otherwise); a tame rule needs only misere_one's bits. A
+ * wild rule gets its quotient: each column state's element, the elements
+ * one move reaches, the products, P, and for each element the partners
+ * whose product is in P. */
+static void emit_misere(FILE *f, int first_mask)
+{
+    static mq_t q[RULE_COUNT];
+    int nw = 0, wild[RULE_COUNT];
+    static int one[RULE_COUNT][256];
+    for (int i = 0; i < RULE_COUNT; i++) {
+        mq_compute(&rules[i], &q[i]); /* builds rule i's generators */
+        mq_canon(&q[i]);
+        wild[i] = q[i].tame ? -1 : nw++;
+        if (!q[i].tame && q[i].n > 16)
+            gen_die("a wild misere quotient over 16 elements does not fit the engine's tables: ", rules[i].id);
+        misere_one(&rules[i], one[i]);
+    }
+    emit_misere_tame(f, q, wild, one, first_mask);
+    emit_misere_wild(f, q);
 }
 
 void emit_c(const char *path, int heap_max)
