@@ -323,65 +323,75 @@ int mq_prove(mq_t *q)
 
 /* ---- the selftest --------------------------------------------------------- */
 
-/* The proof must be able to fail: for every rule, each element moved in
- * or out of P, each generator sent to another element, and each product
- * (both orders) changed must be refused. Prints the counts; 1 if any
- * wrong quotient was accepted. */
+/* w, accepted by the proof, is q with one generator's element changed:
+ * right only if it is q relabelled by an automorphism s of Q that keeps P
+ * (s(e) = w's product of e's position). */
+static int mq_is_relabelled(mq_t *q, const mq_t *w)
+{
+    uint8_t sg[MQ_MAX], seen[MQ_MAX] = {0};
+    int autom = 1;
+    mq_reps(q);
+    for (int e = 0; e < q->n; e++) {
+        sg[e] = mq_prod_gens(w, q->rep[e], q->replen[e]);
+        autom &= !seen[sg[e]] && mq_in_p(q, e) == mq_in_p(q, sg[e]);
+        seen[sg[e]] = 1;
+    }
+    for (int a = 0; a < q->n && autom; a++)
+        for (int b = 0; b < q->n; b++)
+            autom &= sg[q->mul[a][b]] == q->mul[sg[a]][sg[b]];
+    return autom;
+}
+
+/* The proof must be able to fail: each element of a rule's quotient moved
+ * in or out of P, each generator sent to another element, and each
+ * product (both orders) changed must be refused. Prints the counts; 1 if
+ * any wrong quotient was accepted. */
+static int mq_selftest_rule(const rule_t *r)
+{
+    static mq_t q, w;
+    long tried = 0, refused = 0, relabel = 0;
+    mq_compute(r, &q);
+    for (int e = 0; e < q.n; e++) {
+        w = q;
+        w.p ^= 1ull << e;
+        tried++;
+        if (!mq_prove(&w))
+            refused++;
+        else
+            printf("  accepted: P flipped at %d\n", e);
+    }
+    for (int g = 0; g < mgame.ngen; g++) {
+        w = q;
+        w.gen[g] = (uint8_t)((q.gen[g] + 1) % q.n);
+        tried++;
+        if (!mq_prove(&w))
+            refused++;
+        else if (mq_is_relabelled(&q, &w))
+            relabel++; /* rightly accepted */
+        else
+            printf("  accepted: generator %d sent to %d instead of %d\n", g, w.gen[g], q.gen[g]);
+    }
+    for (int a = 0; a < q.n; a++)
+        for (int b = a; b < q.n; b++) {
+            w = q;
+            w.mul[a][b] = w.mul[b][a] = (uint8_t)((q.mul[a][b] + 1) % q.n);
+            tried++;
+            if (!mq_prove(&w))
+                refused++;
+            else
+                printf("  accepted: %d * %d = %d instead of %d\n", a, b, w.mul[a][b], q.mul[a][b]);
+        }
+    printf("%-8s %2d elements: %ld changed quotients, %ld refused, %ld the same relabelled by an"
+           " automorphism of Q keeping P\n", r->id, q.n, tried, refused, relabel);
+    return refused + relabel != tried;
+}
+
+/* Every rule's selftest; 1 if any wrong quotient was accepted. */
 int mq_selftest(void)
 {
     int bad = 0;
-    for (int i = 0; i < RULE_COUNT; i++) {
-        static mq_t q, w;
-        long tried = 0, refused = 0, relabel = 0;
-        mq_compute(&rules[i], &q);
-        for (int e = 0; e < q.n; e++) {
-            w = q;
-            w.p ^= 1ull << e;
-            tried++;
-            refused += !mq_prove(&w);
-            if (mq_prove(&w))
-                printf("  accepted: P flipped at %d\n", e);
-        }
-        for (int g = 0; g < mgame.ngen; g++) {
-            w = q;
-            w.gen[g] = (uint8_t)((q.gen[g] + 1) % q.n);
-            tried++;
-            if (!mq_prove(&w)) {
-                refused++;
-                continue;
-            }
-            /* accepted: only right if it is q relabelled by an automorphism
-             * s of Q that keeps P (s(e) = the new product of e's position) */
-            uint8_t sg[MQ_MAX], seen[MQ_MAX] = {0};
-            int autom = 1;
-            mq_reps(&q);
-            for (int e = 0; e < q.n; e++) {
-                sg[e] = mq_prod_gens(&w, q.rep[e], q.replen[e]);
-                autom &= !seen[sg[e]] && mq_in_p(&q, e) == mq_in_p(&q, sg[e]);
-                seen[sg[e]] = 1;
-            }
-            for (int a = 0; a < q.n && autom; a++)
-                for (int b = 0; b < q.n; b++)
-                    autom &= sg[q.mul[a][b]] == q.mul[sg[a]][sg[b]];
-            refused += autom; /* counted as rightly accepted */
-            if (autom)
-                relabel++;
-            else
-                printf("  accepted: generator %d sent to %d instead of %d\n", g, w.gen[g], q.gen[g]);
-        }
-        for (int a = 0; a < q.n; a++)
-            for (int b = a; b < q.n; b++) {
-                w = q;
-                w.mul[a][b] = w.mul[b][a] = (uint8_t)((q.mul[a][b] + 1) % q.n);
-                tried++;
-                refused += !mq_prove(&w);
-                if (mq_prove(&w))
-                    printf("  accepted: %d * %d = %d instead of %d\n", a, b, w.mul[a][b], q.mul[a][b]);
-            }
-        printf("%-8s %2d elements: %ld changed quotients, %ld refused, %ld the same relabelled by an"
-               " automorphism of Q keeping P\n", rules[i].id, q.n, tried, refused - relabel, relabel);
-        bad |= refused != tried;
-    }
+    for (int i = 0; i < RULE_COUNT; i++)
+        bad |= mq_selftest_rule(&rules[i]);
     printf("misere selftest: %s\n", bad ? "FAILED (a wrong quotient passed the proof)" : "passed");
     return bad;
 }
