@@ -232,21 +232,28 @@ static void mq_tame(mq_t *q)
     }
 }
 
-/* Q from outcomes: positions with the same outcome against every test
- * position of up to d generators are taken as one element. */
-static int mq_discover(mq_t *q, int d)
+/* mq_discover's test positions and the outcomes of its classes
+ * against them (bit t: P with test t added). */
+static struct {
+    mpos_t tests[60000];
+    int nt;
+    size_t words;
+    uint64_t sig[MQ_MAX][1000], cur[1000];
+} disc;
+
+/* Lists every multiset of up to d generators as a test; 0 if too many. */
+static int discover_tests(int d)
 {
-    static mpos_t tests[60000];
-    int nt = 0;
     uint8_t idx[16];
+    disc.nt = 0;
     for (int len = 0; len <= d; len++) {
         for (int i = 0; i < len; i++)
             idx[i] = 0;
         for (;;) {
-            if (nt == (int)(sizeof tests / sizeof tests[0]))
+            if (disc.nt == (int)(sizeof disc.tests / sizeof disc.tests[0]))
                 return 0;
-            tests[nt].len = (uint8_t)len;
-            memcpy(tests[nt++].g, idx, (size_t)len);
+            disc.tests[disc.nt].len = (uint8_t)len;
+            memcpy(disc.tests[disc.nt++].g, idx, (size_t)len);
             int i = len;
             while (i > 0 && idx[i - 1] == mgame.ngen - 1)
                 i--;
@@ -257,43 +264,50 @@ static int mq_discover(mq_t *q, int d)
                 idx[j] = idx[i - 1];
         }
     }
-    size_t words = (size_t)(nt + 63) / 64;
-    static uint64_t sig[MQ_MAX][1000];
-    if (words > 1000)
+    disc.words = (size_t)(disc.nt + 63) / 64;
+    return disc.words <= 1000;
+}
+
+/* The class of position x among the n known: its outcomes against every
+ * test go to disc.cur; n if they match no class's. */
+static int discover_class(const mpos_t *x, int n)
+{
+    memset(disc.cur, 0, disc.words * 8);
+    for (int t = 0; t < disc.nt; t++) {
+        mpos_t y = *x;
+        mpos_cat(&y, disc.tests[t].g, disc.tests[t].len);
+        if (brute_is_p(&y))
+            disc.cur[t / 64] |= 1ull << (t % 64);
+    }
+    int c;
+    for (c = 0; c < n && memcmp(disc.sig[c], disc.cur, disc.words * 8); c++)
+        ;
+    return c;
+}
+
+/* Q from outcomes: positions with the same outcome against every test
+ * position of up to d generators are taken as one element. */
+static int mq_discover(mq_t *q, int d)
+{
+    if (!discover_tests(d))
         return 0;
     memset(q, 0, sizeof *q);
-    int n = 0;
-    /* the class of position x: an existing one, or a new one (-1: full) */
-    uint64_t cur[1000];
-#define SIG_OF(x)                                                     \
-    do {                                                              \
-        memset(cur, 0, words * 8);                                    \
-        for (int t = 0; t < nt; t++) {                                \
-            mpos_t y = (x);                                           \
-            mpos_cat(&y, tests[t].g, tests[t].len);                   \
-            if (brute_is_p(&y))                                       \
-                cur[t / 64] |= 1ull << (t % 64);                      \
-        }                                                             \
-    } while (0)
     mpos_t e0 = {0, {0}};
-    SIG_OF(e0);
-    memcpy(sig[0], cur, words * 8);
+    discover_class(&e0, 0);
+    memcpy(disc.sig[0], disc.cur, disc.words * 8);
     q->replen[0] = 0;
-    n = 1;
+    int n = 1;
     for (int at = 0; at < n; at++)
         for (int g = 0; g < mgame.ngen; g++) {
             mpos_t x = {0, {0}};
             mpos_cat(&x, q->rep[at], q->replen[at]);
             uint8_t gg = (uint8_t)g;
             mpos_cat(&x, &gg, 1);
-            SIG_OF(x);
-            int c;
-            for (c = 0; c < n && memcmp(sig[c], cur, words * 8); c++)
-                ;
+            int c = discover_class(&x, n);
             if (c == n) {
                 if (n == MQ_MAX || x.len > 12)
                     return 0;
-                memcpy(sig[n], cur, words * 8);
+                memcpy(disc.sig[n], disc.cur, disc.words * 8);
                 memcpy(q->rep[n], x.g, x.len);
                 q->replen[n++] = x.len;
             }
@@ -306,18 +320,14 @@ static int mq_discover(mq_t *q, int d)
             mpos_t x = {0, {0}};
             mpos_cat(&x, q->rep[a], q->replen[a]);
             mpos_cat(&x, q->rep[b], q->replen[b]);
-            SIG_OF(x);
-            int c;
-            for (c = 0; c < n && memcmp(sig[c], cur, words * 8); c++)
-                ;
+            int c = discover_class(&x, n);
             if (c == n)
                 return 0;
             q->mul[a][b] = q->mul[b][a] = (uint8_t)c;
         }
     for (int a = 0; a < n; a++)
-        if (sig[a][0] & 1) /* test 0 is the empty position */
+        if (disc.sig[a][0] & 1) /* test 0 is the empty position */
             q->p |= 1ull << a;
-#undef SIG_OF
     return 1;
 }
 
