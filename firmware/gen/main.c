@@ -13,6 +13,7 @@
 
 #include "gen.h"
 
+/* A generator in words, as --misere lists them. */
 static void mq_describe_gen(char *buf, int g)
 {
     if (mgame.rule->form == FORM_COINS)
@@ -21,17 +22,11 @@ static void mq_describe_gen(char *buf, int g)
         sprintf(buf, "%s %d", mgame.rule->form == FORM_HEAP ? "heap" : mgame.rule->form == FORM_PINS ? "run of pins" : "run of free cells", g + 1);
 }
 
-static void mq_print(const rule_t *r, const mq_t *q)
+/* The relations: the words that are not names but whose every
+ * one-letter-shorter word is, a rewriting system that reduces any word to
+ * its name. Returns how many it printed. */
+static int mq_print_relations(const mq_t *q)
 {
-    printf("%s (%s) misere quotient: %d elements, %s%s%s\n", r->id, r->name, q->n,
-           q->tame ? "tame: misere Nim on the column values" : "wild: misere Nim on the column values fails (",
-           q->tame ? "" : q->why_wild, q->tame ? "" : ")");
-    printf("generators:");
-    for (int l = 0; l < mq_nletters; l++)
-        printf(" %c", 'a' + l);
-    printf("\nrelations:");
-    /* the words that are not names but whose every one-letter-shorter
-     * word is: a rewriting system that reduces any word to its name */
     int any = 0;
     for (int e = 0; e < q->n; e++)
         for (int l = 0; l < mq_nletters; l++) {
@@ -71,6 +66,21 @@ static void mq_print(const rule_t *r, const mq_t *q)
                     printf(w[k] > 1 ? "%c^%d" : "%c", 'a' + k, w[k]);
             printf(" = %s", mq_names[y]);
         }
+    return any;
+}
+
+/* What --misere prints: Q by generators and relations, P, the products,
+ * which column is which element, the witnesses and what was proved. */
+static void mq_print(const rule_t *r, const mq_t *q)
+{
+    printf("%s (%s) misere quotient: %d elements, %s%s%s\n", r->id, r->name, q->n,
+           q->tame ? "tame: misere Nim on the column values" : "wild: misere Nim on the column values fails (",
+           q->tame ? "" : q->why_wild, q->tame ? "" : ")");
+    printf("generators:");
+    for (int l = 0; l < mq_nletters; l++)
+        printf(" %c", 'a' + l);
+    printf("\nrelations:");
+    int any = mq_print_relations(q);
     printf("%s\nP:", any ? "" : " none");
     for (int e = 0; e < q->n; e++)
         if (mq_in_p(q, e))
