@@ -1,13 +1,16 @@
 // i18n.test.mjs - the page's language tables (sim/web/src/i18n/*.js): every
 // language has every key of every other, none empty, the same {names} to
-// fill in; every key the page asks for exists and every key is asked for;
-// the browser's languages pick the page's.
+// fill in; no English word left in a translation (languages.mjs's check,
+// which test-web also runs on the page itself); every key the page asks
+// for exists and every key is asked for; the browser's languages pick the
+// page's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGS, i18nPick, i18nText } from '../../sim/web/src/i18n.js';
+import { englishLeft } from './languages.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '../../sim/web');
 const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
@@ -27,6 +30,14 @@ test('every translated text differs from the English one', () => {
         if (lang !== 'en')
             for (const [key, v] of Object.entries(table))
                 assert.notEqual(v, LANGS.en[key], `'${key}' in ${lang} is the English text`);
+});
+
+test('no English word is left in a translation, beyond names and the protocol', () => {
+    assert.deepEqual(englishLeft('gửi send Kayles nim-sum HELP'), ['send'], 'the check finds a planted word');
+    for (const [lang, table] of Object.entries(LANGS))
+        if (lang !== 'en')
+            for (const [key, v] of Object.entries(table))
+                assert.deepEqual(englishLeft(v), [], `'${key}' in ${lang}`);
 });
 
 test('every key the page uses exists, and every key is used', () => {

@@ -23,6 +23,10 @@ const words = (text) => text.replace(KEPT_TOKENS, ' ').toLowerCase().split(/[^\p
     .filter((w) => /^[a-z]{3,}$/.test(w) && !KEPT_WORDS.has(w));
 // Every English word of the English table that is not a name.
 const ENGLISH = new Set(Object.values(LANGS.en).flatMap((v) => words(v.replace(/\{\w+\}/g, ' '))));
+// The English words left in a text meant to be in another language ({name}s
+// to fill in are not words).
+export const englishLeft = (text) =>
+    [...new Set(words(text.replace(/\{\w+\}/g, ' ')).filter((w) => ENGLISH.has(w)))];
 
 // What the page shows, read in the page: its text nodes (but the UART
 // console's output, the toy's button faces and the language switch, whose
@@ -96,7 +100,7 @@ async function checkLanguage(browser, url, lang, shot, check) {
         const names = Object.values(LANGS).map((t) => t.lang_name);
         check(options.join('|') === names.join('|'), `${lang}: the switch offers ${options.join(', ')}`);
         if (lang !== 'en') {
-            const english = [...new Set(strings.flatMap(words).filter((w) => ENGLISH.has(w)))];
+            const english = englishLeft(strings.join('\n'));
             check(!english.length, `${lang}: no English word left${english.length ? ': ' + english.join(' ') : ''}`);
         }
         const fonts = await fontsOf(context, page, '.howto p');
