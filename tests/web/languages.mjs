@@ -3,7 +3,8 @@
 // page's; every text and every title, placeholder and label the page
 // shows is a value of that language's table; no English word is left in
 // Vietnamese, Chinese or Thai beyond the names and the PC link's protocol;
-// the text is drawn with the system's fonts (none downloaded); a move is
+// the text is drawn with the system's fonts (none downloaded), no letter
+// as a missing glyph's box; a move is
 // played; a screenshot per language; the switch changes the language and
 // a reload keeps it.
 import { LANGS } from '../../sim/web/src/i18n.js';
@@ -55,6 +56,22 @@ function tableMatcher(lang) {
     return (s) => res.some((re) => re.test(s));
 }
 
+// The letters of `text` that the page draws as the box of a missing glyph:
+// the same pixels as an unassigned code point (U+0378) in the page's font.
+function boxedLetters(text) {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 40;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    ctx.font = `24px ${getComputedStyle(document.body).fontFamily}`;
+    const pixels = (t) => {
+        ctx.clearRect(0, 0, 40, 40);
+        ctx.fillText(t, 4, 30);
+        return ctx.getImageData(0, 0, 40, 40).data.join();
+    };
+    const box = pixels('\u0378');
+    return [...new Set(text)].filter((c) => c > '\x7f' && /\p{L}/u.test(c) && pixels(c) === box);
+}
+
 // The fonts chromium drew a node's text with (CDP CSS.getPlatformFontsForNode).
 async function fontsOf(context, page, selector) {
     const cdp = await context.newCDPSession(page);
@@ -104,8 +121,10 @@ async function checkLanguage(browser, url, lang, shot, check) {
             check(!english.length, `${lang}: no English word left${english.length ? ': ' + english.join(' ') : ''}`);
         }
         const fonts = await fontsOf(context, page, '.howto p');
-        check(fonts.length && fonts.every((f) => !f.isCustomFont),
-            `${lang}: drawn with the system's fonts: ${fonts.map((f) => `${f.familyName} (${f.glyphCount})`).join(', ')}`);
+        const boxed = await page.evaluate(boxedLetters, strings.join(''));
+        check(fonts.length && fonts.every((f) => !f.isCustomFont) && !boxed.length,
+            `${lang}: drawn with the system's fonts: ${fonts.map((f) => `${f.familyName} (${f.glyphCount})`).join(', ')}; ` +
+            (boxed.length ? `no glyph for ${boxed.join('')}` : 'no letter drawn as a box'));
         check(!foreign.length, `${lang}: nothing fetched beyond the page${foreign.length ? ': ' + foreign.join(' ') : ''}`);
         // the toy and the panel, from the top of the page
         await page.evaluate(() => { document.activeElement?.blur(); scrollTo(0, 0); });
