@@ -1,4 +1,4 @@
-// bugs.mjs - every avr8js workaround of sim/web/src/runner.js is needed:
+// bugs.mjs - every avr8js workaround of sim/web/src/fixes.js is needed:
 // each check passes with the workaround and fails with the defect kept
 // (as NIMSIM_KEEP_BUGS does for simavr in tests/sim). The firmware's own
 // behaviour shows the defect where it can; the CPU-level rules (SRAM size,

@@ -7,7 +7,7 @@
 // and every event's time within TOL_CYCLES.
 //
 // usage: node tests/web/diff.mjs BOARD_DEFS HEX TRACE...
-// NIMWEB_KEEP_BUGS=name,... keeps avr8js defects (sim/web/src/runner.js).
+// NIMWEB_KEEP_BUGS=name,... keeps avr8js defects (sim/web/src/fixes.js).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Board, boardFromDefines } from '../../sim/web/src/runner.js';

@@ -4,7 +4,7 @@
 
 WEB_DIR := sim/web
 WEB_STAMP := $(WEB_DIR)/node_modules/.nimweb-lock
-WEB_SRC := $(wildcard $(WEB_DIR)/src/*.js) $(WEB_DIR)/index.html $(WEB_DIR)/style.css $(WEB_DIR)/build.mjs
+WEB_SRC := $(wildcard $(WEB_DIR)/src/*.js $(WEB_DIR)/src/i18n/*.js) $(WEB_DIR)/index.html $(WEB_DIR)/style.css $(WEB_DIR)/build.mjs
 WEB_PORT ?= 8014
 
 .PHONY: web web-serve web-deps test-web test-web-sim test-wokwi
@@ -25,10 +25,10 @@ web: $(B)/web/index.html
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/web/index.html
 	@rm -rf $(B)/web/m4 && cp -r build/m4/web $(B)/web/m4
 	@echo "web: open $(B)/web/index.html, or make web-serve; copy $(B)/web/ to any static host"
-WEB_OTHER := m4/index.html "32 columns (4 modules)"
+WEB_OTHER := m4/index.html
 else
 web: $(B)/web/index.html
-WEB_OTHER := ../index.html "8 columns (1 module)"
+WEB_OTHER := ../index.html
 endif
 $(B)/web/index.html: $(WEB_SRC) $(B)/nim.hex $(B)/board.defs $(WEB_STAMP)
 	@node $(WEB_DIR)/build.mjs $(B)/board.defs $(B)/nim.hex $(B)/web $(WEB_OTHER)
@@ -56,10 +56,13 @@ web-diff: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
 TEST_TARGETS += test-web-sim-m4
 TEST_BUILD_M4 += build/m4/nim.elf build/m4/nim.hex build/m4/nimsim build/m4/board.defs
 
-# The page in a real browser (Debian's chromium through playwright-core).
-# Its screenshot: make test-web WEB_SHOT=docs/web.png refreshes the README's.
+# The page's language tables, then the page in a real browser (Debian's
+# chromium through playwright-core), in each language. Its screenshots:
+# make test-web WEB_SHOT=docs/web.png refreshes the README's (and
+# docs/web-<lang>.png).
 WEB_SHOT ?= $(B)/web.png
 test-web: web $(WEB_STAMP)
+	@node --test --test-reporter=spec tests/web/i18n.test.mjs 2>&1 | grep -v '^$$'
 	@node tests/web/browser.mjs $(B)/web $(WEB_SHOT)
 
 # The Wokwi project matches the board header, part by part and wire by wire.
@@ -75,5 +78,6 @@ TEST_BUILD_M4 += build/m4/web/index.html
 ##   make web-deps        install nodejs, npm, chromium (apt) and the pinned npm packages (npm ci)
 ##   make test-web-sim    avr8js workarounds each needed; every e2e session replayed on avr8js = nimsim
 ##   make test-web-sim-m4 the same replay of every e2e session on 32 columns (build/m4)
-##   make test-web        the page in headless chromium: games by clicks and keys, menu, reload, console
+##   make test-web        the page in headless chromium: games by clicks and keys, menu, reload, console,
+##                        in each language (en vi zh-Hant th: tables, no English left, fonts, a move)
 ##   make test-wokwi      board/wokwi/diagram.json parts, pins and wires match board/nano.h
