@@ -165,18 +165,4 @@ void rb_wait_saved(void);
 /* Back to a game on the screen, the machine's turn played out, saved. */
 void rb_ensure_play(rb_state_t *p);
 
-/* ---- the campaigns ------------------------------------------------------- */
-
-void rb_buttons_run(uint64_t n);
-void rb_powercut_run(uint64_t n, bool brownout);
-void rb_watchdog_run(uint64_t n);
-void rb_eeprom_run(void);
-void rb_uart_run(uint64_t n);
-
-/* rb_brownout.c: the power-cut campaign's supply instead of the plug. */
-void rb_brownout_install(void);
-/* After a restart: the reset's cause, and the matrix shows the state. */
-void rb_brownout_check_boot(void);
-void rb_brownout_report(uint64_t cuts, uint64_t resumed, uint64_t clean);
-
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "rb.h"
+#include "rb_campaign.h"
 
 static uint64_t n_decays, n_sags, n_losses;
 static bool last_episode_por;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "rb.h"
+#include "rb_campaign.h"
 
 enum { B_UP, B_DOWN, B_LEFT, B_RIGHT, B_A, B_B };
 
@@ -43,26 +44,61 @@ static void step_end(void)
     rb_check_step();
 }
 
+/* One edge of button b, then lo..hi ms, then the invariants. */
+static void ev_edge(int b, bool down, uint32_t lo, uint32_t hi)
+{
+    ev_press(b, down);
+    rb_run_for_ms(rb_rnd_range(lo, hi));
+    step_end();
+}
+
 static void release_all(void)
 {
     for (int b = 0; b < 6; b++)
-        if (rb_board.buttons.pressed & (1u << b)) {
-            ev_press(b, false);
-            rb_run_for_ms(rb_rnd_range(0, 20));
-            step_end();
-        }
+        if (rb_board.buttons.pressed & (1u << b))
+            ev_edge(b, false, 0, 20);
 }
 
 /* Press b for hold_lo..hold_hi ms, release, wait gap_lo..gap_hi ms; the
  * invariants are checked after each edge's wait. */
 static void ev_tap(int b, uint32_t hold_lo, uint32_t hold_hi, uint32_t gap_lo, uint32_t gap_hi)
 {
-    ev_press(b, true);
-    rb_run_for_ms(rb_rnd_range(hold_lo, hold_hi));
-    step_end();
-    ev_press(b, false);
-    rb_run_for_ms(rb_rnd_range(gap_lo, gap_hi));
-    step_end();
+    ev_edge(b, true, hold_lo, hold_hi);
+    ev_edge(b, false, gap_lo, gap_hi);
+}
+
+/* 2 or 3 buttons pressed together, held, released. */
+static void ev_chord(void)
+{
+    int n = (int)rb_rnd_range(2, 3), bs[3];
+    for (int i = 0; i < n; i++) {
+        bs[i] = (int)rb_rnd_n(6);
+        if (!(rb_board.buttons.pressed & (1u << bs[i])))
+            ev_edge(bs[i], true, 0, 40);
+    }
+    rb_run_for_ms(rb_rnd_range(20, 400));
+    for (int i = 0; i < n; i++)
+        if (rb_board.buttons.pressed & (1u << bs[i]))
+            ev_edge(bs[i], false, 0, 40);
+}
+
+/* A move made on purpose: walk right, select, confirm. */
+static void ev_move(void)
+{
+    rb_game_t g;
+    rb_read_game(&g);
+    int walk = (int)rb_rnd_n(4), sel = (int)rb_rnd_range(1, 4);
+    int keys[16], nk = 0;
+    for (int i = 0; i < walk; i++)
+        keys[nk++] = B_RIGHT;
+    bool heap = engine_rule_form(g.rule) == FORM_HEAP;
+    for (int i = 0; i < sel && nk < 12; i++)
+        keys[nk++] = heap ? B_DOWN : (rb_rnd_n(2) ? B_UP : B_DOWN);
+    keys[nk++] = B_A;
+    if (!heap)
+        keys[nk++] = B_A;
+    for (int i = 0; i < nk; i++)
+        ev_tap(keys[i], 30, 90, 30, 90);
 }
 
 static void one_action(void)
@@ -75,23 +111,8 @@ static void one_action(void)
         rb_board.buttons.bounce = (int)(rb_rnd_range(1, 7) * 2 + 1);
         ev_tap(b, 3, 150, 3, 100);
         rb_board.buttons.bounce = 0;
-    } else if (kind < 790) {                    /* a chord: 2 or 3 buttons */
-        int n = (int)rb_rnd_range(2, 3), bs[3];
-        for (int i = 0; i < n; i++) {
-            bs[i] = (int)rb_rnd_n(6);
-            if (!(rb_board.buttons.pressed & (1u << bs[i]))) {
-                ev_press(bs[i], true);
-                rb_run_for_ms(rb_rnd_range(0, 40));
-                step_end();
-            }
-        }
-        rb_run_for_ms(rb_rnd_range(20, 400));
-        for (int i = 0; i < n; i++)
-            if (rb_board.buttons.pressed & (1u << bs[i])) {
-                ev_press(bs[i], false);
-                rb_run_for_ms(rb_rnd_range(0, 40));
-                step_end();
-            }
+    } else if (kind < 790) {
+        ev_chord();
     } else if (kind < 870) {                    /* stutter: presses shorter than the debounce */
         int n = (int)rb_rnd_range(2, 6);
         for (int i = 0; i < n; i++)
@@ -100,27 +121,8 @@ static void one_action(void)
         if (rb_rnd_n(2))
             b = B_B;
         ev_tap(b, 300, 1600, 10, 200);
-    } else if (kind < 960) {                    /* a move made on purpose: walk, select, confirm */
-        rb_game_t g;
-        rb_read_game(&g);
-        int walk = (int)rb_rnd_n(4), sel = (int)rb_rnd_range(1, 4);
-        int keys[16], nk = 0;
-        for (int i = 0; i < walk; i++)
-            keys[nk++] = B_RIGHT;
-        bool heap = engine_rule_form(g.rule) == FORM_HEAP;
-        for (int i = 0; i < sel && nk < 12; i++)
-            keys[nk++] = heap ? B_DOWN : (rb_rnd_n(2) ? B_UP : B_DOWN);
-        keys[nk++] = B_A;
-        if (!heap)
-            keys[nk++] = B_A;
-        for (int i = 0; i < nk; i++) {
-            ev_press(keys[i], true);
-            rb_run_for_ms(rb_rnd_range(30, 90));
-            step_end();
-            ev_press(keys[i], false);
-            rb_run_for_ms(rb_rnd_range(30, 90));
-            step_end();
-        }
+    } else if (kind < 960) {
+        ev_move();
     } else if (kind < 999) {                    /* let the machine play */
         rb_run_for_ms(rb_rnd_range(100, 1500));
         step_end();

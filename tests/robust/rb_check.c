@@ -50,94 +50,94 @@ static void check_state_legal(const rb_game_t *g)
         rb_fail("%u stones pending from a heap of %u", g->pend_heap, p.heap);
 }
 
-/* The LED frame follows from the state (README.md, "PC link protocol"): every column
- * shows its value except where the cursor blinks, a move or hint blinks,
- * or the thinking bar passes; the teach panel shows the Grundy values. */
-static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool shutdown)
+/* The teach panel: each column's Grundy value, the sum on the left. */
+static void check_teach(const engine_pos_t *p, const uint8_t f[BOARD_COLS])
 {
-    if (shutdown)
-        return;
-    rb_st.frames_checked++;
-    if (g->screen != 2)
-        return;
-    engine_pos_t p = rb_to_pos(g);
-    bool human_input = g->phase == PH_INPUT_ && !rb_side_is_machine(g, g->turn);
-    if (g->overlay == 2) {
-        uint8_t s = engine_nimsum(&p);
-        /* misere (README.md, "Misere play"): a tame game adds row 3 under
-         * the columns worth 2 or more and shows the count of 1s in row 2
-         * once there is none; KAYLES shows elements, their product, and row
-         * 1 when the product is in P */
-        bool mis = p.mode & ENGINE_MISERE, wild = mis && engine_misere_wild(p.rule);
-        uint8_t big = 0, ones = 0;
-        for (int c = 0; c < p.ncols; c++) {
-            uint8_t v = engine_col_grundy(&p, (uint8_t)c);
-            big |= v > 1;
-            ones += v == 1;
-        }
-        if (wild)
-            s = engine_misere_elem(&p, 0xFF);
-        else if (mis && !big)
-            s = ones;
-        for (int c = 0; c < BOARD_COLS; c++) {
-            uint8_t v = c >= p.ncols ? 0 : wild ? engine_misere_elem(&p, (uint8_t)c) : engine_col_grundy(&p, (uint8_t)c);
-            uint8_t want = c < p.ncols ? (uint8_t)((v & 15) << 4) : 0;
-            if (c < 4 && (s & (8u >> c)))
-                want |= 4;
-            if (mis && !wild && v > 1)
-                want |= 8;
-            if (wild && c < 8 && engine_is_p(&p))
-                want |= 2;
-            if ((f[c] & 0xFE) != want)
-                rb_fail("teach panel column %d shows 0x%02X, the state says 0x%02X (%s)", c, f[c], want,
-                        rb_pos_str(&p));
-        }
-        return;
+    uint8_t s = engine_nimsum(p);
+    /* misere (README.md, "Misere play"): a tame game adds row 3 under
+     * the columns worth 2 or more and shows the count of 1s in row 2
+     * once there is none; KAYLES shows elements, their product, and row
+     * 1 when the product is in P */
+    bool mis = p->mode & ENGINE_MISERE, wild = mis && engine_misere_wild(p->rule);
+    uint8_t big = 0, ones = 0;
+    for (int c = 0; c < p->ncols; c++) {
+        uint8_t v = engine_col_grundy(p, (uint8_t)c);
+        big |= v > 1;
+        ones += v == 1;
     }
-    if (g->set[S_OPP] == 1 && g->phase == PH_INPUT_) {
-        /* Two players: the number of the player to move may stand on the
-         * matrix when a turn starts (ui.c, UI_TURN_MS): a 1 or a 2. */
-        static const uint8_t digit[2][5] = { { 0x42, 0xFE, 0x02, 0, 0 }, { 0x46, 0x8A, 0x92, 0x92, 0x62 } };
-        bool same = true;
-        for (int c = 0; c < BOARD_COLS; c++)
-            same &= f[c] == (c < 5 ? digit[g->turn & 1][c] : 0);
-        if (same)
-            return;
+    if (wild)
+        s = engine_misere_elem(p, 0xFF);
+    else if (mis && !big)
+        s = ones;
+    for (int c = 0; c < BOARD_COLS; c++) {
+        uint8_t v = c >= p->ncols ? 0 : wild ? engine_misere_elem(p, (uint8_t)c) : engine_col_grundy(p, (uint8_t)c);
+        uint8_t want = c < p->ncols ? (uint8_t)((v & 15) << 4) : 0;
+        if (c < 4 && (s & (8u >> c)))
+            want |= 4;
+        if (mis && !wild && v > 1)
+            want |= 8;
+        if (wild && c < 8 && engine_is_p(p))
+            want |= 2;
+        if ((f[c] & 0xFE) != want)
+            rb_fail("teach panel column %d shows 0x%02X, the state says 0x%02X (%s)", c, f[c], want,
+                    rb_pos_str(p));
     }
-    if (p.mode & ENGINE_ONEHEAP) {
-        uint8_t e[BOARD_COLS];
-        uint16_t ks[5];
-        int nk = 0;
-        ks[nk++] = p.heap;
-        if (g->phase == 2)
+}
+
+/* Two players: the turn's digit instead of the position. */
+static bool shows_turn_digit(const rb_game_t *g, const uint8_t f[BOARD_COLS])
+{
+    if (g->set[S_OPP] != 1 || g->phase != PH_INPUT_)
+        return false;
+    /* Two players: the number of the player to move may stand on the
+     * matrix when a turn starts (ui.c, UI_TURN_MS): a 1 or a 2. */
+    static const uint8_t digit[2][5] = { { 0x42, 0xFE, 0x02, 0, 0 }, { 0x46, 0x8A, 0x92, 0x92, 0x62 } };
+    bool same = true;
+    for (int c = 0; c < BOARD_COLS; c++)
+        same &= f[c] == (c < 5 ? digit[g->turn & 1][c] : 0);
+    return same;
+}
+
+/* One heap: the heap, the move shown, the stones pending, or a blink. */
+static void check_oneheap(const rb_game_t *g, const engine_pos_t *p, const uint8_t f[BOARD_COLS], bool human_input)
+{
+    uint8_t e[BOARD_COLS];
+    uint16_t ks[5];
+    int nk = 0;
+    ks[nk++] = p->heap;
+    if (g->phase == 2)
+        ks[nk++] = g->mv_to;
+    if (human_input) {
+        ks[nk++] = (uint16_t)(p->heap - g->pend_heap);
+        if (p->heap)
+            ks[nk++] = (uint16_t)(p->heap - 1);
+        if (g->overlay == 1)
             ks[nk++] = g->mv_to;
-        if (human_input) {
-            ks[nk++] = (uint16_t)(p.heap - g->pend_heap);
-            if (p.heap)
-                ks[nk++] = (uint16_t)(p.heap - 1);
-            if (g->overlay == 1)
-                ks[nk++] = g->mv_to;
-        }
-        for (int i = 0; i < nk; i++) {
-            heap_frame(ks[i], e);
-            int diff = 0, inv = 0;
-            for (int c = 0; c < BOARD_COLS; c++) {
-                diff += f[c] != e[c];
-                inv += (uint8_t)(f[c] ^ e[c]) == 0xFFu;
-            }
-            if (!diff || (g->phase == 1 && diff == 1 && inv == 1))
-                return;
-        }
-        bool dark = true;
-        for (int c = 0; c < BOARD_COLS; c++)
-            dark &= f[c] == 0;
-        if (dark && human_input && g->overlay == 3)
-            return;
-        rb_fail("one-heap frame does not show the heap of %u (pending %u)", p.heap, g->pend_heap);
     }
+    for (int i = 0; i < nk; i++) {
+        heap_frame(ks[i], e);
+        int diff = 0, inv = 0;
+        for (int c = 0; c < BOARD_COLS; c++) {
+            diff += f[c] != e[c];
+            inv += (uint8_t)(f[c] ^ e[c]) == 0xFFu;
+        }
+        if (!diff || (g->phase == 1 && diff == 1 && inv == 1))
+            return;
+    }
+    bool dark = true;
+    for (int c = 0; c < BOARD_COLS; c++)
+        dark &= f[c] == 0;
+    if (dark && human_input && g->overlay == 3)
+        return;
+    rb_fail("one-heap frame does not show the heap of %u (pending %u)", p->heap, g->pend_heap);
+}
+
+/* Columns: each its value, but the cursor's, the move's and the thinking bar. */
+static void check_columns(const rb_game_t *g, const engine_pos_t *p, const uint8_t f[BOARD_COLS], bool human_input)
+{
     int bad = 0, badcol = -1;
     for (int c = 0; c < BOARD_COLS; c++) {
-        uint8_t want = c < p.ncols ? lamps(p.rule, p.col[c]) : 0;
+        uint8_t want = c < p->ncols ? lamps(p->rule, p->col[c]) : 0;
         if (human_input && c == g->cur_col)
             continue;
         if (c == g->mv_col && (g->phase == 2 || (human_input && g->overlay == 1)))
@@ -153,7 +153,29 @@ static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool sh
     }
     if (badcol >= 0)
         rb_fail("LED column %d shows 0x%02X but the state says %s (cursor %u, phase %u, overlay %u)",
-                badcol, f[badcol], rb_pos_str(&p), g->cur_col, g->phase, g->overlay);
+                badcol, f[badcol], rb_pos_str(p), g->cur_col, g->phase, g->overlay);
+}
+
+/* The LED frame follows from the state (README.md, "PC link protocol"): every column
+ * shows its value except where the cursor blinks, a move or hint blinks,
+ * or the thinking bar passes; the teach panel shows the Grundy values. */
+static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool shutdown)
+{
+    if (shutdown)
+        return;
+    rb_st.frames_checked++;
+    if (g->screen != 2)
+        return;
+    engine_pos_t p = rb_to_pos(g);
+    bool human_input = g->phase == PH_INPUT_ && !rb_side_is_machine(g, g->turn);
+    if (g->overlay == 2)
+        check_teach(&p, f);
+    else if (shows_turn_digit(g, f))
+        return;
+    else if (p.mode & ENGINE_ONEHEAP)
+        check_oneheap(g, &p, f, human_input);
+    else
+        check_columns(g, &p, f, human_input);
 }
 
 void rb_check_step(void)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rb.h"
+#include "rb_campaign.h"
 #include "store.h"
 
 static uint16_t crc_step(uint16_t crc, uint8_t b)

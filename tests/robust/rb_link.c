@@ -56,107 +56,136 @@ static int side_of(const char *tag)
     return -1;
 }
 
-static void handle_line(char *line, const rb_snap_t *snap)
+static void log_boot(const char *line, const rb_snap_t *snap)
+{
+    unsigned a, b;
+    rb_st.boots++;
+    if (rb_st.boots > rb_st.boots_expected)
+        rb_fail("the toy reset (unexpected \"%s\")", line);
+    if (sscanf(line + 9, "%u %u", &a, &b) != 2)
+        rb_fail("bad LOG BOOT line \"%s\"", line);
+    rb_st.last_boot_cause = (int)a;
+    rb_st.last_boot_resumed = (int)b;
+    rb_shadow.valid = false;
+    if (b) {
+        /* A resumed game: the shadow starts from what was restored. */
+        rb_shadow.valid = true;
+        rb_shadow.pos = rb_to_pos(&snap->g);
+        rb_shadow.turn = snap->g.turn;
+        rb_shadow.over = false;
+    }
+}
+
+static void log_new(const char *line, const rb_snap_t *snap)
+{
+    char tag[8];
+    unsigned a;
+    if (sscanf(line + 8, "%u %7s", &a, tag) != 2 || side_of(tag) < 0)
+        rb_fail("bad LOG NEW line \"%s\"", line);
+    engine_pos_t p = rb_to_pos(&snap->g);
+    rb_st.games_new++;
+    if (!snap->fresh) {
+        rb_shadow.valid = false;   /* the line waited behind others: RAM moved on */
+        rb_shadow.pending_new = true;
+        return;
+    }
+    if (engine_check_pos(&p) || !engine_has_move(&p))
+        rb_fail("a new game starts in a bad position %s", rb_pos_str(&p));
+    if (side_of(tag) != snap->g.turn)
+        rb_fail("LOG NEW says %s moves first, the state says turn %u", tag, snap->g.turn);
+    rb_shadow.valid = true;
+    rb_shadow.pos = p;
+    rb_shadow.turn = snap->g.turn;
+    rb_shadow.over = false;
+}
+
+static void log_move(const char *line)
 {
     char tag[8];
     unsigned a, b;
-    if (!strncmp(line, "LOG BOOT ", 9)) {
-        rb_st.boots++;
-        if (rb_st.boots > rb_st.boots_expected)
-            rb_fail("the toy reset (unexpected \"%s\")", line);
-        if (sscanf(line + 9, "%u %u", &a, &b) != 2)
-            rb_fail("bad LOG BOOT line \"%s\"", line);
-        rb_st.last_boot_cause = (int)a;
-        rb_st.last_boot_resumed = (int)b;
-        rb_shadow.valid = false;
-        if (b) {
-            /* A resumed game: the shadow starts from what was restored. */
-            rb_shadow.valid = true;
-            rb_shadow.pos = rb_to_pos(&snap->g);
-            rb_shadow.turn = snap->g.turn;
-            rb_shadow.over = false;
-        }
-    } else if (!strncmp(line, "LOG NEW ", 8)) {
-        if (sscanf(line + 8, "%u %7s", &a, tag) != 2 || side_of(tag) < 0)
-            rb_fail("bad LOG NEW line \"%s\"", line);
-        engine_pos_t p = rb_to_pos(&snap->g);
-        rb_st.games_new++;
-        if (!snap->fresh) {
-            rb_shadow.valid = false;   /* the line waited behind others: RAM moved on */
-            rb_shadow.pending_new = true;
-            return;
-        }
-        if (engine_check_pos(&p) || !engine_has_move(&p))
-            rb_fail("a new game starts in a bad position %s", rb_pos_str(&p));
-        if (side_of(tag) != snap->g.turn)
-            rb_fail("LOG NEW says %s moves first, the state says turn %u", tag, snap->g.turn);
-        rb_shadow.valid = true;
-        rb_shadow.pos = p;
+    engine_move_t m;
+    if (sscanf(line + 9, "%7s %u %u", tag, &a, &b) != 3 || side_of(tag) < 0)
+        rb_fail("bad LOG MOVE line \"%s\"", line);
+    m.col = (uint8_t)a;
+    m.to = (uint16_t)b;
+    rb_st.moves++;
+    rb_last_log_move = m;
+    last_log_side = side_of(tag);
+    rb_shadow.pending_new = false;     /* moved before the driver saw the start */
+    if (!rb_shadow.valid)
+        return;     /* a move of a game started before the driver could see it */
+    if (rb_shadow.over)
+        rb_fail("a move after the game ended: \"%s\"", line);
+    if (side_of(tag) != rb_shadow.turn)
+        rb_fail("\"%s\" but side %u is to move", line, rb_shadow.turn);
+    uint8_t err = engine_check_move(&rb_shadow.pos, m);
+    if (err)
+        rb_fail("an illegal move was accepted: \"%s\" in %s (engine error %u)", line,
+                rb_pos_str(&rb_shadow.pos), err);
+    engine_apply(&rb_shadow.pos, m);
+    rb_shadow.turn ^= 1;
+}
+
+static void log_end(const char *line)
+{
+    char tag[8];
+    if (sscanf(line + 8, "%7s", tag) != 1 || side_of(tag) < 0)
+        rb_fail("bad LOG END line \"%s\"", line);
+    rb_st.games_ended++;
+    if (!rb_shadow.valid)
+        return;
+    if (engine_check_pos(&rb_shadow.pos) || engine_has_move(&rb_shadow.pos))
+        rb_fail("a game ended in a position that is not final: %s", rb_pos_str(&rb_shadow.pos));
+    /* rb_shadow.turn is the side that cannot move; it loses in normal
+     * play and wins in misere play (the other side moved last). */
+    int winner = (rb_shadow.pos.mode & ENGINE_MISERE) ? rb_shadow.turn : rb_shadow.turn ^ 1;
+    if (side_of(tag) != winner)
+        rb_fail("\"%s\" but side %d won in %s", line, winner, rb_pos_str(&rb_shadow.pos));
+    rb_shadow.over = true;
+}
+
+/* An OK or ERR line: the reply the driver waits for; dumps compared. */
+static void reply_line(const char *line, const rb_snap_t *snap)
+{
+    rb_st.replies++;
+    if (line[0] == 'E')
+        rb_st.errs++;
+    if (!strcmp(line, "ERR OVERRUN"))
+        rb_st.overruns++;
+    snprintf(last_reply, sizeof last_reply, "%s", line);
+    reply_count++;
+    if (!strcmp(line, "OK POS")) {
+        /* POS sets a position without a LOG line: the shadow follows. */
+        rb_shadow.valid = snap->fresh;
+        rb_shadow.pending_new = !snap->fresh;
+        rb_shadow.pos = rb_to_pos(&snap->g);
         rb_shadow.turn = snap->g.turn;
         rb_shadow.over = false;
-    } else if (!strncmp(line, "LOG MOVE ", 9)) {
-        engine_move_t m;
-        if (sscanf(line + 9, "%7s %u %u", tag, &a, &b) != 3 || side_of(tag) < 0)
-            rb_fail("bad LOG MOVE line \"%s\"", line);
-        m.col = (uint8_t)a;
-        m.to = (uint16_t)b;
-        rb_st.moves++;
-        rb_last_log_move = m;
-        last_log_side = side_of(tag);
-        rb_shadow.pending_new = false;     /* moved before the driver saw the start */
-        if (!rb_shadow.valid)
-            return;     /* a move of a game started before the driver could see it */
-        if (rb_shadow.over)
-            rb_fail("a move after the game ended: \"%s\"", line);
-        if (side_of(tag) != rb_shadow.turn)
-            rb_fail("\"%s\" but side %u is to move", line, rb_shadow.turn);
-        uint8_t err = engine_check_move(&rb_shadow.pos, m);
-        if (err)
-            rb_fail("an illegal move was accepted: \"%s\" in %s (engine error %u)", line,
-                    rb_pos_str(&rb_shadow.pos), err);
-        engine_apply(&rb_shadow.pos, m);
-        rb_shadow.turn ^= 1;
-    } else if (!strncmp(line, "LOG END ", 8)) {
-        if (sscanf(line + 8, "%7s", tag) != 1 || side_of(tag) < 0)
-            rb_fail("bad LOG END line \"%s\"", line);
-        rb_st.games_ended++;
-        if (!rb_shadow.valid)
-            return;
-        if (engine_check_pos(&rb_shadow.pos) || engine_has_move(&rb_shadow.pos))
-            rb_fail("a game ended in a position that is not final: %s", rb_pos_str(&rb_shadow.pos));
-        /* rb_shadow.turn is the side that cannot move; it loses in normal
-         * play and wins in misere play (the other side moved last). */
-        int winner = (rb_shadow.pos.mode & ENGINE_MISERE) ? rb_shadow.turn : rb_shadow.turn ^ 1;
-        if (side_of(tag) != winner)
-            rb_fail("\"%s\" but side %d won in %s", line, winner, rb_pos_str(&rb_shadow.pos));
-        rb_shadow.over = true;
-    } else if (!strncmp(line, "OK", 2) || !strncmp(line, "ERR", 3)) {
-        rb_st.replies++;
-        if (line[0] == 'E')
-            rb_st.errs++;
-        if (!strcmp(line, "ERR OVERRUN"))
-            rb_st.overruns++;
-        snprintf(last_reply, sizeof last_reply, "%s", line);
-        reply_count++;
-        if (!strcmp(line, "OK POS")) {
-            /* POS sets a position without a LOG line: the shadow follows. */
-            rb_shadow.valid = snap->fresh;
-            rb_shadow.pending_new = !snap->fresh;
-            rb_shadow.pos = rb_to_pos(&snap->g);
-            rb_shadow.turn = snap->g.turn;
-            rb_shadow.over = false;
-        }
-        if (!snap->fresh)
-            rb_st.dumps_stale++;
-        else if (!strncmp(line, "OK STATE ", 9))
-            rb_check_state_line(line, snap);
-        else if (!strncmp(line, "OK FRAME ", 9))
-            rb_check_frame_line(line, snap);
-        if (rb_link)
-            rb_link->judge(line, snap);
-    } else if (line[0] != '#') {
-        rb_fail("an output line that is no LOG, OK, ERR or # line: \"%s\"", line);
     }
+    if (!snap->fresh)
+        rb_st.dumps_stale++;
+    else if (!strncmp(line, "OK STATE ", 9))
+        rb_check_state_line(line, snap);
+    else if (!strncmp(line, "OK FRAME ", 9))
+        rb_check_frame_line(line, snap);
+    if (rb_link)
+        rb_link->judge(line, snap);
+}
+
+static void handle_line(const char *line, const rb_snap_t *snap)
+{
+    if (!strncmp(line, "LOG BOOT ", 9))
+        log_boot(line, snap);
+    else if (!strncmp(line, "LOG NEW ", 8))
+        log_new(line, snap);
+    else if (!strncmp(line, "LOG MOVE ", 9))
+        log_move(line);
+    else if (!strncmp(line, "LOG END ", 8))
+        log_end(line);
+    else if (!strncmp(line, "OK", 2) || !strncmp(line, "ERR", 3))
+        reply_line(line, snap);
+    else if (line[0] != '#')
+        rb_fail("an output line that is no LOG, OK, ERR or # line: \"%s\"", line);
 }
 
 void rb_link_process(void)

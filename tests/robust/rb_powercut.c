@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rb.h"
+#include "rb_campaign.h"
 
 /* ---- EEPROM write watch: the cut aimed at the j-th write ------------------ */
 

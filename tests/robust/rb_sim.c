@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "rb.h"
+#include "rb_campaign.h"
 
 int main(int argc, char **argv)
 {

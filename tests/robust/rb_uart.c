@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rb_campaign.h"
 #include "rb_uart.h"
 
 static const rb_link_t uart_link = {
