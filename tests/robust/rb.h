@@ -20,6 +20,7 @@
 #define RB_GAMES (2 * RULE_COUNT + 2 * RULE_KAYLES)
 
 #define RB_STACK_BUDGET 384
+/* I/O addresses (data space) of the ATmega328P registers the harness reads. */
 #define ADDR_GPIOR0 0x3E
 #define ADDR_EECR 0x3F
 #define ADDR_EEARL 0x41

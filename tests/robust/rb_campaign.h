@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Each opens the board, runs its campaign (n events, cuts, hangs or lines)
+ * and prints its counts; the first violation ends the run (rb_fail). */
 void rb_buttons_run(uint64_t n);
 void rb_powercut_run(uint64_t n, bool brownout);
 void rb_watchdog_run(uint64_t n);
