@@ -345,7 +345,8 @@ class Examples:
             mex = next(k for k in range(12) if k not in xors)
             self.out("  g(a) xor g(b), a + b = 8: %s, so g(11) = %d (build/grundy: %d)"
                      % (", ".join(map(str, xors)), mex, seq[11]))
-            self.check(xors == TREBLE_XORS and mex == seq[11] == TREBLE_G11, "the text: %s, g(11) = 2" % TREBLE_XORS)
+            self.check(xors == TREBLE_XORS and mex == seq[11] == TREBLE_G11,
+                       "the text: %s, g(11) = %d" % (TREBLE_XORS, TREBLE_G11))
 
     def notes_half(self, cols):
         top = min(8 * cols, 255)        # the one-heap form's biggest heap
