@@ -8,6 +8,8 @@ reason (issue 20)."""
 import os
 import subprocess
 
+SETTINGS = ["GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF"]    # STATE's SET=, in order
+
 # The texts, by the names the README gives them.
 BLOG = '"Trò chơi NIM" (Vietnamese blog, 2013)'
 ARTICLE = '"NIM GAME: Trò chơi toán học về chiến lược" (Vietnamese)'
@@ -377,6 +379,9 @@ class Examples:
 
     def run(self):
         cols = self.link.cols
+        # The settings live in the toy's EEPROM: put the owner's back after.
+        st = self.cmd("STATE").split()
+        kept = next(f[4:] for f in st if f.startswith("SET=")).split(",")
         for line in ("SET OFF 4", "SET OPP 1"):
             self.cmd(line)
         self.blog()
@@ -394,6 +399,7 @@ class Examples:
         for text, what, why in NOT_YET:
             self.out("  %s: %s; needs %s" % (text, what, why))
         self.out("examples: %s" % ("every one agrees" if not self.bad else "%d MISMATCH" % self.bad))
+        self.batch(["SET %s %s" % kv for kv in zip(SETTINGS, kept)] + ["NEW"])
         return not self.bad
 
 

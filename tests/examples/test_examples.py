@@ -91,7 +91,11 @@ def run(b, plant=None):
         for k, v in (plant or {}).items():
             setattr(nimlink_examples, k, v)
         os.environ["NIMLINK_GRUNDY"] = GRUNDY
+        link.stream(["SET LEVEL 0", "SET START 2", "SET BRIGHT 3"])
+        before = nimlink.state(link)["SET"]
         reply = nimlink.run_line(link, "examples", lines.append)
+        after = nimlink.state(link)["SET"]
+        check(after == before, "examples puts the settings back: %s, was %s" % (after, before))
         link.close()
     finally:
         for k, v in saved.items():
