@@ -28,7 +28,7 @@ NOT_YET = [
     (THAI, "13 12 8: nim-sum 9, 13 to 4, 12 to 5 or 8 to 1", "heaps over 8 (BINARY)"),
 ]
 
-# ARTICLE's two games of Nam (player 1) and Bac on 3 4 5: each position
+# ARTICLE's two games of Nam (player 1) and Bắc on 3 4 5: each position
 # after each move. In misere play it prints each position's nim-sum too.
 ARTICLE_NORMAL = [(3, 4, 5), (1, 4, 5), (1, 4, 2), (1, 3, 2), (1, 2, 2), (0, 2, 2), (0, 1, 2), (0, 1, 1),
                   (0, 0, 1), (0, 0, 0)]
@@ -38,7 +38,7 @@ ARTICLE_MISERE_SUMS = [2, 0, 6, 0, 1, 0, 3, 1]
 # LESSON's game of A (player 1) and B on 3 4 5.
 LESSON_GAME = [(3, 4, 5), (1, 4, 5), (1, 4, 2), (1, 3, 2), (1, 0, 2), (1, 0, 1), (0, 0, 1), (0, 0, 0)]
 
-# NOTES, "Tro choi Tru dan", S = {1, 3, 4}: positions 0..16.
+# NOTES, "Trò chơi Trừ dần", S = {1, 3, 4}: positions 0..16.
 S134_PN = "P N P N N N N P N P N N N N P N P"
 # NOTES, Kayles: x, the positions one move away, their values, g(x).
 KAYLES_ROWS = [(1, [0], [0], 1), (2, [1, 0], [1, 0], 2), (3, [2, 1, (1, 1)], [2, 1, 0], 3),
@@ -144,10 +144,11 @@ class Examples:
         return [int(x) for x in r.stdout.split()]
 
     # ---- the games played move by move ---------------------------------------------------
-    def play(self, title, game, seq, names, sums=None):
-        """Two players through the toy; the first (the texts' winner) must be
-        in an N-position before each of its moves and leave a P-position."""
-        self.out("== %s: %s on %s, %s moves first" % (title, game, heap_list(seq[0]), names[0]))
+    def play(self, title, game, seq, names, winner, sums=None):
+        """Two players through the toy; the first (the texts' winner, called
+        `winner` at the end) must be in an N-position before each of its
+        moves and leave a P-position."""
+        self.out("== %s: %s on %s, %s (player 1) moves first" % (title, game, heap_list(seq[0]), names[0]))
         ends = []
         self.link.on_log_extra = lambda line: ends.append(line) if line.startswith("LOG END") else None
         for line in ("SET OPP 1", "GAME " + game, "POS " + heap_list(seq[0])):
@@ -173,7 +174,7 @@ class Examples:
                 self.check(self.cmd("GRUNDY").endswith(" P"), "the toy does not call %s P" % heap_list(b))
         self.cmd("STATE")           # the LOG END line comes before this reply
         who = ends[0].split()[2] if ends else "?"
-        self.out("  %s: %s won" % (ends[0] if ends else "no LOG END", names[0] if who == "H1" else who))
+        self.out("  %s: %s won" % (ends[0] if ends else "no LOG END", winner if who == "H1" else who))
         self.check(who == "H1", "%s, the text's winner, did not win" % names[0])
         self.link.on_log_extra = None
 
@@ -208,13 +209,13 @@ class Examples:
         self.out("  Nim Sum  %d  %s" % (x, format(x, "03b")))
         self.check(x == 2 and [v ^ x for v in vals] == [1, 6, 7], "the text: nim-sum 2, A X = 1, B X = 6, C X = 7")
         self.hint_is("NIM", (3, 4, 5), (0, 1), "only A goes down: take 2, leave 1")
-        self.play(ARTICLE, "NIM", ARTICLE_NORMAL, ["player 1", "player 2"])
+        self.play(ARTICLE, "NIM", ARTICLE_NORMAL, ["Nam", "Bắc"], "player 1")
         self.hint_is("NIM MISERE", (0, 1, 2), (2, 0), "the text: in misere play Nam takes 2 from C, leaves 0 1 0")
-        self.play(ARTICLE, "NIM MISERE", ARTICLE_MISERE, ["player 1", "player 2"], ARTICLE_MISERE_SUMS)
+        self.play(ARTICLE, "NIM MISERE", ARTICLE_MISERE, ["Nam", "Bắc"], "player 1", ARTICLE_MISERE_SUMS)
         self.hint_is("NIM", (0, 2, 1), (1, 1), "the text: in normal play Nam takes 1 from B, leaves 0 1 1")
 
     def lesson(self):
-        self.play(LESSON, "NIM", LESSON_GAME, ["A", "B"])
+        self.play(LESSON, "NIM", LESSON_GAME, ["A", "B"], "A")
         self.out("  (the text says B takes 3 from the first heap; its numbers, played here, take the second)")
 
     def thai(self):

@@ -43,6 +43,8 @@ WANT = [
     "  A  3  011   A X = 1", "  B  4  100   B X = 6", "  C  5  101   C X = 7", "  Nim Sum  2  010",
     # "Nim Game (典型玩法)": 3 4 5, 1 4 5, 1 4 2, 1 3 2, 1 0 2, 1 0 1, 0 0 1, 0 0 0, "A 贏了" (A won)
     "    B takes 3 from B, leaves 1 0 2: OK MOVE 1 0", "  LOG END H1: A won",
+    # the article's games: "Nam lấy 2 ở A và để lại 1 4 5", "Nam lấy hết B" (misère), "Nam lấy hết C và thắng"
+    "    Nam takes 2 from A, leaves 1 4 5: OK MOVE 0 1", "    Nam takes 2 from B, leaves 0 0 1: OK MOVE 1 0",
     # Hồ Hữu Sơn, "Trò chơi Trừ dần", S = {1, 3, 4}: "P N P N N N N P N P N N N N P N P" for 0..16
     "  toy  " + row("%2s", "P N P N N N N P N P N N N N P N P".split()),
     # the same notes: "3 ⊕ 5 ⊕ 8 = 14"; "g3(9) ⊕ g5(10) ⊕ g7(14) = 1 ⊕ 4 ⊕ 6", "g7(13) = 5"
@@ -85,8 +87,13 @@ def run(b, plant=None):
     lines = []
     saved = {k: getattr(nimlink_examples, k) for k in (plant or {})}
     try:
-        link = nimlink.Link("link_pipe", timeout=10.0, transport=nimlink.PipeTransport(proc),
-                            on_log=lambda line: link.on_log_extra and link.on_log_extra(line))
+        made = []       # LOG lines go to the example's own watcher, once the link is made
+
+        def on_log(line):
+            if made and made[0].on_log_extra:
+                made[0].on_log_extra(line)
+        link = nimlink.Link("link_pipe", timeout=10.0, transport=nimlink.PipeTransport(proc), on_log=on_log)
+        made.append(link)
         link.hello()
         for k, v in (plant or {}).items():
             setattr(nimlink_examples, k, v)
