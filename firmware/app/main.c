@@ -26,8 +26,15 @@ int main(void)
         now = clock_ms();
         debounce_update(&deb, (uint8_t)(buttons_raw() | proto_buttons()), now);
         ui_input(&deb, now);
-        while ((c = uart_getc()) != -1)
+        /* One line a pass: a PC that streams without a pause (the
+         * streaming rule allows it) never lets the ring run dry, and
+         * reading until it did kept the loop here, the watchdog unfed,
+         * until its interrupt restarted the firmware (issue 24). */
+        bool line_read = false;
+        while (!line_read && (c = uart_getc()) != -1) {
             proto_feed(c, now);
+            line_read = c == '\n';
+        }
         game_tick(now);
         ui_render(now);
         display_show(ui_frame());
@@ -42,6 +49,7 @@ int main(void)
             ui_wake(now);
             continue;
         }
-        power_idle();
+        if (!line_read)
+            power_idle();   /* after a line, more may be waiting: no sleep */
     }
 }
