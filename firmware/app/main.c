@@ -26,15 +26,14 @@ int main(void)
         now = clock_ms();
         debounce_update(&deb, (uint8_t)(buttons_raw() | proto_buttons()), now);
         ui_input(&deb, now);
-        /* One line a pass: a PC that streams without a pause (the
-         * streaming rule allows it) never lets the ring run dry, and
+        /* At most a ring's worth a pass: a PC that streams without a pause
+         * (the streaming rule allows it) never lets the ring run dry, and
          * reading until it did kept the loop here, the watchdog unfed,
-         * until its interrupt restarted the firmware (issue 24). */
-        bool line_read = false;
-        while (!line_read && (c = uart_getc()) != -1) {
+         * until its interrupt restarted the firmware (issue 24). Bytes left
+         * over arrived during this pass and set the wake flag, so
+         * power_idle returns at once and the next pass reads them. */
+        for (uint8_t n = HAL_UART_RX_SIZE; n && (c = uart_getc()) != -1; n--)
             proto_feed(c, now);
-            line_read = c == '\n';
-        }
         game_tick(now);
         ui_render(now);
         display_show(ui_frame());
@@ -49,7 +48,6 @@ int main(void)
             ui_wake(now);
             continue;
         }
-        if (!line_read)
-            power_idle();   /* after a line, more may be waiting: no sleep */
+        power_idle();
     }
 }
