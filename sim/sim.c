@@ -31,7 +31,7 @@ double sim_cycles_to_ms(uint64_t cycles)
 
 int sim_sleep_mode(const sim_t *s)
 {
-    return (s->avr->data[SIM_ADDR_SMCR] >> 1) & 7;
+    return (s->avr->data[ADDR_SMCR] >> 1) & 7;
 }
 
 const char *sim_sleep_mode_name(int mode)
@@ -88,7 +88,7 @@ static void eecr_hook(struct avr_irq_t *irq, uint32_t value, void *param)
 {
     (void)irq;
     sim_t *s = param;
-    if (!(value & 2))
+    if (!(value & EECR_EEPE))
         return;
     if (s->lat_write_press != s->buttons.presses) {
         s->lat_write_press = s->buttons.presses;
@@ -259,14 +259,14 @@ int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path)
     if (s->latency) {
         s->disp.on_change = sim_latency_change;
         s->disp.on_change_ctx = s;
-        avr_irq_register_notify(avr_iomem_getirq(s->avr, SIM_ADDR_EECR, NULL, AVR_IOMEM_IRQ_ALL),
+        avr_irq_register_notify(avr_iomem_getirq(s->avr, ADDR_EECR, NULL, AVR_IOMEM_IRQ_ALL),
                                 eecr_hook, s);
     }
     piezo_init(&s->piezo, s->avr);
     eeprom_timing_init(&s->eeprom, s->avr);
     watchdog_model_init(&s->wdt, s->avr);
     supply_init(&s->supply, s, s->vcc0 > 0 ? s->vcc0 : SUPPLY_DEFAULT_V);
-    avr_irq_register_notify(avr_iomem_getirq(s->avr, SIM_ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
+    avr_irq_register_notify(avr_iomem_getirq(s->avr, ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
                             marks_hook, s);
     stack_paint(s);
     s->last_state = s->avr->state;
@@ -407,9 +407,6 @@ void sim_reset_chip(sim_t *s, bool power_lost)
     sim_uart_reset(&s->uart);
 }
 
-#define SIM_ADDR_MCUSR 0x54
-#define SIM_MCUSR_PORF 0x01
-
 void sim_power_cycle(sim_t *s)
 {
     /* A write in progress keeps its old byte unless the caller cut it
@@ -421,7 +418,7 @@ void sim_power_cycle(sim_t *s)
      * the registers are lost with the supply (cleared here, as a fresh
      * start has them), so nothing left by the last run reads as a cause. */
     memset(s->avr->data, 0, 32);
-    s->avr->data[SIM_ADDR_MCUSR] = SIM_MCUSR_PORF;
+    s->avr->data[ADDR_MCUSR] = MCUSR_PORF;
 }
 
 void sim_print_report(sim_t *s, FILE *f, bool power, bool stack)
