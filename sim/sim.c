@@ -320,7 +320,9 @@ static inline bool sim_at_sleep(const avr_t *avr)
     return (avr->flash[avr->pc] | (avr->flash[avr->pc + 1] << 8)) == OP_SLEEP;
 }
 
-/* The current model's view of the board now (--power). */
+/* The current model's view of the board now (--power), filled here so
+ * that the model reads no part of sim_t. Inline: with --power it runs
+ * once per instruction (7 % of the run when it was a call). */
 static inline void sim_book_current(sim_t *s, const current_cycles_t *n)
 {
     const avr_t *avr = s->avr;
