@@ -4,11 +4,10 @@
 
 #include <string.h>
 
-#include "sim.h"
+#include "avr_regs.h"
+#include "board.h"
 
-#define ADDR_WDTCSR 0x60
-#define WDTCSR_WDIE 0x40
-#define WDTCSR_WDE 0x08
+#define CURRENT_LOG_CYCLES (100 * (BOARD_F_CPU / 1000))   /* --power-log: a line per 100 ms */
 
 /* ATmega328P, "DC Characteristics" (I_CC): active 5.2 mA and idle 1.5 mA
  * typical at 8 MHz, 5 V; the typical-characteristics figures "Active /
@@ -87,11 +86,8 @@ double current_extras_ma(unsigned parts)
            (parts & CURRENT_PART_USB ? EXTRA_USB_MA : 0);
 }
 
-double current_mcu_ma(const sim_t *s, int kind)
+double current_mcu_ma(const current_board_t *b, int kind)
 {
-    const avr_t *avr = s->avr;
-    bool bod = s->supply.vbot > 0 && !s->supply.bod_off;
-    bool wdt = avr->data && (avr->data[ADDR_WDTCSR] & (WDTCSR_WDIE | WDTCSR_WDE));
     double ma;
     switch (kind) {
     case CURRENT_AWAKE: ma = MCU_ACTIVE_MA; break;
@@ -102,14 +98,14 @@ double current_mcu_ma(const sim_t *s, int kind)
     case SIM_SLEEP_EXT_STANDBY: ma = MCU_PD_MA + MCU_STANDBY_MA; break;
     default: ma = MCU_PD_MA; break;         /* power-down, power-save */
     }
-    return ma + (wdt ? MCU_WDT_MA : 0) + (bod ? MCU_BOD_MA : 0);
+    return ma + (b->wdt_on ? MCU_WDT_MA : 0) + (b->bod_on ? MCU_BOD_MA : 0);
 }
 
-double current_display_ma(const sim_t *s, double rset_kohm)
+double current_display_ma(const max7219_t *disp, double rset_kohm)
 {
     double iseg = DISP_ISEG_MA_KOHM / rset_kohm, ma = 0;
-    for (int m = 0; m < s->disp.modules; m++) {
-        const max7219_chip_t *c = &s->disp.chip[m];
+    for (int m = 0; m < disp->modules; m++) {
+        const max7219_chip_t *c = &disp->chip[m];
         if (c->test) {                       /* overrides shutdown too */
             ma += DISP_OPERATING_MA + iseg * 31.0 / 32.0 * 64 / 8;
             continue;
@@ -130,9 +126,9 @@ double current_display_ma(const sim_t *s, double rset_kohm)
     return ma;
 }
 
-static void current_log(current_t *c, sim_t *s)
+static void current_log(current_t *c, uint64_t cycle)
 {
-    double ms = sim_cycles_to_ms(s->avr->cycle);
+    double ms = (double)cycle * 1000.0 / BOARD_F_CPU;
     double n = (double)(c->cycles - c->log_last_cycles);
     if (n > 0)
         fprintf(c->log, "%.0f %.3f %.3f %.3f %.3f %.3f\n", ms,
@@ -145,23 +141,23 @@ static void current_log(current_t *c, sim_t *s)
     c->log_q0[2] = c->q_piezo;
     c->log_q0[3] = c->q_extra;
     c->log_last_cycles = c->cycles;
-    c->log_next = s->avr->cycle + sim_ms_to_cycles(100);
+    c->log_next = cycle + CURRENT_LOG_CYCLES;
 }
 
-void current_step(current_t *c, sim_t *s, int kind, uint64_t n)
+void current_step(current_t *c, const current_board_t *b, int kind, uint64_t n)
 {
     if (!c->on || !n)
         return;
-    if (s->disp.words != c->disp_words || s->disp.frames != c->disp_frames) {
-        c->disp_words = s->disp.words;
-        c->disp_frames = s->disp.frames;
-        c->disp_ma = current_display_ma(s, c->rset_kohm);
+    if (b->disp->words != c->disp_words || b->disp->frames != c->disp_frames) {
+        c->disp_words = b->disp->words;
+        c->disp_frames = b->disp->frames;
+        c->disp_ma = current_display_ma(b->disp, c->rset_kohm);
     }
-    if (s->piezo.hz != c->piezo_hz_seen) {
-        c->piezo_hz_seen = s->piezo.hz;
-        c->piezo_ma = PIEZO_C_F * VCC_V * s->piezo.hz * 1000.0;
+    if (b->piezo_hz != c->piezo_hz_seen) {
+        c->piezo_hz_seen = b->piezo_hz;
+        c->piezo_ma = PIEZO_C_F * VCC_V * b->piezo_hz * 1000.0;
     }
-    double mcu = current_mcu_ma(s, kind), extra = current_extras_ma(c->parts);
+    double mcu = current_mcu_ma(b, kind), extra = current_extras_ma(c->parts);
     c->q_mcu += mcu * (double)n;
     c->q_disp += c->disp_ma * (double)n;
     c->q_piezo += c->piezo_ma * (double)n;
@@ -170,8 +166,8 @@ void current_step(current_t *c, sim_t *s, int kind, uint64_t n)
     double now = mcu + c->disp_ma + c->piezo_ma + extra;
     if (now > c->peak_ma && kind != CURRENT_HELD)
         c->peak_ma = now;
-    if (c->log && s->avr->cycle >= c->log_next)
-        current_log(c, s);
+    if (c->log && b->cycle >= c->log_next)
+        current_log(c, b->cycle);
 }
 
 void current_report(const current_t *c, FILE *f)

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct sim;
+#include "max7219.h"
 
 enum { CURRENT_PART_LED = 1, CURRENT_PART_REG = 2, CURRENT_PART_USB = 4 };
 /* Kinds of simulated cycles: an SMCR sleep mode 0..7, or these. */
@@ -40,15 +40,44 @@ typedef struct current {
     double log_q0[4];
 } current_t;
 
+/* What the model reads of the board at a step, filled by sim.c: the data
+ * flows one way, from the parts to the model. */
+typedef struct current_board {
+    uint64_t cycle;            /* now */
+    const max7219_t *disp;     /* the chain (its draw is recomputed when it changed) */
+    double piezo_hz;           /* the tone playing; 0: silent */
+    bool wdt_on;               /* WDTCSR: the watchdog runs (WDE or WDIE) */
+    bool bod_on;               /* the brown-out detector draws (fused, not off in sleep) */
+} current_board_t;
+
+/* One step's cycles by kind: held in reset, or awake and then asleep in
+ * an SMCR mode (simavr runs SLEEP and the skip to the next event as one
+ * step). */
+typedef struct current_cycles {
+    uint64_t held, awake, asleep;
+    int mode;
+} current_cycles_t;
+
 /* Parses "led,reg,usb" (or "none") into CURRENT_PART_* bits; -1 if bad. */
 int current_parse_parts(const char *list);
 void current_init(current_t *c, unsigned parts);
-/* Accounts n cycles of the given kind at the present state of the parts. */
-void current_step(current_t *c, struct sim *s, int kind, uint64_t n);
+/* Accounts n cycles of the given kind at the board's present state. */
+void current_step(current_t *c, const current_board_t *b, int kind, uint64_t n);
+/* Accounts a step's cycles at the board's present state. Inline: run once
+ * per simulated instruction with --power, the calls it saves show. */
+static inline void current_book(current_t *c, const current_board_t *b, const current_cycles_t *n)
+{
+    if (n->held)
+        current_step(c, b, CURRENT_HELD, n->held);
+    if (n->awake)
+        current_step(c, b, CURRENT_AWAKE, n->awake);
+    if (n->asleep)
+        current_step(c, b, n->mode, n->asleep);
+}
 /* The draw of the MCU in a kind of cycle, in mA. */
-double current_mcu_ma(const struct sim *s, int kind);
+double current_mcu_ma(const current_board_t *b, int kind);
 /* The MAX7219 chain's draw now, in mA. */
-double current_display_ma(const struct sim *s, double rset_kohm);
+double current_display_ma(const max7219_t *disp, double rset_kohm);
 double current_extras_ma(unsigned parts);
 void current_report(const current_t *c, FILE *f);
 

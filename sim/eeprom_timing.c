@@ -9,18 +9,9 @@
 #include <sim_io.h>
 #include <sim_time.h>
 
+#include "avr_regs.h"
 #include "board.h"
 #include "fixes.h"
-
-#define EECR 0x3F
-#define EEDR 0x40
-#define EEARL 0x41
-#define EEARH 0x42
-#define EERE 0x01
-#define EEPE 0x02
-#define EEMPE 0x04
-#define EERIE 0x08
-#define EEPM 0x30
 
 /* Datasheet 8.6.3, table 8-1 (EEPROM mode bits): programming time by
  * EEPM1:0 = 00 erase and write (atomic), 01 erase only, 10 write only.
@@ -43,7 +34,7 @@ static void eeprom_ready_irq(eeprom_timing_t *m)
 {
     /* EE_READY is a level on the chip: "a constant interrupt when EEPE is
      * cleared" while EERIE is set (8.6.3). */
-    if (m->avr->data[EECR] & EERIE)
+    if (m->avr->data[ADDR_EECR] & EECR_EERIE)
         avr_raise_interrupt(m->avr, &eeprom_of(m)->ready);
 }
 
@@ -55,7 +46,7 @@ static avr_cycle_count_t eeprom_write_end(avr_t *avr, avr_cycle_count_t when, vo
         return 0;
     eeprom_timing_cells(m)[m->addr] = m->val;
     m->busy = false;
-    avr->data[EECR] &= (uint8_t)~EEPE;
+    avr->data[ADDR_EECR] &= (uint8_t)~EECR_EEPE;
     eeprom_ready_irq(m);
     return 0;
 }
@@ -63,34 +54,34 @@ static avr_cycle_count_t eeprom_write_end(avr_t *avr, avr_cycle_count_t when, vo
 static avr_cycle_count_t eeprom_eempe_clear(avr_t *avr, avr_cycle_count_t when, void *param)
 {
     (void)when; (void)param;
-    avr->data[EECR] &= (uint8_t)~EEMPE;
+    avr->data[ADDR_EECR] &= (uint8_t)~EECR_EEMPE;
     return 0;
 }
 
 static void eeprom_eecr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 {
     eeprom_timing_t *m = param;
-    uint8_t cur = avr->data[EECR];
+    uint8_t cur = avr->data[ADDR_EECR];
     if (m->busy) {
         /* 8.6.3: while EEPE is set a new write and a read do nothing, and
          * EEPM cannot change; EEMPE and EERIE still can. */
-        if (v & EEPE)
+        if (v & EECR_EEPE)
             m->refused++;
-        uint8_t n = (uint8_t)((cur & EEPM) | EEPE | (v & EERIE));
-        if ((v & EEMPE) && !(cur & EEMPE)) {
-            n |= EEMPE;
+        uint8_t n = (uint8_t)((cur & EECR_EEPM) | EECR_EEPE | (v & EECR_EERIE));
+        if ((v & EECR_EEMPE) && !(cur & EECR_EEMPE)) {
+            n |= EECR_EEMPE;
             avr_cycle_timer_register(avr, 4, eeprom_eempe_clear, m);
         } else {
-            n |= cur & EEMPE;
+            n |= cur & EECR_EEMPE;
         }
-        avr->data[EECR] = n;
+        avr->data[ADDR_EECR] = n;
         return;
     }
-    if ((cur & EEMPE) && (v & EEPE)) {
-        uint16_t a = (uint16_t)(avr->data[EEARL] | (avr->data[EEARH] << 8));
+    if ((cur & EECR_EEMPE) && (v & EECR_EEPE)) {
+        uint16_t a = (uint16_t)(avr->data[ADDR_EEARL] | (avr->data[ADDR_EEARH] << 8));
         a &= (uint16_t)(eeprom_of(m)->size - 1);   /* the chip ignores the upper bits */
-        uint8_t mode = (uint8_t)((v & EEPM) >> 4), old = eeprom_timing_cells(m)[a];
-        uint8_t d = avr->data[EEDR];
+        uint8_t mode = (uint8_t)((v & EECR_EEPM) >> 4), old = eeprom_timing_cells(m)[a];
+        uint8_t d = avr->data[ADDR_EEDR];
         m->addr = a;
         m->old = old;
         m->val = mode == 1 ? 0xFF : mode == 2 ? (uint8_t)(old & d) : d;
@@ -101,7 +92,7 @@ static void eeprom_eecr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *p
         m->busy_cycles += len;
         m->busy = true;
         m->writes++;
-        avr->data[EECR] = (uint8_t)((v & (EEPM | EERIE)) | EEPE);
+        avr->data[ADDR_EECR] = (uint8_t)((v & (EECR_EEPM | EECR_EERIE)) | EECR_EEPE);
         avr_cycle_timer_register(avr, len, eeprom_write_end, m);
         if (m->log)
             fprintf(m->log, "%llu %llu %u %u %u\n", (unsigned long long)m->start,
@@ -141,7 +132,7 @@ static void eeprom_timing_reset(avr_io_t *io)
         eeprom_write_end(avr, avr->cycle, m);
         return;
     }
-    avr->data[EECR] |= EEPE;
+    avr->data[ADDR_EECR] |= EECR_EEPE;
     avr_cycle_timer_register(avr, m->end - avr->cycle, eeprom_write_end, m);
 }
 
@@ -150,7 +141,7 @@ void eeprom_timing_init(eeprom_timing_t *m, avr_t *avr)
     m->avr = avr;
     if (fixes_bug_kept("eeprom"))
         return;
-    avr_io_addr_t io = AVR_DATA_TO_IO(EECR);
+    avr_io_addr_t io = AVR_DATA_TO_IO(ADDR_EECR);
     m->orig_write = avr->io[io].w.c;
     m->orig_param = avr->io[io].w.param;
     m->ee = m->orig_param;
@@ -161,8 +152,8 @@ void eeprom_timing_init(eeprom_timing_t *m, avr_t *avr)
     /* Replace (not chain) simavr's handler: it would store the byte now. */
     avr->io[io].w.c = eeprom_eecr_write;
     avr->io[io].w.param = m;
-    avr_register_io_write(avr, EEARL, eeprom_eear_write, m);
-    avr_register_io_write(avr, EEARH, eeprom_eear_write, m);
+    avr_register_io_write(avr, ADDR_EEARL, eeprom_eear_write, m);
+    avr_register_io_write(avr, ADDR_EEARH, eeprom_eear_write, m);
     eeprom_timing_model = m;
     avr_register_io(avr, &eeprom_timing_io);
     m->on = true;
@@ -182,6 +173,6 @@ bool eeprom_timing_cut(eeprom_timing_t *m, int how, uint8_t torn)
         m->cut_torn++;
     eeprom_timing_cells(m)[m->addr] = v;
     m->busy = false;
-    m->avr->data[EECR] &= (uint8_t)~EEPE;
+    m->avr->data[ADDR_EECR] &= (uint8_t)~EECR_EEPE;
     return true;
 }

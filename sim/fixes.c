@@ -8,9 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SPCR 0x4C
-#define SPSR 0x4D
-#define SPDR 0x4E
+#include "avr_regs.h"
 
 bool (*fixes_raise_hook)(avr_t *avr, avr_int_vector_t *v);
 
@@ -41,8 +39,8 @@ static void spi_spdr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *para
 {
     (void)addr; (void)v; (void)param;
     static const unsigned div[4] = { 4, 16, 64, 128 };
-    unsigned d = div[avr->data[SPCR] & 3];
-    if (avr->data[SPSR] & 1)
+    unsigned d = div[avr->data[ADDR_SPCR] & 3];
+    if (avr->data[ADDR_SPSR] & 1)
         d /= 2;                                  /* SPI2X */
     for (avr_cycle_timer_slot_p t = avr->cycle_timers.timer; t; t = t->next)
         if (t->param == spi_model) {
@@ -57,12 +55,12 @@ void fixes_spi_timing(avr_t *avr)
 {
     if (fixes_bug_kept("spi"))
         return;
-    spi_model = avr->io[AVR_DATA_TO_IO(SPDR)].w.param;
-    if (!avr->io[AVR_DATA_TO_IO(SPDR)].w.c || !spi_model) {
+    spi_model = avr->io[AVR_DATA_TO_IO(ADDR_SPDR)].w.param;
+    if (!avr->io[AVR_DATA_TO_IO(ADDR_SPDR)].w.c || !spi_model) {
         fprintf(stderr, "nimsim: no SPI model at SPDR; SPI timing left as simavr has it\n");
         return;
     }
-    avr_register_io_write(avr, SPDR, spi_spdr_write, NULL);
+    avr_register_io_write(avr, ADDR_SPDR, spi_spdr_write, NULL);
 }
 
 /* INT0/INT1 (PD2/PD3, the UP and DOWN buttons on the nano board) default
@@ -79,22 +77,13 @@ void fixes_extint_poll(avr_t *avr)
     avr_extint_set_strict_lvl_trig(avr, 1, 0);
 }
 
-#define UCSR0A 0xC0
-#define UCSR0B 0xC1
-#define UCSR0C 0xC2
-#define UBRR0L 0xC4
-#define UBRR0H 0xC5
-
-#define UDR0 0xC6
-#define TXEN0_MASK 0x08
-
 static avr_uart_t *uart_model;   /* simavr's USART0 */
 
 /* simavr's USART0: the param of its UDR0 write handler, which nothing
  * else shares (sim/uart.c listens on the UART's IRQs). */
 static avr_uart_t *uart_model_of(avr_t *avr)
 {
-    return avr->io[AVR_DATA_TO_IO(UDR0)].w.c ? avr->io[AVR_DATA_TO_IO(UDR0)].w.param : NULL;
+    return avr->io[AVR_DATA_TO_IO(ADDR_UDR0)].w.c ? avr->io[AVR_DATA_TO_IO(ADDR_UDR0)].w.param : NULL;
 }
 
 /* Runs after simavr's UBRR0L handler, which has just set the frame time
@@ -106,10 +95,10 @@ static void uart_ubrr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *par
 {
     (void)addr; (void)v; (void)param;
     static const uint8_t data_bits[8] = { 5, 6, 7, 8, 8, 8, 8, 9 };
-    uint8_t c = avr->data[UCSR0C];
-    unsigned ubrr = (unsigned)(avr->data[UBRR0L] | ((avr->data[UBRR0H] & 0x0F) << 8));
-    unsigned per_bit = ((avr->data[UCSR0A] & 0x02) ? 8u : 16u) * (ubrr + 1u);   /* U2X0 */
-    unsigned bits = 1u + data_bits[((c >> 1) & 3) | ((avr->data[UCSR0B] & 0x04) ? 4 : 0)]
+    uint8_t c = avr->data[ADDR_UCSR0C];
+    unsigned ubrr = (unsigned)(avr->data[ADDR_UBRR0L] | ((avr->data[ADDR_UBRR0H] & 0x0F) << 8));
+    unsigned per_bit = ((avr->data[ADDR_UCSR0A] & 0x02) ? 8u : 16u) * (ubrr + 1u);   /* U2X0 */
+    unsigned bits = 1u + data_bits[((c >> 1) & 3) | ((avr->data[ADDR_UCSR0B] & 0x04) ? 4 : 0)]
                   + ((c & 0x20) ? 1u : 0u) + ((c & 0x08) ? 2u : 1u);
     uart_model->cycles_per_byte = (avr_cycle_count_t)per_bit * bits;
 }
@@ -130,7 +119,7 @@ static void uart_fix(avr_t *avr, const char *bug, avr_io_addr_t reg, avr_io_writ
 
 void fixes_uart_frame(avr_t *avr)
 {
-    uart_fix(avr, "uart", UBRR0L, uart_ubrr_write, "UART frame time");
+    uart_fix(avr, "uart", ADDR_UBRR0L, uart_ubrr_write, "UART frame time");
 }
 
 /* Runs after simavr's UCSR0B handler. While no byte is in the buffer or
@@ -145,11 +134,11 @@ static void uart_ucsrb_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *pa
 {
     (void)addr; (void)param;
     avr_uart_t *p = uart_model;
-    if ((v & TXEN0_MASK) && p->tx_cnt == 0 && !avr_regbit_get(avr, p->udrc.raised))
+    if ((v & UCSR0B_TXEN0) && p->tx_cnt == 0 && !avr_regbit_get(avr, p->udrc.raised))
         avr_regbit_set(avr, p->udrc.raised);
 }
 
 void fixes_uart_udre(avr_t *avr)
 {
-    uart_fix(avr, "udre", UCSR0B, uart_ucsrb_write, "UDRE0");
+    uart_fix(avr, "udre", ADDR_UCSR0B, uart_ucsrb_write, "UDRE0");
 }

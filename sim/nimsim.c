@@ -110,7 +110,7 @@ static void vcd_setup(sim_t *s, avr_vcd_t *vcd, const char *path)
     avr_vcd_add_signal(vcd, btn + IOPORT_IRQ_PIN_ALL, 8, "BTN_PORT");
     avr_vcd_add_signal(vcd, avr_io_getirq(s->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
                        8, "UART_TX");
-    avr_vcd_add_signal(vcd, avr_iomem_getirq(s->avr, SIM_ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
+    avr_vcd_add_signal(vcd, avr_iomem_getirq(s->avr, ADDR_GPIOR1, NULL, AVR_IOMEM_IRQ_ALL),
                        8, "MARK");
     avr_vcd_start(vcd);
 }

@@ -4,23 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "avr_regs.h"
 #include "board.h"
 #include "pins.h"
-
-#define TCCR1A 0x80
-#define TCCR1B 0x81
-#define ICR1L 0x86
-#define ICR1H 0x87
-#define OCR1AL 0x88
-#define OCR1AH 0x89
 
 double piezo_read_hz(avr_t *avr)
 {
     static const unsigned prescale[8] = { 0, 1, 8, 64, 256, 1024, 0, 0 };
-    uint8_t a = avr->data[TCCR1A], b = avr->data[TCCR1B];
+    uint8_t a = avr->data[ADDR_TCCR1A], b = avr->data[ADDR_TCCR1B];
     unsigned com = (a >> 6) & 3, wgm = (a & 3) | ((b >> 1) & 0x0C), n = prescale[b & 7];
-    unsigned ocr = avr->data[OCR1AL] | (avr->data[OCR1AH] << 8);
-    unsigned icr = avr->data[ICR1L] | (avr->data[ICR1H] << 8);
+    unsigned ocr = avr->data[ADDR_OCR1AL] | (avr->data[ADDR_OCR1AH] << 8);
+    unsigned icr = avr->data[ADDR_ICR1L] | (avr->data[ADDR_ICR1H] << 8);
     if (!n || !(avr->data[PINS_DDR(BOARD_PIEZO_PORT)] & (1u << BOARD_PIEZO_PIN)))
         return 0;
     double f = (double)avr->frequency / n;
@@ -72,7 +66,7 @@ void piezo_init(piezo_t *p, avr_t *avr)
 {
     memset(p, 0, sizeof *p);
     p->avr = avr;
-    static const uint16_t regs[] = { TCCR1A, TCCR1B, ICR1L, ICR1H, OCR1AL, OCR1AH,
+    static const uint16_t regs[] = { ADDR_TCCR1A, ADDR_TCCR1B, ADDR_ICR1L, ADDR_ICR1H, ADDR_OCR1AL, ADDR_OCR1AH,
                                      PINS_DDR(BOARD_PIEZO_PORT) };
     for (unsigned i = 0; i < sizeof regs / sizeof regs[0]; i++)
         avr_irq_register_notify(avr_iomem_getirq(avr, regs[i], NULL, AVR_IOMEM_IRQ_ALL),

@@ -1,30 +1,25 @@
 /* play.c - the toy in a terminal: the matrix as round lamps with their
  * brightness, the held buttons, the key help, the sound and the UART log;
- * and, without a terminal, the same toy as text frames.
+ * and, without a terminal, the same toy as text frames. The terminal
+ * itself (raw mode, the kitty protocol, escape sequences) is term.c.
  *
- * Keys. A terminal that speaks the kitty keyboard protocol reports key
- * releases: we ask for it (CSI ? u, then push flags with CSI > 11 u) and
- * hold a button from press to release. Any other terminal sends only
- * presses (and auto-repeats), so each one is a tap: the button goes down
- * for PLAY_TAP_MS and stays up PLAY_GAP_MS before the next, both longer
- * than the firmware's debounce lockout, so quick taps count one by one.
- * Holding B for the menu gets a key of its own. Raw mode, the key flags
- * and the main screen are restored on every exit. */
+ * Keys. With the kitty keyboard protocol the terminal reports releases,
+ * and a button is held from press to release. Any other terminal sends
+ * only presses (and auto-repeats), so each one is a tap: the button goes
+ * down for PLAY_TAP_MS and stays up PLAY_GAP_MS before the next, both
+ * longer than the firmware's debounce lockout, so quick taps count one by
+ * one. Holding B for the menu gets a key of its own. */
 #define _GNU_SOURCE
 #include "play.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/select.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "script.h"
+#include "term.h"
 #include "ui.h"                /* UI_LONG_MS, and DEBOUNCE_LOCKOUT_MS */
 
 #define PLAY_TAP_MS 50         /* a tap holds its button this long ... */
@@ -42,38 +37,6 @@ _Static_assert(PLAY_GAP_MS > DEBOUNCE_LOCKOUT_MS + 5, "the gap outlasts the rele
 
 enum { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_A, KEY_B, KEY_MENU, KEY_QUIT, KEY_LINE,
        KEY_NONE };
-enum { EV_PRESS = 1, EV_REPEAT = 2, EV_RELEASE = 3 };
-
-static struct termios play_saved;
-static bool play_raw, play_kitty;
-static volatile sig_atomic_t play_quit, play_resized;
-
-static void say(const char *s)
-{
-    if (write(1, s, strlen(s)) < 0) {}
-}
-
-static void play_restore(void)
-{
-    if (!play_raw)
-        return;
-    /* Key flags popped on the alternate screen (each screen has its own
-     * stack), then cursor, line wrap, main screen and colours back. */
-    if (play_kitty)
-        say("\033[<u");
-    play_kitty = false;
-    say("\033[0m\033[?7h\033[?25h\033[?1049l");
-    tcsetattr(0, TCSAFLUSH, &play_saved);
-    play_raw = false;
-}
-
-static void play_on_signal(int sig)
-{
-    if (sig == SIGWINCH)
-        play_resized = 1;
-    else
-        play_quit = 1;
-}
 
 typedef struct play_btn {
     bool down;                 /* the simulated button is pressed */
@@ -94,8 +57,8 @@ typedef struct play {
     bool line_on;              /* the PC link prompt is open */
     char line[PLAY_LINE_MAX + 1];
     int line_len;
-    unsigned char in[256];     /* an escape sequence cut by a read */
-    size_t in_len;
+    bool quit;                 /* q, or Ctrl-C at the prompt */
+    term_input_t in;
     int rows, cols;
     bool dirty;
     char out[65536];
@@ -160,18 +123,6 @@ static void play_changed(void *ctx)
     ((play_t *)ctx)->dirty = true;
 }
 
-static void play_size(play_t *p)
-{
-    struct winsize ws;
-    if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col) {
-        p->rows = ws.ws_row;
-        p->cols = ws.ws_col;
-    } else {
-        p->rows = 24;
-        p->cols = 80;
-    }
-}
-
 /* Text at row, col, the rest of the line cleared; nothing below the last
  * row (the terminal would draw it on the last row, over what is there). */
 static void at(play_t *p, int row, int col, const char *fmt, ...)
@@ -200,7 +151,7 @@ static void play_status(play_t *p, int row, int col, bool one_line)
                  s->piezo.log[s->piezo.count - 1].hz, piezo_tone_ms(&s->piezo, s->piezo.count - 1));
     else
         snprintf(sound, sizeof sound, "sound: none yet");
-    const char *keys = play_kitty ? "keys: press and release (kitty protocol)"
+    const char *keys = term_kitty() ? "keys: press and release (kitty protocol)"
                                   : "keys: each key press is a tap";
     if (one_line) {
         at(p, row, col, "time %.1f s  cpu %s   %s", ms / 1000, state, sound);
@@ -292,12 +243,12 @@ static void play_draw(play_t *p, bool full)
 static void play_button(play_t *p, int i, int ev)
 {
     play_btn_t *b = &p->btn[i];
-    if (ev == EV_RELEASE) {
+    if (ev == TERM_RELEASE) {
         b->held = false;
-    } else if (ev == EV_PRESS || !play_kitty) {
+    } else if (ev == TERM_PRESS || !term_kitty()) {
         if (b->taps < PLAY_TAPS_QUEUED)
             b->taps++;
-        b->held = play_kitty;
+        b->held = term_kitty();
     }
     p->dirty = true;
 }
@@ -332,7 +283,7 @@ static void play_key(play_t *p, int key, int ev)
 {
     if (key <= KEY_B) {
         play_button(p, key, ev);
-    } else if (ev == EV_RELEASE || ev == EV_REPEAT) {
+    } else if (ev == TERM_RELEASE || ev == TERM_REPEAT) {
         return;
     } else if (key == KEY_MENU) {
         play_btn_t *b = &p->btn[KEY_B];
@@ -341,7 +292,7 @@ static void play_key(play_t *p, int key, int ev)
             b->hold_b = true;
         }
     } else if (key == KEY_QUIT) {
-        play_quit = 1;
+        p->quit = true;
     } else if (key == KEY_LINE) {
         p->line_on = true;
         p->line_len = 0;
@@ -364,7 +315,7 @@ static void play_line_char(play_t *p, int ch)
         if (p->line_len)
             p->line[--p->line_len] = 0;
     } else if (ch == 3) {
-        play_quit = 1;
+        p->quit = true;
     } else if (ch >= ' ' && ch < 127 && p->line_len < PLAY_LINE_MAX) {
         p->line[p->line_len++] = (char)ch;
         p->line[p->line_len] = 0;
@@ -384,117 +335,56 @@ static int play_key_of_char(int ch)
     }
 }
 
-/* One CSI sequence: ESC [ params final. Kitty reports keys as
- * "code[:alt];mods[:event] u" and arrows as "1;mods[:event] A..D"; the
- * query reply is "? flags u". Returns the length used, 0 if incomplete. */
-static size_t play_csi(play_t *p, const unsigned char *b, size_t n)
+static int play_key_of_arrow(int code)
 {
-    size_t i = 2;
-    while (i < n && (b[i] < 0x40 || b[i] > 0x7E))
-        i++;
-    if (i >= n)
-        return 0;
-    char fin = (char)b[i];
-    char par[64];
-    size_t len = i - 2 < sizeof par - 1 ? i - 2 : sizeof par - 1;
-    memcpy(par, b + 2, len);
-    par[len] = 0;
-    if (par[0] == '?') {
-        if (fin == 'u' && !play_kitty) {
-            /* The terminal knows the protocol: disambiguate (1), event
-             * types (2), alternate keys (4: the shifted key, so ':' is
-             * known on any layout), every key as an escape code (8). */
-            play_kitty = true;
-            say("\033[>15u");
-            p->dirty = true;
-        }
-        return i + 1;                            /* and the DA reply: ignored */
+    switch (code) {
+    case TERM_KEY_UP: return KEY_UP;
+    case TERM_KEY_DOWN: return KEY_DOWN;
+    case TERM_KEY_LEFT: return KEY_LEFT;
+    default: return KEY_RIGHT;
     }
-    /* code[:shifted[:base]] ; mods[:event] */
-    long code = 1, shifted = 0, mods = 1, ev = EV_PRESS;
-    char *q = par;
-    if (*q)
-        code = strtol(q, &q, 10);
-    if (*q == ':')
-        shifted = strtol(q + 1, &q, 10);
-    while (*q == ':')
-        strtol(q + 1, &q, 10);
-    if (*q == ';') {
-        mods = strtol(q + 1, &q, 10);
-        if (*q == ':')
-            ev = strtol(q + 1, &q, 10);
-    }
-    int key = KEY_NONE;
-    switch (fin) {
-    case 'A': key = KEY_UP; break;
-    case 'B': key = KEY_DOWN; break;
-    case 'C': key = KEY_RIGHT; break;
-    case 'D': key = KEY_LEFT; break;
-    case 'u':
-        if ((mods - 1) & 1 && shifted > 0)
-            code = shifted;                      /* the key's shifted symbol: ':' */
-        if (p->line_on) {
-            if (ev == EV_RELEASE)
-                return i + 1;
-            int ch = code == 13 ? '\r' : (int)code;
-            if ((mods - 1) & 4 && (code == 'c' || code == 'C'))
-                ch = 3;                          /* Ctrl-C */
-            else if ((mods - 1) & 1 && code >= 'a' && code <= 'z')
-                ch = (int)code - 32;             /* shifted letters */
-            play_line_char(p, ch);
-            return i + 1;
-        }
-        key = (mods - 1) & 4 && code == 'c' ? KEY_QUIT : play_key_of_char((int)code);
-        break;
-    }
-    if (key != KEY_NONE && !p->line_on)
-        play_key(p, key, (int)ev);
-    return i + 1;
 }
 
-/* Reads what the terminal has: keys, kitty events, replies. */
+/* A key from the terminal: to the prompt while it is open, else to the
+ * buttons. Kitty reports keys by code and modifiers: Ctrl-C and shifted
+ * letters are made characters here. */
+static void play_on_key(void *ctx, const term_key_t *k)
+{
+    play_t *p = ctx;
+    if (k->code < 0) {
+        if (!p->line_on)
+            play_key(p, play_key_of_arrow(k->code), k->ev);
+    } else if (!k->kitty) {
+        if (p->line_on)
+            play_line_char(p, k->code);
+        else if (play_key_of_char(k->code) != KEY_NONE)
+            play_key(p, play_key_of_char(k->code), TERM_PRESS);
+    } else if (p->line_on) {
+        if (k->ev == TERM_RELEASE)
+            return;
+        int ch = k->code == 13 ? '\r' : k->code;
+        if (k->mods & TERM_MOD_CTRL && (k->code == 'c' || k->code == 'C'))
+            ch = 3;                              /* Ctrl-C */
+        else if (k->mods & TERM_MOD_SHIFT && k->code >= 'a' && k->code <= 'z')
+            ch = k->code - 32;                   /* shifted letters */
+        play_line_char(p, ch);
+    } else {
+        int key = k->mods & TERM_MOD_CTRL && k->code == 'c' ? KEY_QUIT : play_key_of_char(k->code);
+        if (key != KEY_NONE)
+            play_key(p, key, k->ev);
+    }
+    p->in.lone_esc = p->line_on;               /* Esc closes an open prompt at once */
+}
+
+/* Reads what the terminal has; its answer to the kitty question redraws
+ * the key help. */
 static void play_input(play_t *p)
 {
-    fd_set rd;
-    struct timeval tv = { 0, 0 };
-    FD_ZERO(&rd);
-    FD_SET(0, &rd);
-    if (select(1, &rd, NULL, NULL, &tv) <= 0)
-        return;
-    ssize_t n = read(0, p->in + p->in_len, sizeof p->in - p->in_len);
-    if (n <= 0) {
-        play_quit = 1;
-        return;
-    }
-    size_t len = p->in_len + (size_t)n, i = 0;
-    const unsigned char *b = p->in;
-    while (i < len) {
-        unsigned char ch = b[i];
-        if (ch == 27 && i + 1 < len && b[i + 1] == '[') {
-            size_t used = play_csi(p, b + i, len - i);
-            if (!used)
-                break;                           /* the rest comes with the next read */
-            i += used;
-        } else if (ch == 27 && i + 2 < len && b[i + 1] == 'O') {
-            int key = b[i + 2] == 'A' ? KEY_UP : b[i + 2] == 'B' ? KEY_DOWN
-                    : b[i + 2] == 'C' ? KEY_RIGHT : b[i + 2] == 'D' ? KEY_LEFT : KEY_NONE;
-            if (key != KEY_NONE && !p->line_on)
-                play_key(p, key, EV_PRESS);
-            i += 3;
-        } else if (ch == 27 && i + 1 == len && !p->line_on) {
-            break;                               /* maybe the start of a sequence */
-        } else {
-            if (p->line_on)
-                play_line_char(p, ch);
-            else if (play_key_of_char(ch) != KEY_NONE)
-                play_key(p, play_key_of_char(ch), EV_PRESS);
-            i++;
-        }
-    }
-    p->in_len = len - i;
-    if (p->in_len == sizeof p->in)
-        p->in_len = 0;                           /* no sequence is that long */
-    memmove(p->in, p->in + i, p->in_len);
+    bool kitty = term_kitty();
+    p->in.lone_esc = p->line_on;
+    term_read(&p->in);
+    if (term_kitty() != kitty)
+        p->dirty = true;
 }
 
 int play_run(sim_t *s, uint64_t max_cycles)
@@ -502,26 +392,12 @@ int play_run(sim_t *s, uint64_t max_cycles)
     static play_t p;
     memset(&p, 0, sizeof p);
     p.s = s;
-    if (tcgetattr(0, &play_saved) != 0) {
+    p.in.on_key = play_on_key;
+    p.in.ctx = &p;
+    if (term_open() != 0) {
         fprintf(stderr, "nimsim: --play needs a terminal\n");
         return 2;
     }
-    struct termios raw = play_saved;
-    cfmakeraw(&raw);
-    raw.c_oflag |= OPOST;      /* keep \n -> \r\n for anything else printed */
-    tcsetattr(0, TCSAFLUSH, &raw);
-    play_raw = true;
-    atexit(play_restore);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = play_on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGWINCH, &sa, NULL);
-    /* Alternate screen, no cursor, no line wrap; then ask whether the
-     * terminal reports key releases (a reply before the DA reply: yes). */
-    say("\033[?1049h\033[?25l\033[?7l\033[?u\033[c");
     sim_log_file = NULL;       /* simavr's chatter would tear the screen */
 
     s->uart.on_byte = play_uart_byte;
@@ -530,12 +406,12 @@ int play_run(sim_t *s, uint64_t max_cycles)
     s->disp.on_change_ctx = &p;
     s->piezo.on_change = play_changed;
     s->piezo.on_change_ctx = &p;
-    play_size(&p);
+    term_size(&p.rows, &p.cols);
     play_draw(&p, true);
 
     int rc = 0;
     uint64_t next_draw = 0;
-    while (!play_quit) {
+    while (!p.quit && !term_quit) {
         uint64_t until = s->avr->cycle + sim_ms_to_cycles(PLAY_SLICE_MS);
         if (max_cycles && until > max_cycles)
             until = max_cycles;
@@ -554,9 +430,9 @@ int play_run(sim_t *s, uint64_t max_cycles)
         play_input(&p);
         play_buttons(&p);
         bool full = false;
-        if (play_resized) {
-            play_resized = 0;
-            play_size(&p);
+        if (term_resized) {
+            term_resized = 0;
+            term_size(&p.rows, &p.cols);
             full = true;
         }
         /* ~30 frames per second of simulated time, and only on change
@@ -567,7 +443,7 @@ int play_run(sim_t *s, uint64_t max_cycles)
             next_draw = s->avr->cycle + sim_ms_to_cycles(33);
         }
     }
-    play_restore();
+    term_close();
     sim_log_file = stderr;
     return rc;
 }

@@ -11,6 +11,7 @@
 #include <sim_avr.h>
 #include <sim_elf.h>
 
+#include "avr_regs.h"
 #include "board.h"
 #include "buttons.h"
 #include "current.h"
@@ -20,15 +21,6 @@
 #include "supply.h"
 #include "uart.h"
 #include "watchdog.h"
-
-/* I/O addresses (data space) of the ATmega328P registers the harness reads. */
-#define SIM_ADDR_GPIOR1 0x4A   /* cycle markers (contract 3) */
-#define SIM_ADDR_SMCR 0x53     /* sleep mode, read for --power */
-#define SIM_ADDR_EECR 0x3F     /* EEPROM control: EEPE (bit 1) starts a write */
-
-/* Sleep modes, SMCR SM2..0 (datasheet 10.11.1). */
-enum { SIM_SLEEP_IDLE = 0, SIM_SLEEP_ADC = 1, SIM_SLEEP_POWER_DOWN = 2,
-       SIM_SLEEP_POWER_SAVE = 3, SIM_SLEEP_STANDBY = 6, SIM_SLEEP_EXT_STANDBY = 7 };
 
 /* Why sim_run_until returned. */
 enum { SIM_RUN_TIME = 0, SIM_RUN_STOP, SIM_RUN_DONE, SIM_RUN_CRASH };

@@ -7,15 +7,10 @@
 #include <sim_io.h>
 #include <sim_time.h>
 
+#include "avr_regs.h"
+#include "board.h"
 #include "fixes.h"
-#include "sim.h"
 
-#define ADDR_MCUSR 0x54
-#define ADDR_MCUCR 0x55
-#define MCUSR_PORF 0x01
-#define MCUSR_BORF 0x04
-#define MCUCR_BODS 0x40
-#define MCUCR_BODSE 0x20
 #define SUPPLY_TICK_US 100     /* how often a changing VCC is looked at */
 
 double supply_vbot_of_fuse(unsigned efuse)
@@ -58,7 +53,7 @@ static void supply_start_ticks(supply_t *p);
 static void supply_reset_run(avr_t *avr)
 {
     supply_t *p = supply_current;
-    sim_reset_chip(p->sim, supply_reset_power_lost);
+    p->on_reset(p->on_reset_ctx, supply_reset_power_lost);
     avr->run = supply_held_run;
     p->ticking = false;         /* the reset dropped every cycle timer */
     supply_start_ticks(p);
@@ -69,7 +64,7 @@ static void supply_release_run(avr_t *avr)
     supply_t *p = supply_current;
     p->held = false;
     avr->run = p->saved_run;
-    sim_reset_chip(p->sim, false);
+    p->on_reset(p->on_reset_ctx, false);
     avr->data[ADDR_MCUSR] |= p->por ? MCUSR_PORF : MCUSR_BORF;
     p->por = false;
     p->ticking = false;
@@ -78,14 +73,13 @@ static void supply_release_run(avr_t *avr)
 
 static void supply_enter_reset(supply_t *p, bool power_lost)
 {
-    sim_t *s = p->sim;
-    avr_t *avr = s->avr;
-    if (s->eeprom.busy) {
+    avr_t *avr = p->avr;
+    if (p->ee->busy) {
         /* 8.4.2: a write in progress at a reset is completed "provided
          * that the power supply voltage is sufficient"; a power loss, or
          * a campaign that says the supply was not sufficient, cuts it. */
         if (power_lost || p->ee_cut >= 0) {
-            eeprom_timing_cut(&s->eeprom, p->ee_cut >= 0 ? p->ee_cut : EEPROM_CUT_OLD, p->ee_torn);
+            eeprom_timing_cut(p->ee, p->ee_cut >= 0 ? p->ee_cut : EEPROM_CUT_OLD, p->ee_torn);
             p->ee_cuts++;
         } else {
             p->ee_finished++;
@@ -93,7 +87,7 @@ static void supply_enter_reset(supply_t *p, bool power_lost)
     }
     if (power_lost) {
         p->por_resets++;
-        p->por = true;                     /* sim_reset_chip resets the display too */
+        p->por = true;                     /* the reset resets the display too */
     } else {
         p->bod_resets++;
     }
@@ -119,7 +113,7 @@ static avr_cycle_count_t supply_release(avr_t *avr, avr_cycle_count_t when, void
  * the chip is held in reset; back above V_BOT+ (and V_POT) t_TOUT starts. */
 static void supply_eval(supply_t *p)
 {
-    avr_t *avr = p->sim->avr;
+    avr_t *avr = p->avr;
     double v = supply_now(p, avr->cycle);
     p->vcc = v;
     if (v < p->vmin)
@@ -156,13 +150,13 @@ static void supply_start_ticks(supply_t *p)
 {
     if (!p->ticking) {
         p->ticking = true;
-        avr_cycle_timer_register(p->sim->avr, 1, supply_tick, p);
+        avr_cycle_timer_register(p->avr, 1, supply_tick, p);
     }
 }
 
 void supply_set(supply_t *p, double v, uint64_t over_cycles)
 {
-    avr_t *avr = p->sim->avr;
+    avr_t *avr = p->avr;
     p->v_from = supply_now(p, avr->cycle);
     p->v_to = v;
     p->ramp_start = avr->cycle;
@@ -200,15 +194,18 @@ void supply_on_wake(supply_t *p)
         supply_start_ticks(p);
 }
 
-void supply_init(supply_t *p, struct sim *s, double vcc)
+void supply_init(supply_t *p, avr_t *avr, eeprom_timing_t *ee, supply_reset_fn on_reset, void *ctx,
+                 double vcc)
 {
     memset(p, 0, sizeof *p);
-    p->sim = s;
+    p->avr = avr;
+    p->ee = ee;
+    p->on_reset = on_reset;
+    p->on_reset_ctx = ctx;
     supply_current = p;
     p->ee_cut = -1;
     p->vcc = p->v_from = p->v_to = p->vmin = vcc;
     p->vbot = fixes_bug_kept("bod") ? 0 : supply_vbot_of_fuse(BOARD_FUSE_EXT);
-    avr_t *avr = s->avr;
     /* simavr has no MCUCR handler on the 328P; if it had one, it would
      * store the byte and ours would only note BODS. */
     if (!avr->io[AVR_DATA_TO_IO(ADDR_MCUCR)].w.c)

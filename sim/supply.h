@@ -17,7 +17,11 @@
 
 #include <sim_avr.h>
 
-struct sim;
+#include "eeprom_timing.h"
+
+/* The chip's reset with the board's parts (sim.c wires sim_reset_chip):
+ * power_lost also resets what loses its state without power. */
+typedef void (*supply_reset_fn)(void *ctx, bool power_lost);
 
 #define SUPPLY_DEFAULT_V 5.0
 #define SUPPLY_HYST_V 0.050        /* V_HYST typical */
@@ -26,7 +30,10 @@ struct sim;
 #define SUPPLY_TOUT_MS 65          /* t_TOUT: SUT1:0 = 11, crystal, slowly rising power (table 9-4) */
 
 typedef struct supply {
-    struct sim *sim;
+    avr_t *avr;
+    eeprom_timing_t *ee;       /* its write in progress at a reset */
+    supply_reset_fn on_reset;  /* raised when the chip enters and leaves reset */
+    void *on_reset_ctx;
     double vcc;                /* volts at the last evaluation */
     double v_from, v_to;       /* linear ramp from v_from (at ramp_start) to v_to (at ramp_end) */
     uint64_t ramp_start, ramp_end;
@@ -53,7 +60,9 @@ typedef struct supply {
 
 /* BODLEVEL typical V_BOT of an extended fuse byte; 0 when disabled. */
 double supply_vbot_of_fuse(unsigned efuse);
-void supply_init(supply_t *p, struct sim *s, double vcc);
+/* Wired to the chip, its EEPROM and the board's reset; VCC at start. */
+void supply_init(supply_t *p, avr_t *avr, eeprom_timing_t *ee, supply_reset_fn on_reset, void *ctx,
+                 double vcc);
 /* VCC goes linearly from its present value to v over the given cycles
  * (0: at once). */
 void supply_set(supply_t *p, double v, uint64_t over_cycles);

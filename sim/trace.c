@@ -57,15 +57,11 @@ static void trace_flush_reset(void)
     tr.resets_seen = tr.s->resets;
 }
 
-#define TRACE_MCUSR 0x54
-#define TRACE_EECR 0x3F
-#define TRACE_EEPE 0x02
-
 static avr_cycle_count_t trace_reset_mcusr(avr_t *avr, avr_cycle_count_t when, void *param)
 {
     (void)when; (void)param;
     if (tr.reset_pending) {
-        tr.reset_mcusr = avr->data[TRACE_MCUSR];
+        tr.reset_mcusr = avr->data[ADDR_MCUSR];
         tr.reset_sampled = 1;
     }
     return 0;
@@ -82,7 +78,7 @@ static void trace_reset(avr_t *avr)
         tr.reset_chained(avr);
     /* The start-up code reads MCUSR long after the first cycle; a power
      * cycle sets PORF after avr_reset returns: read it one cycle on. */
-    tr.reset_mcusr = avr->data[TRACE_MCUSR];
+    tr.reset_mcusr = avr->data[ADDR_MCUSR];
     avr_cycle_timer_register(avr, 1, trace_reset_mcusr, NULL);
 }
 
@@ -90,7 +86,7 @@ static void trace_reset(avr_t *avr)
 static avr_cycle_count_t trace_ee_poll(avr_t *avr, avr_cycle_count_t when, void *param)
 {
     (void)param;
-    if (avr->data[TRACE_EECR] & TRACE_EEPE)
+    if (avr->data[ADDR_EECR] & EECR_EEPE)
         return when + 16;
     trace_flush_reset();
     fprintf(tr.f, "eewrite %llu %llu\n", (unsigned long long)tr.ee_start,
@@ -102,7 +98,7 @@ static avr_cycle_count_t trace_ee_poll(avr_t *avr, avr_cycle_count_t when, void 
 static void trace_eecr(struct avr_irq_t *irq, uint32_t value, void *param)
 {
     (void)irq; (void)param;
-    if (!(value & TRACE_EEPE) || tr.ee_busy)
+    if (!(value & EECR_EEPE) || tr.ee_busy)
         return;
     tr.ee_busy = 1;
     tr.ee_start = now();
@@ -173,7 +169,7 @@ void trace_start(sim_t *s, FILE *f)
                             trace_rx, NULL);
     avr_irq_register_notify(avr_io_getirq(s->avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
                             trace_tx, NULL);
-    avr_irq_register_notify(avr_iomem_getirq(s->avr, TRACE_EECR, NULL, AVR_IOMEM_IRQ_ALL),
+    avr_irq_register_notify(avr_iomem_getirq(s->avr, ADDR_EECR, NULL, AVR_IOMEM_IRQ_ALL),
                             trace_eecr, NULL);
     tr.reset_chained = s->avr->reset;
     s->avr->reset = trace_reset;

@@ -6,13 +6,10 @@
 
 #include <avr_uart.h>
 
+#include "avr_regs.h"
 #include "fixes.h"
 
-/* USART0 registers (data space), datasheet 20.11. */
-#define UCSR0A 0xC0
-#define UCSR0B 0xC1
-#define UBRR0L 0xC4
-#define UBRR0H 0xC5
+/* USART0 bits, datasheet 20.11. */
 #define U2X0_BIT 1
 #define RXEN0_BIT 4
 
@@ -52,8 +49,8 @@ static void uart_byte_out_hook(struct avr_irq_t *irq, uint32_t value, void *para
 /* One 8N1 frame (10 bits) at the baud the firmware programmed. */
 static avr_cycle_count_t uart_frame_cycles(avr_t *avr)
 {
-    uint16_t ubrr = (uint16_t)(avr->data[UBRR0L] | ((avr->data[UBRR0H] & 0x0F) << 8));
-    unsigned div = (avr->data[UCSR0A] & (1 << U2X0_BIT)) ? 8 : 16;
+    uint16_t ubrr = (uint16_t)(avr->data[ADDR_UBRR0L] | ((avr->data[ADDR_UBRR0H] & 0x0F) << 8));
+    unsigned div = (avr->data[ADDR_UCSR0A] & (1 << U2X0_BIT)) ? 8 : 16;
     return (avr_cycle_count_t)10 * div * (ubrr + 1u);
 }
 
@@ -66,7 +63,7 @@ static avr_cycle_count_t uart_feed_timer(avr_t *avr, avr_cycle_count_t when, voi
     }
     /* Hold bytes while the receiver is off (booting) or simavr's fifo is
      * full, as a PC would wait for the port to open; then one per frame. */
-    if (u->xon && (avr->data[UCSR0B] & (1 << RXEN0_BIT))) {
+    if (u->xon && (avr->data[ADDR_UCSR0B] & (1 << RXEN0_BIT))) {
         avr_raise_irq(u->irq + UART_IRQ_TO_AVR, u->in[u->in_pos++]);
         u->bytes_in++;
     }

@@ -168,8 +168,6 @@ static void make_p(engine_pos_t *p)
         p->col[last] = pick(start[s], start[s + 1]);
 }
 
-static uint8_t game_index;
-
 /* The end of a game's section: how many replies were measured. */
 static void game_footer(uint32_t measured)
 {
@@ -183,7 +181,7 @@ static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
     const char *name = engine_rule_name(rule);
     char ch;
     target_put_str("game ");
-    target_put_dec(game_index);
+    target_put_dec(target_game_index);
     target_put_str(" name=");
     while ((ch = (char)PGM_U8(name++)) != 0)
         target_putc(ch == ' ' ? '_' : ch);
@@ -192,8 +190,8 @@ static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
     target_put_str(" tried=");
     target_put_dec(positions);
     target_putc('\n');
-    TARGET_MARK(TARGET_GAME_MARK + game_index);
-    engine_seed(0xC0FFEEu + game_index);
+    TARGET_MARK(TARGET_GAME_MARK + target_game_index);
+    engine_seed(0xC0FFEEu + target_game_index);
 }
 
 static void columns_game(uint8_t rule, uint8_t mode)
@@ -298,24 +296,15 @@ static void oneheap_game(uint8_t rule, uint8_t mode)
     game_footer(measured);
 }
 
-/* One game of target_each_game: its index numbers the game's markers. */
-static void play_game(uint8_t index, uint8_t rule, uint8_t mode)
-{
-    game_index = index;
-    if (mode & ENGINE_ONEHEAP)
-        oneheap_game(rule, mode);
-    else
-        columns_game(rule, mode);
-}
-
 int main(void)
 {
+    static const target_games_t kinds = { columns_game, oneheap_game };
     target_io_init();
     target_put_str("reply bench: cols=");
     target_put_dec(ENGINE_COLS);
     target_putc('\n');
     target_calibrate();
-    uint8_t games = target_each_game(play_game);
+    uint8_t games = target_each_game(&kinds);
     target_put_str("end games=");
     target_put_dec(games);
     target_putc('\n');

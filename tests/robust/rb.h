@@ -20,15 +20,9 @@
 #define RB_GAMES (2 * RULE_COUNT + 2 * RULE_KAYLES)
 
 #define RB_STACK_BUDGET 384
-/* I/O addresses (data space) of the ATmega328P registers the harness reads. */
-#define ADDR_GPIOR0 0x3E
-#define ADDR_EECR 0x3F
-#define ADDR_EEARL 0x41
-#define ADDR_EEARH 0x42
-#define ADDR_UCSR0B 0xC1
+/* Register addresses and bits: sim/avr_regs.h (through sim.h). GPIOR0's
+ * bit is the firmware's own flag, not the chip's. */
 #define GPIOR0_SPI_BUSY 0x02
-#define UCSR0B_UDRIE 0x20
-#define EECR_EEPE 0x02
 
 /* Setting items and values the driver uses (README.md, "PC link protocol" SET order). */
 enum { S_GAME, S_OPP, S_FIRST, S_LEVEL, S_START, S_SOUND, S_BRIGHT, S_OFF };

@@ -166,7 +166,7 @@ static bool quiet(sim_t *s, void *ctx)
     if (rb_link)
         rb_link->step(s, NULL);
     return s->avr->state == cpu_Sleeping && !(s->avr->data[ADDR_GPIOR0] & GPIOR0_SPI_BUSY) &&
-           !(s->avr->data[ADDR_UCSR0B] & UCSR0B_UDRIE) && sim_uart_pending(&s->uart) == 0 &&
+           !(s->avr->data[ADDR_UCSR0B] & UCSR0B_UDRIE0) && sim_uart_pending(&s->uart) == 0 &&
            (rb_link ? rb_link->pending() : 0) == 0;
 }
 

@@ -47,18 +47,29 @@ void target_calibrate(void)
     }
 }
 
-uint8_t target_each_game(void (*game)(uint8_t index, uint8_t rule, uint8_t mode))
+uint8_t target_game_index;
+
+static void target_play(const target_games_t *g, uint8_t index, uint8_t rule, uint8_t mode)
+{
+    target_game_index = index;
+    if (mode & ENGINE_ONEHEAP)
+        g->oneheap(rule, mode);
+    else
+        g->columns(rule, mode);
+}
+
+uint8_t target_each_game(const target_games_t *games)
 {
     uint8_t i = 0, rule;
     for (rule = 0; rule < RULE_COUNT; rule++)
-        game(i++, rule, 0);
+        target_play(games, i++, rule, 0);
     for (rule = 0; rule < RULE_COUNT; rule++)
         if (engine_mode_allowed(rule, ENGINE_MISERE))
-            game(i++, rule, ENGINE_MISERE);
+            target_play(games, i++, rule, ENGINE_MISERE);
     for (rule = 0; rule < RULE_COUNT; rule++)
         if (engine_mode_allowed(rule, ENGINE_ONEHEAP)) {
-            game(i++, rule, ENGINE_ONEHEAP);
-            game(i++, rule, ENGINE_ONEHEAP | ENGINE_MISERE);
+            target_play(games, i++, rule, ENGINE_ONEHEAP);
+            target_play(games, i++, rule, ENGINE_ONEHEAP | ENGINE_MISERE);
         }
     return i;
 }

@@ -26,9 +26,20 @@ uint32_t target_xorshift(uint32_t *state);
 /* Writes the calibration markers. */
 void target_calibrate(void);
 
-/* Calls game(index, rule, mode) for every game of the toy in the menu's
- * order: each rule in columns, the misere columns games, then each heap
- * rule as one heap, normal and misere. Returns how many there were. */
-uint8_t target_each_game(void (*game)(uint8_t index, uint8_t rule, uint8_t mode));
+/* A program's two kinds of game: in columns (normal or misere) and as one
+ * heap (mode has ENGINE_ONEHEAP). */
+typedef struct target_games {
+    void (*columns)(uint8_t rule, uint8_t mode);
+    void (*oneheap)(uint8_t rule, uint8_t mode);
+} target_games_t;
+
+/* The game being played by target_each_game: its index numbers the
+ * game's markers (TARGET_GAME_MARK + index). */
+extern uint8_t target_game_index;
+
+/* Plays every game of the toy in the menu's order: each rule in columns,
+ * the misere columns games, then each heap rule as one heap, normal and
+ * misere. Returns how many there were. */
+uint8_t target_each_game(const target_games_t *games);
 
 #endif

@@ -225,14 +225,12 @@ static void vec_line(engine_pos_t *p, uint8_t what)
 
 /* ---- games ------------------------------------------------------------ */
 
-static uint8_t game_index;
-
 static void game_header(uint8_t rule, uint8_t mode)
 {
     const char *name = engine_rule_name(rule);
     char ch;
     target_put_str("# ");
-    target_put_hex(game_index, 2);
+    target_put_hex(target_game_index, 2);
     target_putc(' ');
     while ((ch = (char)PGM_U8(name++)) != 0)
         target_putc(ch);
@@ -240,10 +238,10 @@ static void game_header(uint8_t rule, uint8_t mode)
     if (mode & ENGINE_MISERE)
         target_put_str(", misere");
     target_putc('\n');
-    TARGET_MARK(TARGET_GAME_MARK + game_index);
-    vec_state = 0x9E3779B9u ^ ((uint32_t)game_index << 16) ^ rule;
+    TARGET_MARK(TARGET_GAME_MARK + target_game_index);
+    vec_state = 0x9E3779B9u ^ ((uint32_t)target_game_index << 16) ^ rule;
     vec_pool_left = 0;
-    engine_seed(0xC0FFEEu + game_index);
+    engine_seed(0xC0FFEEu + target_game_index);
 }
 
 static void pos_init(engine_pos_t *p, uint8_t rule, uint8_t mode, uint8_t ncols, uint8_t fill)
@@ -402,18 +400,9 @@ static void oneheap_game(uint8_t rule, uint8_t mode)
     }
 }
 
-/* One game of target_each_game: its index numbers the game's markers. */
-static void play_game(uint8_t index, uint8_t rule, uint8_t mode)
-{
-    game_index = index;
-    if (mode & ENGINE_ONEHEAP)
-        oneheap_game(rule, mode);
-    else
-        columns_game(rule, mode);
-}
-
 int main(void)
 {
+    static const target_games_t kinds = { columns_game, oneheap_game };
     target_io_init();
     target_put_str("engine vectors: ");
     target_put_dec(ENGINE_COLS);
@@ -422,7 +411,7 @@ int main(void)
     target_putc('\n');
 
     target_calibrate(); /* the cost of a marker pair, taken off every measurement */
-    uint8_t games = target_each_game(play_game);
+    uint8_t games = target_each_game(&kinds);
     target_put_str("end ");
     target_put_dec(games);
     target_put_str(" games\n");
