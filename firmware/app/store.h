@@ -20,7 +20,17 @@
  * Saves never block the main loop: a request is kept in RAM (a pointer to
  * the caller's buffer) and written out by store_step, a byte whenever the
  * EEPROM is ready, after the frame is drawn. The newest slot's place and
- * seq are kept in RAM, so a save does not rescan the ring. */
+ * seq are kept in RAM, so a save does not rescan the ring.
+ *
+ * Wear (datasheet: 100,000 writes a cell): a request equal to the newest
+ * record is dropped (a host looping the same SET writes nothing), and each
+ * record is rate-limited: STORE_*_BURST saves at once after power-on, then
+ * one more every STORE_*_GAP_S seconds of running time; requests in
+ * between wait and merge (the newest wins). Each save writes its slot's
+ * commit byte twice (cleared, then set), so the busiest cell of a ring of
+ * n slots takes 2/n writes a save: `make bench` measures it per hour of
+ * play, of DEMO and of a host looping SET. A waiting save is what a power
+ * cut loses; auto-off waits for it (store_step). */
 #ifndef STORE_H
 #define STORE_H
 
@@ -53,6 +63,16 @@ enum {
 #define STORE_GAME_REGION (BOARD_EEPROM_BYTES - STORE_SETTINGS_REGION)
 #define STORE_SETTINGS_SLOTS (STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD))
 #define STORE_GAME_SLOTS (STORE_GAME_REGION / (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD))
+
+/* The rate limits (see above). The game record is asked for after every
+ * move, also in DEMO (a move a second): at most 3600/n saves an hour after
+ * its burst keeps each of its cells under 2 writes an hour; the settings
+ * (a score after every game) have two slots, so a save a quarter of an
+ * hour. Both leave the saves of a short session (the burst) immediate. */
+#define STORE_SETTINGS_BURST 6u
+#define STORE_SETTINGS_GAP_S 900u
+#define STORE_GAME_BURST 16u
+#define STORE_GAME_GAP_S (3600u / STORE_GAME_SLOTS)
 
 /* Copy record id into buf if a valid record of exactly len bytes exists;
  * false (buf untouched) means "no record": use the defaults. Also notes
