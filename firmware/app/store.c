@@ -103,7 +103,7 @@ static struct {
     uint8_t done;           /* bytes of the slot written so far */
 } store_job;
 static bool store_last_ok;  /* the last save verified (store_save) */
-static bool store_forced;   /* store_save: no rate limit */
+static bool store_forced;   /* store_save, store_flush: no rate limit */
 static uint16_t store_second;   /* clock_ms of the last whole second counted */
 
 static uint8_t store_burst(uint8_t id)
@@ -268,8 +268,10 @@ STORE_NOINLINE bool store_step(void)
                 id = 0;
             else if (store_recs[1].want)
                 id = 1;
-            else
+            else {
+                store_forced = false;   /* a flush ends once all is written */
                 return false;
+            }
             /* Out of saves: it waits for its gap (a game record waits
              * behind waiting settings: they always commit first). */
             if (!store_forced && store_recs[id].spent >= store_burst(id))
@@ -338,6 +340,11 @@ bool store_save(uint8_t id, const void *buf, uint8_t len)
         watchdog_kick();
     store_forced = false;
     return store_last_ok;
+}
+
+void store_flush(void)
+{
+    store_forced = true;
 }
 
 bool store_busy(void)

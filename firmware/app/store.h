@@ -30,7 +30,7 @@
  * commit byte twice (cleared, then set), so the busiest cell of a ring of
  * n slots takes 2/n writes a save: `make bench` measures it per hour of
  * play, of DEMO and of a host looping SET. A waiting save is what a power
- * cut loses; auto-off waits for it (store_step). */
+ * cut loses; auto-off writes it first (store_flush). */
 #ifndef STORE_H
 #define STORE_H
 
@@ -98,6 +98,10 @@ bool store_request(uint8_t id, const void *buf, uint8_t len);
  * for the next one. True while a save is still pending: sleep (auto-off)
  * waits for false. */
 bool store_step(void);
+
+/* The toy is left alone (auto-off): what waits for its rate limit is
+ * written now, as fast as the EEPROM allows, until nothing waits. */
+void store_flush(void);
 
 /* A save is requested or still being written: what a power cut now may
  * lose (STATE's SAVE field: a PC waits for 0 before it cuts the power). */

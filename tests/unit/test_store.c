@@ -735,6 +735,13 @@ static void test_wear(void)
         CHECK(store_step() && load_equals(id, v[3], len), "id %u: the next save waits its gap too", id);
         run_for(1000);
         CHECK(load_equals(id, v[1], len), "id %u: then it is written", id);
+        /* Auto-off: a flush writes what waits at once, then the limit is back. */
+        store_request(id, v[2], len);
+        CHECK(store_step() && load_equals(id, v[1], len), "id %u: out of saves, it waits", id);
+        store_flush();
+        CHECK(!store_step() && load_equals(id, v[2], len), "id %u: a flush writes it at once", id);
+        store_request(id, v[3], len);
+        CHECK(store_step() && load_equals(id, v[2], len), "id %u: after the flush the limit holds", id);
     }
     /* Settings out of saves hold the game record back: they commit first. */
     memset(ee, 0xFF, sizeof ee);
