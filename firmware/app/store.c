@@ -91,8 +91,7 @@ typedef struct {
     uint8_t newest_len;     /* its length */
     uint8_t len;            /* the latest request's length */
     bool want;              /* a request store_step has not taken yet */
-    uint8_t spent;          /* saves of the burst used; one back per gap */
-    uint16_t refill;        /* seconds until the next one is back */
+    uint16_t debt;          /* seconds of gap owed: a gap a save, less a second a second */
 } store_rec_t;
 
 static store_rec_t store_recs[STORE_RECORDS];
@@ -106,27 +105,29 @@ static bool store_last_ok;  /* the last save verified (store_save) */
 static bool store_forced;   /* store_save, store_flush: no rate limit */
 static uint16_t store_second;   /* clock_ms of the last whole second counted */
 
-static uint8_t store_burst(uint8_t id)
-{
-    return id ? STORE_GAME_BURST : STORE_SETTINGS_BURST;
-}
-
 static uint16_t store_gap(uint8_t id)
 {
     return id ? STORE_GAME_GAP_S : STORE_SETTINGS_GAP_S;
 }
 
+/* A save may start while its record owes at most its burst less one gap:
+ * the burst at once from no debt, then one a gap. */
+static uint16_t store_debt_max(uint8_t id)
+{
+    return id ? (STORE_GAME_BURST - 1u) * STORE_GAME_GAP_S : (STORE_SETTINGS_BURST - 1u) * STORE_SETTINGS_GAP_S;
+}
+_Static_assert(STORE_GAME_BURST * STORE_GAME_GAP_S <= 0xFFFFu && STORE_SETTINGS_BURST * STORE_SETTINGS_GAP_S <= 0xFFFFu,
+               "a record's debt is counted in 16 bits");
+
 /* The rate limits' clock: whole seconds of running time (clock_ms wraps
- * after 65 s, so a gap is counted down a second at a time). */
-static void store_clock(void)
+ * after 65 s, so debts are paid a second at a time). */
+STORE_NOINLINE static void store_clock(void)
 {
     while ((uint16_t)(clock_ms() - store_second) >= 1000u) {
         store_second = (uint16_t)(store_second + 1000u);
-        for (uint8_t id = 0; id < STORE_RECORDS; id++) {
-            store_rec_t *rs = &store_recs[id];
-            if (rs->spent && !--rs->refill && --rs->spent)
-                rs->refill = store_gap(id);
-        }
+        for (store_rec_t *rs = store_recs; rs < store_recs + STORE_RECORDS; rs++)
+            if (rs->debt)
+                rs->debt--;
     }
 }
 
@@ -175,7 +176,7 @@ void store_init(void)
     store_second = clock_ms();
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
         store_recs[id].want = false;
-        store_recs[id].spent = 0;
+        store_recs[id].debt = 0;
         store_scan(id);
     }
 }
@@ -263,6 +264,7 @@ STORE_NOINLINE bool store_step(void)
     store_clock();
     for (;;) {
         uint8_t id = (uint8_t)(store_job.job - 1);
+        store_rec_t *rs;
         if (!store_job.job) {
             if (store_recs[0].want)
                 id = 0;
@@ -272,20 +274,21 @@ STORE_NOINLINE bool store_step(void)
                 store_forced = false;   /* a flush ends once all is written */
                 return false;
             }
+            rs = &store_recs[id];
             /* Out of saves: it waits for its gap (a game record waits
              * behind waiting settings: they always commit first). */
-            if (!store_forced && store_recs[id].spent >= store_burst(id))
+            if (!store_forced && rs->debt > store_debt_max(id))
                 return true;
             if (idle && store_same(id)) {
-                store_recs[id].want = false;
+                rs->want = false;
                 continue;
             }
             store_job.job = (uint8_t)(id + 1);
-            store_job.slot = store_recs[id].newest;
+            store_job.slot = rs->newest;
             store_job.tries = (uint8_t)(store_slots(id) - 1);
             store_next_slot(id, store_job.slot);
         }
-        store_rec_t *rs = &store_recs[id];
+        rs = &store_recs[id];
         if (store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
             /* Its commit byte is not written. The settings always go
              * first: a settings request preempts a game record (its slot
@@ -325,8 +328,8 @@ STORE_NOINLINE bool store_step(void)
             store_next_slot(id, rs->newest);
             continue;
         }
-        if (!store_forced && !rs->spent++)
-            rs->refill = store_gap(id);
+        if (!store_forced)
+            rs->debt = (uint16_t)(rs->debt + store_gap(id));
     }
 }
 
