@@ -261,11 +261,13 @@ STORE_NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const sto
 STORE_NOINLINE bool store_step(void)
 {
     bool idle = true;       /* no write of ours can be in progress */
-    store_clock();
     for (;;) {
         uint8_t id = (uint8_t)(store_job.job - 1);
         store_rec_t *rs;
         if (!store_job.job) {
+            /* Time counts only where a save may start: a save in progress
+             * lasts well under clock_ms's 65 s. */
+            store_clock();
             if (store_recs[0].want)
                 id = 0;
             else if (store_recs[1].want)
