@@ -4,7 +4,8 @@
  * (with the interrupted byte left unchanged, erased or random), and the
  * non-blocking writer: a byte per pass while the EEPROM is busy, the commit
  * last, no ring rescans, newer requests restarting or queueing, and a
- * power cut after every pass of interleaved requests. */
+ * power cut after every pass of interleaved requests; and the wear rules:
+ * saves equal to the newest record dropped, the rate limit, the flush. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
