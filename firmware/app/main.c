@@ -39,14 +39,20 @@ int main(void)
         display_show(ui_frame());
         sound_step();
         /* Saves go after the frame: a press is answered before any EEPROM
-         * work, and auto-off waits until the last save is written. */
-        if (!store_step() && ui_sleep_due(now)) {
-            power_off();
-            /* Woken by a press: that press only wakes, it does not play. */
-            now = clock_ms();
-            debounce_init(&deb, buttons_raw(), now);
-            ui_wake(now);
-            continue;
+         * work, and auto-off waits until the last save is written (one
+         * held back by the wear limit goes out at once: store_flush). */
+        bool saving = store_step();
+        if (ui_sleep_due(now)) {
+            if (saving) {
+                store_flush();
+            } else {
+                power_off();
+                /* Woken by a press: that press only wakes, it does not play. */
+                now = clock_ms();
+                debounce_init(&deb, buttons_raw(), now);
+                ui_wake(now);
+                continue;
+            }
         }
         power_idle();
     }

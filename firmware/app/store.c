@@ -88,8 +88,10 @@ typedef struct {
     } head;                 /* bytes 1..3 of the slot being written (seq
                              * little-endian, as on the AVR and the PC) */
     uint8_t newest;         /* newest valid slot, 0xFF if none */
+    uint8_t newest_len;     /* its length */
     uint8_t len;            /* the latest request's length */
     bool want;              /* a request store_step has not taken yet */
+    uint16_t debt;          /* seconds of gap owed: a gap a save, less a second a second */
 } store_rec_t;
 
 static store_rec_t store_recs[STORE_RECORDS];
@@ -100,6 +102,51 @@ static struct {
     uint8_t done;           /* bytes of the slot written so far */
 } store_job;
 static bool store_last_ok;  /* the last save verified (store_save) */
+static bool store_forced;   /* store_save, store_flush: no rate limit */
+static uint16_t store_second;   /* clock_ms of the last whole second counted */
+
+static uint16_t store_gap(uint8_t id)
+{
+    return id ? STORE_GAME_GAP_S : STORE_SETTINGS_GAP_S;
+}
+
+/* A save may start while its record owes at most its burst less one gap:
+ * the burst at once from no debt, then one a gap. */
+static uint16_t store_debt_max(uint8_t id)
+{
+    return id ? (STORE_GAME_BURST - 1u) * STORE_GAME_GAP_S : (STORE_SETTINGS_BURST - 1u) * STORE_SETTINGS_GAP_S;
+}
+_Static_assert(STORE_GAME_BURST * STORE_GAME_GAP_S <= 0xFFFFu && STORE_SETTINGS_BURST * STORE_SETTINGS_GAP_S <= 0xFFFFu,
+               "a record's debt is counted in 16 bits");
+
+/* The rate limits' clock: whole seconds of running time (clock_ms wraps
+ * after 65 s, so debts are paid a second at a time). */
+STORE_NOINLINE static void store_clock(void)
+{
+    while ((uint16_t)(clock_ms() - store_second) >= 1000u) {
+        store_second = (uint16_t)(store_second + 1000u);
+        for (store_rec_t *rs = store_recs; rs < store_recs + STORE_RECORDS; rs++)
+            if (rs->debt)
+                rs->debt--;
+    }
+}
+
+/* The newest record already holds the request (an empty one is the same
+ * as none): nothing to write. Read while the EEPROM is idle (between
+ * saves), so it never waits. */
+STORE_NOINLINE static bool store_same(uint8_t id)
+{
+    const store_rec_t *rs = &store_recs[id];
+    if (rs->newest == 0xFF)
+        return !rs->len;
+    if (rs->newest_len != rs->len)
+        return false;
+    uint16_t a = (uint16_t)(store_slot_addr(id, rs->newest) + SLOT_DATA);
+    for (uint8_t i = 0; i < rs->len; i++)
+        if (nvm_read((uint16_t)(a + i)) != rs->src[i])
+            return false;
+    return true;
+}
 
 /* Find the newest valid slot (highest seq in serial-number order) and
  * remember it; 0xFF if none. Only when a record is loaded (boot): every
@@ -117,6 +164,7 @@ STORE_NOINLINE static uint8_t store_scan(uint8_t id)
         }
     }
     rs->newest = best;
+    rs->newest_len = nvm_read((uint16_t)(store_slot_addr(id, best) + SLOT_LEN));
     /* No record yet: the first slot written is 0 with seq 0. */
     rs->head.seq = (uint16_t)(seq + (best != 0xFF));
     return best;
@@ -125,8 +173,10 @@ STORE_NOINLINE static uint8_t store_scan(uint8_t id)
 void store_init(void)
 {
     store_job.job = 0;
+    store_second = clock_ms();
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
         store_recs[id].want = false;
+        store_recs[id].debt = 0;
         store_scan(id);
     }
 }
@@ -210,21 +260,37 @@ STORE_NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const sto
 
 STORE_NOINLINE bool store_step(void)
 {
+    bool idle = true;       /* no write of ours can be in progress */
     for (;;) {
         uint8_t id = (uint8_t)(store_job.job - 1);
+        store_rec_t *rs;
         if (!store_job.job) {
+            /* Time counts only where a save may start: a save in progress
+             * lasts well under clock_ms's 65 s. */
+            store_clock();
             if (store_recs[0].want)
                 id = 0;
             else if (store_recs[1].want)
                 id = 1;
-            else
+            else {
+                store_forced = false;   /* a flush ends once all is written */
                 return false;
+            }
+            rs = &store_recs[id];
+            /* Out of saves: it waits for its gap (a game record waits
+             * behind waiting settings: they always commit first). */
+            if (!store_forced && rs->debt > store_debt_max(id))
+                return true;
+            if (idle && store_same(id)) {
+                rs->want = false;
+                continue;
+            }
             store_job.job = (uint8_t)(id + 1);
-            store_job.slot = store_recs[id].newest;
+            store_job.slot = rs->newest;
             store_job.tries = (uint8_t)(store_slots(id) - 1);
             store_next_slot(id, store_job.slot);
         }
-        store_rec_t *rs = &store_recs[id];
+        rs = &store_recs[id];
         if (store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
             /* Its commit byte is not written. The settings always go
              * first: a settings request preempts a game record (its slot
@@ -236,6 +302,7 @@ STORE_NOINLINE bool store_step(void)
             if (id && store_recs[STORE_SETTINGS].want) {
                 rs->want = true;
                 store_job.job = 0;
+                idle = false;
                 continue;
             }
             /* A newer request for this record: the slot starts over with
@@ -252,6 +319,7 @@ STORE_NOINLINE bool store_step(void)
         /* Committed, and the EEPROM is idle: read it back. */
         if (store_slot_valid(id, addr) && store_valid_seq == rs->head.seq) {
             rs->newest = store_job.slot;
+            rs->newest_len = rs->head.len;
             rs->head.seq++;
             store_job.job = 0;
             store_last_ok = true;
@@ -260,7 +328,10 @@ STORE_NOINLINE bool store_step(void)
             store_last_ok = false;
         } else {
             store_next_slot(id, rs->newest);
+            continue;
         }
+        if (!store_forced)
+            rs->debt = (uint16_t)(rs->debt + store_gap(id));
     }
 }
 
@@ -268,9 +339,17 @@ bool store_save(uint8_t id, const void *buf, uint8_t len)
 {
     if (!store_request(id, buf, len))
         return false;
+    store_forced = true;
+    store_last_ok = true;   /* stays true if the record already held it */
     while (store_step())
         watchdog_kick();
+    store_forced = false;
     return store_last_ok;
+}
+
+void store_flush(void)
+{
+    store_forced = true;
 }
 
 bool store_busy(void)

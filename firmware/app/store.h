@@ -20,7 +20,17 @@
  * Saves never block the main loop: a request is kept in RAM (a pointer to
  * the caller's buffer) and written out by store_step, a byte whenever the
  * EEPROM is ready, after the frame is drawn. The newest slot's place and
- * seq are kept in RAM, so a save does not rescan the ring. */
+ * seq are kept in RAM, so a save does not rescan the ring.
+ *
+ * Wear (datasheet: 100,000 writes a cell): a request equal to the newest
+ * record is dropped (a host looping the same SET writes nothing), and each
+ * record is rate-limited: STORE_*_BURST saves at once after power-on, then
+ * one more every STORE_*_GAP_S seconds of running time; requests in
+ * between wait and merge (the newest wins). Each save writes its slot's
+ * commit byte twice (cleared, then set), so the busiest cell of a ring of
+ * n slots takes 2/n writes a save: `make bench` measures it per hour of
+ * play, of DEMO and of a host looping SET. A waiting save is what a power
+ * cut loses; auto-off writes it first (store_flush). */
 #ifndef STORE_H
 #define STORE_H
 
@@ -54,6 +64,16 @@ enum {
 #define STORE_SETTINGS_SLOTS (STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD))
 #define STORE_GAME_SLOTS (STORE_GAME_REGION / (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD))
 
+/* The rate limits (see above). The game record is asked for after every
+ * move, also in DEMO (a move a second): at most 3600/n saves an hour after
+ * its burst keeps each of its cells under 2 writes an hour; the settings
+ * (a score after every game) have two slots, so a save a quarter of an
+ * hour. Both leave the saves of a short session (the burst) immediate. */
+#define STORE_SETTINGS_BURST 6u
+#define STORE_SETTINGS_GAP_S 900u
+#define STORE_GAME_BURST 16u
+#define STORE_GAME_GAP_S (3600u / STORE_GAME_SLOTS)
+
 /* Copy record id into buf if a valid record of exactly len bytes exists;
  * false (buf untouched) means "no record": use the defaults. Also notes
  * where the newest slot is: a record's first save after power-on must
@@ -78,6 +98,10 @@ bool store_request(uint8_t id, const void *buf, uint8_t len);
  * for the next one. True while a save is still pending: sleep (auto-off)
  * waits for false. */
 bool store_step(void);
+
+/* The toy is left alone (auto-off): what waits for its rate limit is
+ * written now, as fast as the EEPROM allows, until nothing waits. */
+void store_flush(void);
 
 /* A save is requested or still being written: what a power cut now may
  * lose (STATE's SAVE field: a PC waits for 0 before it cuts the power). */

@@ -48,7 +48,8 @@ bench-build: deps
 
 # Budgets enforced by test-bench (make test): every one of them (reply8
 # reply32 reply_random8 reply_random32 flash ram stack latency
-# latency_eeprom power_playing power_off). make bench prints each result
+# latency_eeprom power_playing power_off wear_play wear_demo wear_host).
+# make bench prints each result
 # and fails on none.
 BENCH_ENFORCE ?= all
 
@@ -65,5 +66,5 @@ TEST_BUILD += $(B)/tests/bench/reply.elf $(B)/tests/bench/baseline.elf $(B)/nim.
 TEST_BUILD_M4 += build/m4/tests/bench/reply.elf build/m4/nim.elf build/m4/nimsim
 
 ## Performance:
-##   make bench           cycles, sizes, stack, latency, power: figures, table, budgets
+##   make bench           cycles, sizes, stack, latency, power, EEPROM wear: figures, table, budgets
 ##   make test-bench      the same, failing on any budget (BENCH_ENFORCE)

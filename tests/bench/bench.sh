@@ -2,7 +2,8 @@
 # bench.sh --enforce "BUDGET..."|none - the figures of make bench.
 # Needs (bench.mk builds them): build/nim.elf, build/m4/nim.elf, both
 # nimsims, build/bench/{reply-m1,reply-m4,baseline}.txt. Measures size,
-# stack, latency and power here (each a few seconds of simulation), prints
+# stack, latency, power and EEPROM wear here (each a few seconds of
+# simulation), prints
 # every "bench ..." line, a table and one "bench budget PASS|FAIL" line per
 # budget (tests/bench/bench_report.py); exits 1 if an enforced budget fails.
 set -uo pipefail
@@ -196,6 +197,14 @@ grep '^battery:' board/bom.md | while IFS='|' read -r _ name mah volts; do
                          mah / (base["off"] + add[b]) / 24, base["playing"] + add[b], base["off"] + add[b] } }' "$figs"
 done >> "$figs.battery"
 cat "$figs.battery" >> "$figs"; rm -f "$figs.battery"
+
+# ---- EEPROM wear: two hours of play, DEMO and a host looping SET on each
+# build, the writes of every address counted (tests/bench/wear.py) ---------
+python3 tests/bench/wear.py "$out" build/nimsim build/nim.elf 8 > "$out/wear-8.txt" &
+wear8=$!
+python3 tests/bench/wear.py "$out" build/m4/nimsim build/m4/nim.elf 32 > "$out/wear-32.txt" || err=1
+wait $wear8 || err=1
+cat "$out/wear-8.txt" "$out/wear-32.txt" >> "$figs"
 
 # ---- the on-target figures ----------------------------------------------
 cat "$out/reply-m1.txt" "$out/reply-m4.txt" "$out/baseline.txt" >> "$figs" || err=1

@@ -22,10 +22,14 @@ BUDGETS = [
     ("latency_eeprom", "the same for presses answered while an EEPROM write (3.4 ms, modelled) was in progress"),
     ("power_playing", "awake % while a game sits untouched"),
     ("power_off", "wake-ups per second after auto-off"),
+    ("wear_play", "busiest EEPROM cell's writes a day of play (4 h): 10 years to 100,000"),
+    ("wear_demo", "busiest EEPROM cell's writes a day of DEMO (10 h): 10 years to 100,000"),
+    ("wear_host", "busiest EEPROM cell's writes a day of a host looping SET (24 h): 100,000 not in a day"),
 ]
 LIMITS = {"reply8": 3000, "reply32": 12000, "reply_random8": 3000, "reply_random32": 12000,
           "flash": 30720, "ram": 1024, "stack": 384, "latency": 5000, "latency_eeprom": 5000,
-          "power_playing": 1.0, "power_off": 0.0}
+          "power_playing": 1.0, "power_off": 0.0,
+          "wear_play": 27.39, "wear_demo": 27.39, "wear_host": 100000}
 
 
 def parse(line):
@@ -89,6 +93,11 @@ def main():
     for kv in rows("current"):
         print("current %-8s MCU %8s mA, display %8s mA, piezo %6s mA (+ Nano power LED and USB chip %s mA)" % (
             kv["state"], kv["mcu_ma"], kv["display_ma"], kv["piezo_ma"], kv["led_usb_ma"]))
+    for kv in rows("wear"):
+        print("EEPROM wear, %2s columns, %-4s %2s h a day: busiest cell (address %4s) %3s writes in the first hour, "
+              "%3s an hour after, %5s a day: 100,000 in %s years" % (
+                  kv["cols"], kv["use"], kv["hours_per_day"], kv["addr"], kv["first_hour"], kv["per_hour"],
+                  kv["per_day"], kv["years"]))
     for kv in rows("battery"):
         print("battery %-28s %4s mAh, %-11s: play %7s h, menu %7s h, switched off %8s days" % (
             kv["cells"], kv["mah"], kv["board"], kv["play_h"], kv["menu_h"], kv["off_days"]))
@@ -129,6 +138,13 @@ def main():
         got["power_playing"] = (float(kv["awake_pct"]), "%s wake-ups/s" % kv["wakeups_per_s"])
     for kv in rows("power", state="off"):
         got["power_off"] = (float(kv["wakeups_per_s"]), "awake %s %%" % kv["awake_pct"])
+
+    for use in ("play", "demo", "host"):
+        r = rows("wear", use=use)
+        if r:
+            kv = max(r, key=lambda kv: int(kv["per_day"]))
+            got["wear_" + use] = (int(kv["per_day"]), "%s columns, %s years, %s days" % (
+                kv["cols"], kv["years"], kv["days"]))
 
     print()
     failed = []

@@ -21,7 +21,8 @@
  *      value 0), the last one a random state, so the winning move is found
  *      only in the last column, after every other column was looked at;
  *   3  a P-position: a kind-1 position whose last column is replaced by a
- *      random state of the value that makes the nim-sum 0 (the stall path);
+ *      random state of the value that makes the nim-sum 0 (the stall path;
+ *      misere: of the key that engine_is_p judges a P-position);
  *   4  an end game: every column empty but one to three random ones, every
  *      other time made a P-position as in kind 3 (empty columns are where
  *      a search for a move looks longest before it finds none);
@@ -157,13 +158,63 @@ static void measure(engine_pos_t *p, bool random_too)
     }
 }
 
-/* The last column replaced so that the nim-sum is 0, if a state has the
- * value needed. */
+/* Misere games: the key (col_key) the last column needs for a P-position,
+ * by what the other columns are: a tame game's nim-sum (+32 if a column is
+ * worth 2 or more, misere Nim's other case), a wild one's product element.
+ * Found once per game and context by asking engine_is_p, the machine's
+ * own misere judgement; P_KEY_UNKNOWN until then, P_KEY_NONE if no state
+ * gives a P-position. */
+#define P_KEY_UNKNOWN 0xFEu
+#define P_KEY_NONE 0xFFu
+static uint8_t p_key[256];
+
+static void p_keys_forget(void)
+{
+    for (uint16_t i = 0; i < 256; i++)
+        p_key[i] = P_KEY_UNKNOWN;
+}
+
+static uint8_t misere_p_key(engine_pos_t *p)
+{
+    uint8_t c, ctx, s = 0, big = 0, last = ENGINE_COLS - 1;
+    if (engine_misere_wild(p->rule)) {
+        p->col[last] = 0;   /* empty: the quotient's identity */
+        ctx = engine_misere_elem(p, ENGINE_COLS);
+    } else {
+        for (c = 0; c < last; c++) {
+            uint8_t v = engine_col_grundy(p, c);
+            s ^= v;
+            big |= v >= 2;
+        }
+        ctx = (uint8_t)(s | big << 5);
+    }
+    if (p_key[ctx] == P_KEY_UNKNOWN) {
+        p_key[ctx] = P_KEY_NONE;
+        for (uint8_t v = 0; v < BENCH_VALUES; v++) {
+            if (start[v + 1] == start[v])
+                continue;
+            p->col[last] = by_value[start[v]];
+            if (engine_is_p(p)) {
+                p_key[ctx] = v;
+                break;
+            }
+        }
+    }
+    return p_key[ctx];
+}
+
+/* The last column replaced so that the position is a P-position, if a
+ * state can make it one: normal play by the nim-sum (0), misere by the
+ * misere judgement (misere_p_key). */
 static void make_p(engine_pos_t *p)
 {
     uint8_t c, s = 0, last = ENGINE_COLS - 1;
-    for (c = 0; c < last; c++)
-        s ^= engine_col_grundy(p, c);
+    if (p->mode & ENGINE_MISERE) {
+        s = misere_p_key(p);
+    } else {
+        for (c = 0; c < last; c++)
+            s ^= engine_col_grundy(p, c);
+    }
     if (s < BENCH_VALUES && start[s + 1] > start[s])
         p->col[last] = pick(start[s], start[s + 1]);
 }
@@ -211,6 +262,7 @@ static void columns_game(uint8_t rule, uint8_t mode)
     p.ncols = walk.ncols = ENGINE_COLS;
     p.heap = walk.heap = 0;
     states_sort(&p);
+    p_keys_forget();
     filler = zero_filler(&p);
     game_header(rule, mode, BENCH_POSITIONS);  /* tried = measured here */
     for (c = 0; c < ENGINE_COLS; c++) {

@@ -4,7 +4,8 @@
  * (with the interrupted byte left unchanged, erased or random), and the
  * non-blocking writer: a byte per pass while the EEPROM is busy, the commit
  * last, no ring rescans, newer requests restarting or queueing, and a
- * power cut after every pass of interleaved requests. */
+ * power cut after every pass of interleaved requests; and the wear rules:
+ * saves equal to the newest record dropped, the rate limit, the flush. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,17 @@ bool nvm_write_if_ready(uint16_t addr, uint8_t value)
     ee_writes++;
     ee_wear[addr]++;
     return true;
+}
+
+/* The rate limits' clock: each call moves it on by fake_ms_per_call (a
+ * minute unless a test holds time still), so the burst never runs out in
+ * the tests of the ring itself. */
+static uint16_t fake_ms;
+static uint16_t fake_ms_per_call = 60000u;
+uint16_t clock_ms(void)
+{
+    fake_ms = (uint16_t)(fake_ms + fake_ms_per_call);
+    return fake_ms;
 }
 
 static unsigned long kicks;
@@ -652,6 +664,133 @@ static void test_schedule_cuts(void)
            "%ld writes): %ld power cuts, each boot an old or requested record\n", passes, total, cuts);
 }
 
+/* Passes of the main loop over ms milliseconds, one every 10 ms. */
+static void run_for(unsigned long ms)
+{
+    for (unsigned long t = 0; t < ms; t += 10) {
+        fake_ms = (uint16_t)(fake_ms + 10u);
+        store_step();
+    }
+}
+
+static unsigned long busiest_cell(void)
+{
+    unsigned long hi = 0;
+    for (unsigned i = 0; i < BOARD_EEPROM_BYTES; i++)
+        hi = ee_wear[i] > hi ? ee_wear[i] : hi;
+    return hi;
+}
+
+/* Wear: a request the newest record already holds writes nothing; each
+ * record's burst is written at once, the next save waits for its gap
+ * (merging the requests in between, newest wins), a game record waits
+ * behind waiting settings, and a host asking for a change every 10 ms
+ * for a day leaves every cell far from 100,000 writes. */
+static void test_wear(void)
+{
+    static const uint8_t burst[STORE_RECORDS] = { STORE_SETTINGS_BURST, STORE_GAME_BURST };
+    static const uint16_t gap[STORE_RECORDS] = { STORE_SETTINGS_GAP_S, STORE_GAME_GAP_S };
+    uint8_t v[4][256];
+    fake_ms_per_call = 0;       /* time moves only in run_for */
+    for (uint8_t id = 0; id < STORE_RECORDS; id++) {
+        uint8_t len = (uint8_t)(rec_max[id] - 1);
+        for (int i = 0; i < 4; i++)
+            fill(v[i], len, 500u + (unsigned)i);
+        memset(ee, 0xFF, sizeof ee);
+        store_init();
+        /* No record: an empty one is the same, nothing is written. */
+        write_log_n = 0;
+        store_request(id, NULL, 0);
+        CHECK(!store_step() && !write_log_n && !store_busy(), "id %u: clearing no record writes nothing", id);
+        CHECK(store_save(id, v[0], len), "id %u: first save", id);
+        /* The same again, or a change taken back before it is written. */
+        write_log_n = 0;
+        store_request(id, v[0], len);
+        CHECK(!store_step() && !write_log_n, "id %u: a save equal to the newest writes nothing", id);
+        store_request(id, v[1], len);
+        store_request(id, v[0], len);
+        CHECK(!store_step() && !write_log_n, "id %u: a change taken back writes nothing", id);
+        store_request(id, v[0], (uint8_t)(len - 1));
+        CHECK(!store_step() && write_log_n && load_equals(id, v[0], (uint8_t)(len - 1)),
+              "id %u: a shorter record of the same bytes is written", id);
+        /* The burst (one used above) goes out at once. */
+        int late = 0;
+        for (unsigned k = 1; k < burst[id]; k++) {
+            store_request(id, v[k & 1], len);
+            late += store_step() || !load_equals(id, v[k & 1], len);
+        }
+        CHECK(!late, "id %u: %d of the burst's %u saves waited", id, late, burst[id]);
+        /* Out of saves: the next waits, merging newer requests. */
+        write_log_n = 0;
+        store_request(id, v[2], len);
+        CHECK(store_step() && store_busy() && !write_log_n, "id %u: past the burst a save waits", id);
+        run_for(1000ul * gap[id] - 1000);
+        store_request(id, v[3], len);
+        CHECK(store_step() && !write_log_n, "id %u: still waiting a second before its gap", id);
+        run_for(1000);
+        CHECK(!store_step() && !store_busy() && load_equals(id, v[3], len), "id %u: written after %u s, the newest request",
+              id, gap[id]);
+        /* And the next waits a whole gap again. */
+        store_request(id, v[1], len);
+        run_for(1000ul * gap[id] - 1000);
+        CHECK(store_step() && load_equals(id, v[3], len), "id %u: the next save waits its gap too", id);
+        run_for(1000);
+        CHECK(load_equals(id, v[1], len), "id %u: then it is written", id);
+        /* Auto-off: a flush writes what waits at once, then the limit is back. */
+        store_request(id, v[2], len);
+        CHECK(store_step() && load_equals(id, v[1], len), "id %u: out of saves, it waits", id);
+        store_flush();
+        CHECK(!store_step() && load_equals(id, v[2], len), "id %u: a flush writes it at once", id);
+        store_request(id, v[3], len);
+        CHECK(store_step() && load_equals(id, v[2], len), "id %u: after the flush the limit holds", id);
+    }
+    /* Settings out of saves hold the game record back: they commit first. */
+    memset(ee, 0xFF, sizeof ee);
+    store_init();
+    uint8_t sl = STORE_SETTINGS_BYTES, gl = (uint8_t)(STORE_GAME_BYTES - 2);
+    for (unsigned k = 0; k < STORE_SETTINGS_BURST; k++) {
+        fill(v[0], sl, 600u + k);
+        store_save(STORE_SETTINGS, v[0], sl);
+        store_request(STORE_SETTINGS, v[0], sl);    /* the same: no save used */
+        store_step();
+    }
+    for (unsigned k = 0; k < STORE_SETTINGS_BURST; k++) {
+        fill(v[0], sl, 700u + k);
+        store_request(STORE_SETTINGS, v[0], sl);
+        store_step();
+    }
+    fill(v[1], sl, 800);
+    fill(v[2], gl, 801);
+    store_request(STORE_SETTINGS, v[1], sl);
+    store_request(STORE_GAME, v[2], gl);
+    write_log_n = 0;
+    run_for(1000ul * STORE_SETTINGS_GAP_S - 1000);
+    CHECK(!write_log_n, "a game record behind waiting settings waits too");
+    run_for(1000);
+    CHECK(load_equals(STORE_SETTINGS, v[1], sl) && load_equals(STORE_GAME, v[2], gl) && write_log_n
+              && write_log[0] < STORE_GAME_BASE, "then the settings are written first, the game record after");
+    /* A careless host: a change every 10 ms for a day, on each record. */
+    for (uint8_t id = 0; id < STORE_RECORDS; id++) {
+        uint8_t len = (uint8_t)(rec_max[id] - 1);
+        fill(v[0], len, 900);
+        fill(v[1], len, 901);
+        memset(ee, 0xFF, sizeof ee);
+        memset(ee_wear, 0, sizeof ee_wear);
+        store_init();
+        for (unsigned long t = 0; t < 86400ul * 100; t++) {
+            fake_ms = (uint16_t)(fake_ms + 10u);
+            store_request(id, v[t & 1], len);
+            store_step();
+        }
+        unsigned long hi = busiest_cell();
+        unsigned long most = 2ul * (burst[id] + 86400ul / gap[id]) / rec_slots[id] + 2;
+        CHECK(hi <= most, "id %u: a change every 10 ms for a day: busiest cell %lu writes (at most %lu)", id, hi, most);
+        printf("store: record %u asked to change every 10 ms for a day: busiest cell %lu writes "
+               "(%.0f days to 100,000)\n", id, hi, 100000.0 / hi);
+    }
+    fake_ms_per_call = 60000u;
+}
+
 int main(void)
 {
     test_images();
@@ -663,6 +802,7 @@ int main(void)
     test_nonblocking();
     test_newer_requests();
     test_schedule_cuts();
+    test_wear();
     printf("store: %d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
