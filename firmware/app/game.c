@@ -6,10 +6,8 @@
 
 #include <stddef.h>
 
-#include "hal.h"
+#include "events.h"
 #include "pgm.h"
-#include "proto.h"
-#include "sound.h"
 #include "store.h"
 #include "tables.h"
 
@@ -150,18 +148,12 @@ uint8_t game_setting_count(uint8_t item)
     return item < SET_COUNT ? PGM_U8(&setting_counts[item]) : 0;
 }
 
-static void settings_apply(void)
-{
-    sound_enable(game.set[SET_SOUND]);
-    display_set_intensity(game.set[SET_BRIGHT]);
-}
-
 bool game_set(uint8_t item, uint8_t value)
 {
     if (value >= game_setting_count(item))
         return false;
     game.set[item] = value;
-    settings_apply();
+    game_event_settings();
     return true;
 }
 
@@ -318,11 +310,7 @@ void game_resume(uint16_t now)
     g->screen = SCR_PLAY;
     g->in_game = true;
     g->number = (uint8_t)(rec.counted + 1);    /* not counted: never the counted number */
-    g->pend = 0;
-    g->pend_heap = 0;
-    g->overlay = OV_NONE;
-    if (g->cur_col >= g->pos.ncols)
-        g->cur_col = 0;
+    game_event_resume();
     phase_for_turn(now);
 }
 
@@ -339,10 +327,8 @@ void game_new(uint16_t now)
     uint8_t first = game.set[SET_FIRST];
     start_pos(&game.pos, game.set[SET_GAME], game.set[SET_START]);
     game.turn = first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
-    game.cur_col = 0;
-    game.cur_row = 0;
     game_resume(now);
-    proto_log_new();
+    game_event_new();
     game_save();
 }
 
@@ -365,11 +351,7 @@ static void game_apply(engine_move_t m, uint16_t now)
     game_t *const g = game_ptr();
     uint8_t side = g->turn;
     engine_apply(&g->pos, m);
-    proto_log_move(side, m);
-    sound_play(SOUND_MOVE);     /* cut by the jingle if this move ends the game */
-    g->pend = 0;
-    g->pend_heap = 0;
-    g->overlay = OV_NONE;
+    game_event_move(side, m);
     g->turn ^= 1;
     if (engine_has_move(&g->pos)) {
         phase_for_turn(now);
@@ -381,8 +363,7 @@ static void game_apply(engine_move_t m, uint16_t now)
         g->in_game = false;
         if (g->set[SET_OPP] == OPP_MACHINE)
             score_add(g->winner);
-        proto_log_end(g->winner);
-        sound_play(g->set[SET_OPP] == OPP_MACHINE && g->winner ? SOUND_LOSE : SOUND_WIN);
+        game_event_end(g->winner);
     }
     game_save();
 }
@@ -453,7 +434,7 @@ void game_init(uint16_t now)
     if (!ok)
         for (uint8_t *b = (uint8_t *)rec.score; b < (uint8_t *)(&rec + 1); b++)
             *b = 0;                 /* every score byte and counted, in one pass */
-    settings_apply();
+    game_event_settings();
     game.screen = SCR_INTRO;
     game.t0 = now;
     /* A saved game resumes only if it is a legal, unfinished position of a

@@ -355,10 +355,10 @@ static uint8_t cmd_state(void)
         out_num(g->pos.heap);
     else
         out_list(g->pos.col, g->pos.ncols);
-    v[1] = g->cur_col;
-    v[2] = g->cur_row;
-    v[3] = game_is_oneheap() ? g->pend_heap : g->pend;
-    v[4] = g->overlay;
+    v[1] = view.cur_col;
+    v[2] = view.cur_row;
+    v[3] = game_is_oneheap() ? view.pend_heap : view.pend;
+    v[4] = view.overlay;
     v[5] = g->in_game;
     v[6] = game_score((uint8_t)v[0], 0);
     v[7] = game_score((uint8_t)v[0], 1);

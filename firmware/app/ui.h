@@ -1,5 +1,6 @@
-/* ui.h - what a person sees and does: the title, the menu, the play screen
- * with its cursor, hint and teach panel, the result, and auto-off timing.
+/* ui.h - what a person sees and does: the title, the menu (ui_menu.c), the
+ * play controls with their cursor, hint and teach panel and auto-off timing
+ * (ui_play.c), the drawing of every screen (ui_draw.c).
  * Portable: buttons come in as debounced edges, the picture goes out as a
  * frame (frame[c] = column c from the left, bit r = row r from the bottom).
  *
@@ -17,6 +18,7 @@
 
 #include "board.h"
 #include "debounce.h"
+#include "engine.h"
 
 #define UI_LONG_MS 700      /* B held this long: the menu */
 #define UI_REPEAT_MS 400    /* a held arrow repeats after this ... */
@@ -25,6 +27,23 @@
 #define UI_TURN_MS 800      /* two players: the number of the player to move shows this long */
 #define UI_REFUSE_MS 450    /* a refused move blinks this long */
 #define UI_INTRO_MS 480     /* the power-on animation before the title */
+
+/* Overlays drawn over the play screen. */
+enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
+
+/* The screen's state over the game's (game_t): what the controls keep
+ * between presses and the drawing shows. */
+typedef struct {
+    uint8_t cur_col;    /* cursor column */
+    uint8_t cur_row;    /* cell cursor (pin/cell/coin games) */
+    uint8_t pend;       /* heap: stones taken (pending); cell games: mask */
+    uint8_t overlay;
+    uint16_t pend_heap; /* one-heap form: stones taken (pending) */
+    uint16_t ov_t0;     /* start of the overlay */
+    engine_move_t hint; /* the hint's move (col 0xFF: none, a losing position) */
+} view_t;
+
+extern view_t view;
 
 void ui_init(uint16_t now);
 /* Buttons of this pass (debounced edges and levels). */
@@ -42,5 +61,11 @@ void ui_wake(uint16_t now);
 /* The settings changed behind the menu's back (SET). */
 void ui_settings_changed(void);
 uint8_t ui_menu_item(void);
+
+/* Listeners of the game's events (events.h): a new game puts the cursor
+ * home; a resumed game and every move drop the selection and overlay. */
+void ui_game_new(void);
+void ui_game_resume(void);
+void ui_game_move(void);
 
 #endif

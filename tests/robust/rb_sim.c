@@ -64,7 +64,7 @@ enum { S_GAME, S_OPP, S_FIRST, S_LEVEL, S_START, S_SOUND, S_BRIGHT, S_OFF };
 
 static sim_t S;
 static const char *elf_path;
-static uint16_t game_addr;
+static uint16_t game_addr, view_addr;
 static uint32_t main_lo, main_hi;       /* byte addresses of main() */
 static uint64_t rng = 88172645463325252ull;
 static const char *mode_name = "?";
@@ -138,14 +138,16 @@ static void load_symbols(void)
         if (!strcmp(name, "game")) {
             game_addr = (uint16_t)(addr & 0xFFFF);
             game_size = size;
+        } else if (!strcmp(name, "view")) {
+            view_addr = (uint16_t)(addr & 0xFFFF);
         } else if (!strcmp(name, "main")) {
             main_lo = (uint32_t)addr;
             main_hi = (uint32_t)(addr + size);
         }
     }
     pclose(p);
-    if (!game_addr || !main_hi)
-        fail("the ELF has no 'game' or 'main' symbol");
+    if (!game_addr || !view_addr || !main_hi)
+        fail("the ELF has no 'game', 'view' or 'main' symbol");
     if (game_size != rb_fw_game_size())
         fail("game_t is %lu bytes in the ELF, %zu in game.h (packed): layout mismatch", game_size,
              rb_fw_game_size());
@@ -153,7 +155,7 @@ static void load_symbols(void)
 
 static void read_game(rb_game_t *g)
 {
-    rb_fw_game_read(S.avr->data + game_addr, g);
+    rb_fw_game_read(S.avr->data + game_addr, S.avr->data + view_addr, g);
 }
 
 static engine_pos_t to_pos(const rb_game_t *g)
