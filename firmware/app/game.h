@@ -70,15 +70,6 @@ typedef struct {
 
 extern game_t game;
 
-/* &game in a pointer register (pgm.h, PTR_IN_REG): a function that
- * touches game often takes it once, game_t *const g = game_ptr(). */
-static inline game_t *game_ptr(void)
-{
-    game_t *g = &game;
-    PTR_IN_REG(g);
-    return g;
-}
-
 /* Games list: derived, never typed. Every rule (rules.h order) in each of
  * its forms (GAME_FORMS: columns, columns misere, one heap, one heap
  * misere), kept when the engine allows the mode (engine_mode_allowed) and

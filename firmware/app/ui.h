@@ -18,7 +18,6 @@
 
 #include "board.h"
 #include "debounce.h"
-#include "engine.h"
 
 #define UI_LONG_MS 700      /* B held this long: the menu */
 #define UI_REPEAT_MS 400    /* a held arrow repeats after this ... */
@@ -27,23 +26,6 @@
 #define UI_TURN_MS 800      /* two players: the number of the player to move shows this long */
 #define UI_REFUSE_MS 450    /* a refused move blinks this long */
 #define UI_INTRO_MS 480     /* the power-on animation before the title */
-
-/* Overlays drawn over the play screen. */
-enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
-
-/* The screen's state over the game's (game_t): what the controls keep
- * between presses and the drawing shows. */
-typedef struct {
-    uint8_t cur_col;    /* cursor column */
-    uint8_t cur_row;    /* cell cursor (pin/cell/coin games) */
-    uint8_t pend;       /* heap: stones taken (pending); cell games: mask */
-    uint8_t overlay;
-    uint16_t pend_heap; /* one-heap form: stones taken (pending) */
-    uint16_t ov_t0;     /* start of the overlay */
-    engine_move_t hint; /* the hint's move (col 0xFF: none, a losing position) */
-} view_t;
-
-extern view_t view;
 
 void ui_init(uint16_t now);
 /* Buttons of this pass (debounced edges and levels). */

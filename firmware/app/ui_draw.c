@@ -7,6 +7,7 @@
 #include "teach.h"
 #include "text.h"
 #include "ui.h"
+#include "view.h"
 #include "ui_int.h"
 
 /* Thinking: a bar sweeps over the columns, one a this many ms. */
@@ -16,7 +17,7 @@ static uint8_t frame[BOARD_COLS];
 static uint8_t shown_screen;            /* screen the text was set up for (ui_init sets it) */
 static bool title_on;                   /* intro: the title is scrolling */
 
-NOINLINE const uint8_t *ui_frame(void)
+const uint8_t *ui_frame(void)
 {
     return frame;
 }
@@ -95,7 +96,7 @@ static void draw_teach(bool on)
 
 static void render_play(uint16_t now)
 {
-    game_t *const g = game_ptr();
+    game_t *const g = &game;
     view_t *const vw = &view;
     bool fast = UI_BLINK(now) & 1;  /* a move blinks: old lamps, then new */
     bool wink = (UI_BLINK(now) & 3) == 0;
@@ -171,7 +172,7 @@ static void render_play(uint16_t now)
     }
 }
 
-NOINLINE static void result_text(void)
+static void result_text(void)
 {
     uint8_t i = game_index();
     text_clear();

@@ -5,6 +5,7 @@
 #include "pgm.h"
 #include "text.h"
 #include "ui.h"
+#include "view.h"
 #include "ui_int.h"
 
 static uint8_t menu_item;

@@ -5,14 +5,14 @@
 #include "pgm.h"
 #include "sound.h"
 #include "ui.h"
+#include "view.h"
 #include "ui_int.h"
 
 #define DIRS (BTN_UP | BTN_DOWN | BTN_LEFT | BTN_RIGHT)
 
 view_t view;
 static uint16_t idle_t, idle_s;
-/* What ui_input keeps between passes: one struct, reached through a
- * pointer register there (PTR_IN_REG). */
+/* What ui_input keeps between passes. */
 typedef struct {
     bool b_long;                        /* this B press already opened the menu */
     bool b_down;                        /* B went down here (a release alone is no press) */
@@ -31,7 +31,7 @@ bool ui_demo_on(void)
     return game.set[SET_OPP] == OPP_DEMO && game.screen >= SCR_PLAY;
 }
 
-NOINLINE void ui_touch(uint16_t now)
+void ui_touch(uint16_t now)
 {
     idle_t = now;
     idle_s = 0;
@@ -242,7 +242,7 @@ bool ui_banner_up(uint16_t now)
         && (uint16_t)(now - game.t0) < UI_TURN_MS;
 }
 
-NOINLINE static void play_b_short(uint16_t now)
+static void play_b_short(uint16_t now)
 {
     view_t *const vw = &view;
     if (!game_human_input()) {
@@ -293,8 +293,7 @@ static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 
 void ui_input(const debounce_t *d, uint16_t now)
 {
-    ui_keys_t *k = &keys;
-    PTR_IN_REG(k);
+    ui_keys_t *const k = &keys;
     uint8_t pressed = d->pressed;
     bool b_short = false;
     if (pressed) {

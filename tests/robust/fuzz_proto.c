@@ -21,6 +21,7 @@
 #include "store.h"
 #include "proto.h"
 #include "ui.h"
+#include "view.h"
 
 static void fail(const char *why, const char *line)
 {

@@ -6,7 +6,7 @@
 
 #pragma pack(push, 1)
 #include "game.h"
-#include "ui.h"
+#include "view.h"
 #pragma pack(pop)
 
 #include "rb_fw.h"
