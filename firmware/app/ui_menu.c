@@ -162,7 +162,7 @@ void ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     } else if (pressed & (BTN_LEFT | BTN_RIGHT)) {
         uint8_t v = game.set[s];
         if (held && menu_item <= M_FORM) {
-            ui_repeat_stop();         /* a game's name needs reading: one step a press */
+            ui_repeat_stop();               /* a game's name needs reading: one step a press */
             return;
         }
         if (menu_item <= M_FORM ? !menu_game_step(menu_item == M_FORM, back, held)
@@ -184,7 +184,7 @@ void ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         }
     } else if (b_short) {
         if (!game.in_game) {
-            ui_deny();                         /* no game to go back to */
+            ui_deny();                      /* no game to go back to */
             return;
         }
         game_save_settings();

@@ -172,13 +172,13 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
             vw->cur_col = c;
             vw->pend = 0;
         } else {
-            ui_deny();                             /* held: the cursor stops at the end */
+            ui_deny();                          /* held: the cursor stops at the end */
         }
         return;
     }
     if (form == FORM_HEAP) {
         if (((pressed & BTN_DOWN) && vw->pend >= v) || ((pressed & BTN_UP) && !vw->pend))
-            ui_deny();                             /* no stone left to take / to put back */
+            ui_deny();                          /* no stone left to take / to put back */
         else if (pressed & BTN_DOWN)
             vw->pend++;
         else if (pressed & BTN_UP)
@@ -196,7 +196,7 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
         if (ui_step(&r, BOARD_ROWS, pressed & BTN_DOWN, true))
             vw->cur_row = r;
         else
-            ui_deny();                             /* past the top or bottom cell */
+            ui_deny();                          /* past the top or bottom cell */
     } else if (pressed & BTN_A) {
         if (vw->pend & bit) {
             try_move(ui_pending_to(), now);        /* A on a selected lamp: do it */
@@ -246,7 +246,7 @@ static void play_b_short(uint16_t now)
 {
     view_t *const vw = &view;
     if (!game_human_input()) {
-        ui_deny();                     /* not your turn */
+        ui_deny();                  /* not your turn */
         return;
     }
     vw->ov_t0 = now;
@@ -282,7 +282,7 @@ static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     }
     view.overlay = OV_NONE;
     if (!game_human_input()) {
-        ui_deny();                     /* the machine's turn, or the game is over */
+        ui_deny();                  /* the machine's turn, or the game is over */
         return;
     }
     if (game_is_oneheap())
