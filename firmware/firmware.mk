@@ -23,9 +23,10 @@ ENGINE_HDR := $(wildcard firmware/engine/*.h board/*.h)
 
 # --- table generator (host) ---------------------------------------------
 GRUNDY := build/grundy
-$(GRUNDY): firmware/gen/grundy.c firmware/engine/rules.h | deps
+GRUNDY_SRC := $(wildcard firmware/gen/*.c)
+$(GRUNDY): $(GRUNDY_SRC) firmware/gen/gen.h firmware/engine/rules.h | deps
 	@mkdir -p build
-	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/engine -o $@ $<
+	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/engine -o $@ $(GRUNDY_SRC)
 
 # Tables are sized for this build's board: one-heap P/N bits up to BOARD_CELLS.
 $(B)/tables.c: $(GRUNDY) board/board.h board/$(BOARD).h

@@ -1,7 +1,7 @@
 // build.mjs - make web: one static index.html (script and style inline, so
 // it works from any static host and from a file) with the firmware image
 // and the board header's figures built in; nim.hex beside it.
-// usage: node sim/web/build.mjs BOARD_DEFS HEX OUTDIR [OTHER_LINK OTHER_TEXT]
+// usage: node sim/web/build.mjs BOARD_DEFS HEX OUTDIR [OTHER_LINK]
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { boardFromDefines } from './src/runner.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const [defs, hexPath, out, otherLink = '', otherText = ''] = process.argv.slice(2);
+const [defs, hexPath, out, otherLink = ''] = process.argv.slice(2);
 if (!defs || !hexPath || !out) {
-    console.error('usage: node sim/web/build.mjs BOARD_DEFS HEX OUTDIR [OTHER_LINK OTHER_TEXT]');
+    console.error('usage: node sim/web/build.mjs BOARD_DEFS HEX OUTDIR [OTHER_LINK]');
     process.exit(2);
 }
 const board = boardFromDefines(readFileSync(defs, 'utf8'));
@@ -25,10 +25,10 @@ const js = await build({
 const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
 let html = readFileSync(join(here, 'index.html'), 'utf8')
     .replace('/*STYLE*/', () => readFileSync(join(here, 'style.css'), 'utf8'))
-    .replace('/*SCRIPT*/', () => script)
-    .replace('<span id="geometry"></span>', `<span id="geometry">${board.BOARD_COLS} columns</span>`);
+    .replace('/*SCRIPT*/', () => script);
+// the link's words come from the page's language tables (i18n.js)
 html = otherLink
-    ? html.replace('<a id="other" href="#"></a>', `<a id="other" href="${otherLink}">${otherText}</a>`)
+    ? html.replace('<a id="other" href="#"></a>', `<a id="other" href="${otherLink}"></a>`)
     : html.replace(' · <a id="other" href="#"></a>', '');
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'index.html'), html);

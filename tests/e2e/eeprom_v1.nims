@@ -1,4 +1,6 @@
 #! eeprom xxd tests/e2e/eeprom_v1.xxd
+#! cols 8
+# (an EEPROM of the 8-column toy: a 32-column one keeps a longer game record)
 # An EEPROM image written by firmware 1.0 (settings record format 1: eight
 # settings and the scores of 47 games by list index), made by running
 # tests/e2e/eeprom_v1_make.txt on that firmware: settings SET=14,1,0,2,2,1,3,1,

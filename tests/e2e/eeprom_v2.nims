@@ -1,4 +1,6 @@
 #! eeprom xxd tests/e2e/eeprom_v2.xxd
+#! cols 8
+# (an EEPROM of the 8-column toy: a 32-column one keeps a longer game record)
 # An EEPROM image written by the firmware of settings record format 2
 # (before the number of the last counted game), made by running
 # tests/e2e/eeprom_v2_make.txt on that firmware: NIM won once against the

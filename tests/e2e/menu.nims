@@ -17,6 +17,7 @@ send STATE
 expect-uart SCR=INTRO
 # then the menu: item GAME shows its name first ("GA" of "GAME NIM") and
 # the item lamp on the bottom row, column 0
+#@8 {
 expect-frame within 3000
 .###...#
 #...#.#.
@@ -26,6 +27,17 @@ expect-frame within 3000
 #...#.#.
 .####.#.
 #.......
+#@8 }
+#@32 # (32 columns: "GAME N" of "GAME NIM")
+#@32 expect-frame within 3000
+#@32 .###...###..#...#.#####.....#...
+#@32 #...#.#...#.##.##.#.........#...
+#@32 #.....#...#.#.#.#.#.........##..
+#@32 #.###.#...#.#.#.#.####......#.#.
+#@32 #...#.#####.#...#.#.........#..#
+#@32 #...#.#...#.#...#.#.........#...
+#@32 .####.#...#.#...#.#####.....#...
+#@32 #...............................
 send STATE
 expect-uart SCR=MENU PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1 MENU=0
 # B with no game in progress to go back to: refused, a buzz
@@ -43,6 +55,7 @@ expect-uart TAKE 1-2\n
 # DOWN: the form item ("FO" of "FORM ..."), sharing the game's lamp, which
 # blinks; LEFT wraps to the last form (one heap misere), LEFT again: one heap
 tap DOWN
+#@8 {
 expect-frame within 500
 #####..#
 #.....#.
@@ -52,6 +65,18 @@ expect-frame within 500
 #.....#.
 #......#
 #.......
+#@8 }
+#@32 # (32 columns: "FORM C" of "FORM COLUMNS")
+#@32 expect-frame within 500
+#@32 #####..###..####..#...#......###
+#@32 #.....#...#.#...#.##.##.....#...
+#@32 #.....#...#.#...#.#.#.#.....#...
+#@32 ####..#...#.####..#.#.#.....#...
+#@32 #.....#...#.#.#...#...#.....#...
+#@32 #.....#...#.#..#..#...#.....#...
+#@32 #......###..#...#.#...#......###
+#@32 #...............................
+#@8 {
 expect-frame within 500
 #####..#
 #.....#.
@@ -61,6 +86,16 @@ expect-frame within 500
 #.....#.
 #......#
 ........
+#@8 }
+#@32 expect-frame within 500
+#@32 #####..###..####..#...#......###
+#@32 #.....#...#.#...#.##.##.....#...
+#@32 #.....#...#.#...#.#.#.#.....#...
+#@32 ####..#...#.####..#.#.#.....#...
+#@32 #.....#...#.#.#...#...#.....#...
+#@32 #.....#...#.#..#..#...#.....#...
+#@32 #......###..#...#.#...#......###
+#@32 ................................
 tap LEFT
 send GAME
 expect-uart TAKE 1-2 ONE MISERE\n
@@ -77,6 +112,7 @@ expect-uart OK GAME 0 NIM\n
 # RIGHT: 2 players
 tap DOWN
 tap DOWN
+#@8 {
 expect-frame within 500
 ####..#.
 #...#.#.
@@ -86,6 +122,17 @@ expect-frame within 500
 #.....#.
 #.....##
 .#......
+#@8 }
+#@32 # (32 columns: "PLAY V", the lamp of item 1 in column 4)
+#@32 expect-frame within 500
+#@32 ####..#......###..#...#.....#...
+#@32 #...#.#.....#...#.#...#.....#...
+#@32 #...#.#.....#...#.#...#.....#...
+#@32 ####..#.....#...#..#.#......#...
+#@32 #.....#.....#####...#.......#...
+#@32 #.....#.....#...#...#........#.#
+#@32 #.....#####.#...#...#.........#.
+#@32 ....#...........................
 tap RIGHT
 send STATE
 expect-uart SET=0,1,0,1,0,1,8,1 MENU=2

@@ -11,6 +11,7 @@ expect-uart OK GAME
 expect-uart TAKE 1-3 DR NIM ONE\n
 send POS 11
 expect-uart OK POS
+#@8 {
 # 11 stones: a full bottom row and 3 above it (the top stone winks)
 expect-frame within 1500
 ........
@@ -21,6 +22,17 @@ expect-frame within 1500
 ........
 ###.....
 ########
+#@8 }
+#@32 # 11 stones on a row of 32: the 11th, the top stone, winks
+#@32 expect-frame within 1500
+#@32 ................................
+#@32 ................................
+#@32 ................................
+#@32 ................................
+#@32 ................................
+#@32 ................................
+#@32 ................................
+#@32 ###########.....................
 # four pending is too many for TAKE 1-3: refused with a buzz
 tap DOWN
 tap DOWN
@@ -39,7 +51,12 @@ expect-uart LOG MOVE H1 0 9
 # RIGHT takes a row (8), capped at the heap; UP puts stones back
 tap RIGHT
 send STATE
+#@8 {
 expect-uart PEND=8
+#@8 }
+#@32 # (a row of 32: the whole heap of 9)
+#@32 expect-uart PEND=9
+#@32 tap UP
 tap UP
 tap UP
 tap UP

@@ -19,8 +19,13 @@ expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR
 send HELP
 expect-uart OK HELP VER GAME NEW POS MOVE AI HINT GRUNDY PRESS RELEASE FRAME SCORES STATE SET\n
 send VER
+#@8 {
 expect-uart OK VER NIM 1.0 BOARD nano COLS 8 GAMES
 expect-uart LINE 64 RX 127\n
+#@8 }
+#@32 # (a line holds a position of 32 columns)
+#@32 expect-uart OK VER NIM 1.0 BOARD nano COLS 32 GAMES
+#@32 expect-uart LINE 72 RX 127\n
 send FOO
 expect-uart ERR UNKNOWN\n
 send MOVE
@@ -31,8 +36,12 @@ send MOVE 1 2 3
 expect-uart ERR MOVE ARGS\n
 send MOVE X 2
 expect-uart ERR MOVE ARGS\n
+#@8 {
 send MOVE 9 0
 expect-uart ERR MOVE COL\n
+#@8 }
+#@32 send MOVE 32 0
+#@32 expect-uart ERR MOVE COL\n
 send MOVE 0 3
 expect-uart ERR MOVE ILLEGAL\n
 send MOVE 0 7
@@ -41,8 +50,12 @@ send MOVE 99999999999 1
 expect-uart ERR MOVE ARGS\n
 send POS 9 1
 expect-uart ERR POS HEIGHT\n
+#@8 {
 send POS 1 1 1 1 1 1 1 1 1
 expect-uart ERR POS ARGS\n
+#@8 }
+#@32 send POS 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+#@32 expect-uart ERR POS ARGS\n
 send POS 0 0 0
 expect-uart ERR POS OVER\n
 send POS
@@ -90,8 +103,15 @@ send POS 255 3
 expect-uart OK POS\n
 send MOVE 0 252
 expect-uart OK MOVE 0 252\n
+#@8 {
 send MOVE 0 256
 expect-uart ERR MOVE ARGS\n
+#@8 }
+#@32 # (a heap of one-heap form holds up to 256 here: 256 is a number, an illegal mask)
+#@32 send MOVE 0 256
+#@32 expect-uart ERR MOVE ILLEGAL\n
+#@32 send MOVE 0 257
+#@32 expect-uart ERR MOVE ARGS\n
 send GAME NIM
 expect-uart OK GAME
 expect-uart NIM\n
@@ -105,10 +125,16 @@ send move 0 1\r
 expect-uart LOG MOVE H1 0 1\nOK MOVE 0 1\n
 # two players: the matrix says whose turn it is (a big 2) for 0.8 s
 send FRAME
+#@8 {
 expect-uart OK FRAME 468A929262000000\n
+#@8 }
+#@32 expect-uart OK FRAME 468A929262000000000000000000000000000000000000000000000000000000\n
 wait 900ms
 send FRAME
+#@8 {
 expect-uart OK FRAME 010F1F0000000000\n
+#@8 }
+#@32 expect-uart OK FRAME 010F1F0000000000000000000000000000000000000000000000000000000000\n
 # virtual buttons take the same path as real ones
 send PRESS LEFT
 expect-uart OK PRESS LEFT

@@ -1,5 +1,6 @@
 # tests/robust: robustness campaigns (issue 7). The real firmware under
-# simavr, driven by tests/robust/rb_sim.c linked with the simulator's parts:
+# simavr, driven by tests/robust/rb_sim.c (a shared harness, rb.h, and one
+# rb_<campaign>.c each) linked with the simulator's parts:
 # random buttons, power cuts (inside the 3.4 ms EEPROM write windows of
 # sim/eeprom_timing.c too), EEPROM images, watchdog hangs with interrupts on
 # and off (sim/watchdog.c), brown-outs of a dying battery (sim/supply.c),
@@ -11,7 +12,7 @@
 
 RB_SIM := $(B)/robust/rb_sim
 FUZZ_PROTO := $(B)/robust/fuzz_proto
-RB_SIM_SRC := tests/robust/rb_sim.c tests/robust/rb_fw.c $(ENGINE_SRC) \
+RB_SIM_SRC := $(wildcard tests/robust/rb_*.c) $(ENGINE_SRC) \
 	$(filter-out sim/nimsim.c,$(SIM_SRC))
 FUZZ_SRC := tests/robust/fuzz_proto.c tests/robust/fake_hal.c $(ENGINE_SRC) \
 	$(filter-out firmware/app/main.c,$(APP_SRC))
@@ -21,7 +22,7 @@ FUZZ_CFLAGS := -g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize
 	-Wall -Wextra -Werror -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) \
 	-Iboard -Ifirmware/engine -Ifirmware/hal -Ifirmware/app -I$(B) -Itests/robust
 
-$(RB_SIM): $(RB_SIM_SRC) tests/robust/rb_fw.h $(SIM_HDR) $(ENGINE_HDR) $(wildcard firmware/app/*.h) $(B)/tables.c | deps
+$(RB_SIM): $(RB_SIM_SRC) $(wildcard tests/robust/rb*.h) $(SIM_HDR) $(ENGINE_HDR) $(wildcard firmware/app/*.h) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(SIM_CFLAGS) -Ifirmware/engine -Ifirmware/app -Ifirmware/hal -I$(B) -Itests/robust \
 		-o $@ $(RB_SIM_SRC) $(B)/tables.c $(SIM_LIBS)

@@ -4,11 +4,14 @@
 // the machine with mouse clicks, one with the keyboard (B held opens the
 // menu on the way), the frames the page draws checked against the
 // firmware's own (FRAME over the console), VER typed in the console, a
-// reload that finds the game in progress, a screenshot; no page errors.
+// reload that finds the game in progress, a screenshot; the page in each
+// of its languages (languages.mjs); no page errors.
 //
 // usage: node tests/web/browser.mjs WEBDIR SCREENSHOT.png
 import { spawn } from 'node:child_process';
 import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
+import { pageKit, sleep } from './pagekit.mjs';
+import { checkLanguages } from './languages.mjs';
 
 const [webDir, shot] = process.argv.slice(2);
 if (!webDir || !shot) {
@@ -41,65 +44,13 @@ const url = await new Promise((resolve, reject) => {
 const stopServer = () => { try { process.kill(-server.pid); } catch { /* gone */ } };
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
-const context = await browser.newContext({ viewport: { width: 760, height: 1060 } });
+const context = await browser.newContext({ viewport: { width: 760, height: 1060 }, locale: 'en-US' });
 const page = await context.newPage();
 const pageErrors = [];
 page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
 page.on('pageerror', (e) => pageErrors.push(String(e)));
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const uartText = () => page.evaluate(() => window.nimweb.uartText());
-
-// Waits for a UART pattern after `from` (an index in the UART text); returns [match, end index].
-async function waitUart(re, from = 0, ms = 10000) {
-    const until = Date.now() + ms;
-    for (;;) {
-        const t = await uartText();
-        const m = re.exec(t.slice(from));
-        if (m)
-            return [m, from + m.index + m[0].length];
-        if (Date.now() > until)
-            throw new Error(`no ${re} on the UART within ${ms} ms; last: ${JSON.stringify(t.slice(-200))}`);
-        await sleep(40);
-    }
-}
-
-// Types a line into the console, as a person would, and waits for its reply.
-async function type(line, reply) {
-    const from = (await uartText()).length;
-    await page.fill('#uart-in', line);
-    await page.press('#uart-in', 'Enter');
-    return waitUart(reply, from);
-}
-
-// Waits for the chip to run `s` seconds: on a busy machine the page's
-// real-time pacing falls behind the wall clock, and holds are chip time.
-const chipNow = () => page.evaluate(() => window.nimweb.simSeconds());
-async function waitChip(s) {
-    const until = (await chipNow()) + s;
-    while (await chipNow() < until)
-        await sleep(20);
-}
-
-// A press and release with the mouse: real pointerdown, hold, pointerup.
-async function click(name) {
-    const box = await page.locator(`[data-button="${name}"]`).boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await waitChip(0.09);
-    await page.mouse.up();
-    await waitChip(0.09);
-}
-
-const KEY = { UP: 'ArrowUp', DOWN: 'ArrowDown', LEFT: 'ArrowLeft', RIGHT: 'ArrowRight', A: 'KeyZ', B: 'KeyX' };
-async function key(name, hold = 0.09) {
-    // keys go to the toy, not to the console's input line
-    await page.evaluate(() => document.activeElement?.blur());
-    await page.keyboard.down(KEY[name]);
-    await waitChip(hold);
-    await page.keyboard.up(KEY[name]);
-    await waitChip(0.09);
-}
+const { uartText, waitUart, type, chipNow, waitChip, click, key } = pageKit(page);
 
 // The firmware's frame (FRAME over the console) must be one the page drew
 // in the last second of chip time: the page shows what the MAX7219 got.
@@ -249,6 +200,9 @@ try {
     check(tState && tState[1] === '1' && wide <= 390,
         `phone: a touch on DOWN moves the menu (MENU=${tState && tState[1]}), page ${wide} px wide on a 390 px screen`);
     await phone.close();
+
+    // The page in English, Vietnamese, Traditional Chinese and Thai.
+    await checkLanguages(browser, url, shot, check);
 
     const errs = await page.evaluate(() => window.nimweb.errors);
     check(!pageErrors.length && !errs.length, `no page errors${pageErrors.length || errs.length ? ': ' + [...pageErrors, ...errs].join('; ') : ''}`);

@@ -1,4 +1,4 @@
-// bugs.mjs - every avr8js workaround of sim/web/src/runner.js is needed:
+// bugs.mjs - every avr8js workaround of sim/web/src/fixes.js is needed:
 // each check passes with the workaround and fails with the defect kept
 // (as NIMSIM_KEEP_BUGS does for simavr in tests/sim). The firmware's own
 // behaviour shows the defect where it can; the CPU-level rules (SRAM size,
@@ -158,6 +158,22 @@ const checks = {
             seen.push(`${ms} ms: ${mem[0].toString(16)} ${mem[1].toString(16)}`);
         }
         return [seen.join(', ') === '2 ms: ff ff, 6 ms: 5a ff, 8 ms: 5a a5', seen.join(', ')];
+    },
+    // The transmitter's buffer (datasheet 20.6.3): HELP's reply goes out a
+    // frame a byte (10 bits: (UBRR0 + 1) x 8 x 10 cycles with U2X0), the
+    // second byte into UDR0 at once behind the first.
+    udre: (keep) => {
+        const b = boot(keep);
+        b.run(200 * MS);
+        const at = [];
+        b.onUartByte = () => at.push(b.cycles);
+        send(b, 'HELP', 200);
+        const frame = b.usart.cyclesPerChar;
+        // (each byte waits for the UDRE interrupt: a few cycles either way)
+        const mean = (at[at.length - 1] - at[1]) / (at.length - 2);
+        return [at.length > 40 && at[1] - at[0] < 100 && Math.abs(mean - frame) < 1,
+            `${at.length} bytes, the second ${at[1] - at[0]} cycles after the first, ` +
+            `then ${mean.toFixed(1)} apart (frame ${frame})`];
     },
 };
 

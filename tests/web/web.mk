@@ -4,7 +4,7 @@
 
 WEB_DIR := sim/web
 WEB_STAMP := $(WEB_DIR)/node_modules/.nimweb-lock
-WEB_SRC := $(wildcard $(WEB_DIR)/src/*.js) $(WEB_DIR)/index.html $(WEB_DIR)/style.css $(WEB_DIR)/build.mjs
+WEB_SRC := $(wildcard $(WEB_DIR)/src/*.js $(WEB_DIR)/src/i18n/*.js) $(WEB_DIR)/index.html $(WEB_DIR)/style.css $(WEB_DIR)/build.mjs
 WEB_PORT ?= 8014
 
 .PHONY: web web-serve web-deps test-web test-web-sim test-wokwi
@@ -25,10 +25,10 @@ web: $(B)/web/index.html
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/web/index.html
 	@rm -rf $(B)/web/m4 && cp -r build/m4/web $(B)/web/m4
 	@echo "web: open $(B)/web/index.html, or make web-serve; copy $(B)/web/ to any static host"
-WEB_OTHER := m4/index.html "32 columns (4 modules)"
+WEB_OTHER := m4/index.html
 else
 web: $(B)/web/index.html
-WEB_OTHER := ../index.html "8 columns (1 module)"
+WEB_OTHER := ../index.html
 endif
 $(B)/web/index.html: $(WEB_SRC) $(B)/nim.hex $(B)/board.defs $(WEB_STAMP)
 	@node $(WEB_DIR)/build.mjs $(B)/board.defs $(B)/nim.hex $(B)/web $(WEB_OTHER)
@@ -38,20 +38,31 @@ web-serve: web
 
 # The MAX7219 model against its datasheet; the avr8js workarounds, each
 # shown needed; then every e2e session traced
-# by nimsim and replayed on avr8js: both must agree.
+# by nimsim and replayed on avr8js: both must agree (web-diff, this build;
+# test-web-sim-m4 runs it on 32 columns, build/m4).
 test-web-sim: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
-	@rm -rf $(B)/webdiff && mkdir -p $(B)/webdiff
 	@node --test --test-reporter=spec tests/web/max7219.test.mjs 2>&1 | grep -v '^$$'
 	@node tests/web/bugs.mjs $(B)/board.defs $(B)/nim.hex
-	@NIMWEB_NIMSIM=$(NIMSIM) NIMWEB_TRACE_DIR=$(B)/webdiff tests/e2e/run_e2e.sh tests/web/nimsim_trace.sh \
-		$(B)/nim.elf $(B)/webdiff $(E2E_SCRIPTS) > $(B)/webdiff/e2e.log 2>&1 \
+	@$(MAKE) --no-print-directory web-diff
+test-web-sim-m4:
+	@$(MAKE) --no-print-directory MODULES=4 web-diff
+.PHONY: web-diff test-web-sim-m4
+web-diff: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
+	@rm -rf $(B)/webdiff && mkdir -p $(B)/webdiff
+	@NIMWEB_NIMSIM=$(NIMSIM) NIMWEB_TRACE_DIR=$(B)/webdiff tests/e2e/run_e2e.sh --modules $(MODULES) \
+		tests/web/nimsim_trace.sh $(B)/nim.elf $(B)/webdiff $(E2E_SCRIPTS) > $(B)/webdiff/e2e.log 2>&1 \
 		|| { cat $(B)/webdiff/e2e.log; exit 1; }
 	@node tests/web/diff.mjs $(B)/board.defs $(B)/nim.hex $(B)/webdiff/*.trace
+TEST_TARGETS += test-web-sim-m4
+TEST_BUILD_M4 += build/m4/nim.elf build/m4/nim.hex build/m4/nimsim build/m4/board.defs
 
-# The page in a real browser (Debian's chromium through playwright-core).
-# Its screenshot: make test-web WEB_SHOT=docs/web.png refreshes the README's.
+# The page's language tables, then the page in a real browser (Debian's
+# chromium through playwright-core), in each language. Its screenshots:
+# make test-web WEB_SHOT=docs/web.png refreshes the README's (and
+# docs/web-<lang>.png).
 WEB_SHOT ?= $(B)/web.png
 test-web: web $(WEB_STAMP)
+	@node --test --test-reporter=spec tests/web/i18n.test.mjs 2>&1 | grep -v '^$$'
 	@node tests/web/browser.mjs $(B)/web $(WEB_SHOT)
 
 # The Wokwi project matches the board header, part by part and wire by wire.
@@ -66,5 +77,7 @@ TEST_BUILD_M4 += build/m4/web/index.html
 ##   make web-serve       serve build/web on 127.0.0.1 (WEB_PORT=8014) and print the URL
 ##   make web-deps        install nodejs, npm, chromium (apt) and the pinned npm packages (npm ci)
 ##   make test-web-sim    avr8js workarounds each needed; every e2e session replayed on avr8js = nimsim
-##   make test-web        the page in headless chromium: games by clicks and keys, menu, reload, console
+##   make test-web-sim-m4 the same replay of every e2e session on 32 columns (build/m4)
+##   make test-web        the page in headless chromium: games by clicks and keys, menu, reload, console,
+##                        in each language (en vi zh-Hant th: tables, no English left, fonts, a move)
 ##   make test-wokwi      board/wokwi/diagram.json parts, pins and wires match board/nano.h

@@ -2,6 +2,7 @@
 // (runner.js), paced to the wall clock at the chip's 16 MHz, drawn as the
 // toy, played with pointer, touch or keyboard, heard through Web Audio,
 // talked to through the UART console; its EEPROM lives in localStorage.
+// Every word it shows comes from i18n.js's tables.
 import { Board, BUTTON_NAMES } from './runner.js';
 import { EepromStore, eepromLoad, eepromSave } from './eeprom.js';
 import { hexToFlash } from './hex.js';
@@ -9,6 +10,7 @@ import { MatrixView } from './matrix.js';
 import { ButtonPad } from './buttons.js';
 import { PiezoAudio } from './piezo.js';
 import { UartConsole } from './console.js';
+import { LANGS, i18nApply, i18nPick, i18nStore, i18nStored, i18nText } from './i18n.js';
 
 /* global __BOARD__, __HEX__ */
 const board = __BOARD__;
@@ -29,6 +31,34 @@ const audio = new PiezoAudio();
 const uart = new UartConsole($('uart-out'), $('uart-form'), $('uart-in'), (s) => nim.board.uartSend(new TextEncoder().encode(s)));
 let dirty = true;
 
+let lang = i18nPick(i18nStored(), navigator.languages || [navigator.language]);
+const T = (key, vars) => i18nText(lang, key, vars);
+const soundText = () => { $('sound').textContent = T(audio.muted ? 'sound_off' : 'sound_on'); };
+function showLanguage() {
+    document.documentElement.lang = lang;
+    document.title = T('title');
+    i18nApply(document, lang);
+    $('sub').textContent = T('sub', { cols: board.BOARD_COLS });
+    const other = $('other');
+    if (other)
+        other.textContent = T(board.BOARD_COLS === 8 ? 'other_m4' : 'other_m1');
+    soundText();
+    $('lang').value = lang;
+}
+for (const code of Object.keys(LANGS)) {
+    const opt = document.createElement('option');
+    opt.value = code;
+    opt.lang = code;
+    opt.textContent = LANGS[code].lang_name;
+    $('lang').append(opt);
+}
+$('lang').addEventListener('change', (e) => {
+    lang = e.target.value;
+    i18nStore(lang);
+    showLanguage();
+});
+showLanguage();
+
 function makeBoard() {
     const b = new Board({ flash, board, eeprom });
     b.onFrame = () => { dirty = true; };
@@ -43,20 +73,21 @@ const nim = {
     uartText: () => uart.all,
     simSeconds: () => nim.board.cycles / F,
     errors: [],
+    lang: () => lang,
     drawn: [],
 };
 window.nimweb = nim;           // the browser tests' handle
 
 const gesture = () => {
     audio.unlock();
-    $('sound').textContent = audio.muted ? 'sound off' : 'sound on';
+    soundText();
 };
 const pad = new ButtonPad(document, BUTTON_NAMES, (i, on) => nim.board.setButton(i, on), gesture);
 $('sound').addEventListener('click', () => {
     audio.unlock();
     audio.muted = !audio.muted;
     audio.set(audio.hz);
-    $('sound').textContent = audio.muted ? 'sound off' : 'sound on';
+    soundText();
 });
 $('power').addEventListener('click', () => {
     gesture();
@@ -67,7 +98,7 @@ $('power').addEventListener('click', () => {
     c0 = nim.board.cycles;
 });
 $('forget').addEventListener('click', () => {
-    if (!confirm('Erase the toy\'s EEPROM (settings, scores, the game in progress)?'))
+    if (!confirm(T('erase_confirm')))
         return;
     eeprom.memory.fill(0xFF);
     save();
@@ -88,7 +119,7 @@ function frame(now) {
         nim.board.run(due);
     } catch (e) {
         nim.errors.push(String(e));
-        $('status').textContent = `simulator stopped: ${e}`;
+        $('status').textContent = T('stopped', { error: e });
         console.error(e);
         return;
     }
@@ -101,8 +132,8 @@ function frame(now) {
             nim.drawn.splice(0, 100);
     }
     uart.flush();
-    $('status').textContent = `${(nim.board.cycles / F).toFixed(1)} s on the chip, ` +
-        `awake ${(100 * nim.board.awakeShare()).toFixed(1)} %`;
+    $('status').textContent = T('status', { secs: (nim.board.cycles / F).toFixed(1),
+        awake: (100 * nim.board.awakeShare()).toFixed(1) });
     requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);

@@ -4,54 +4,27 @@
 // 16 MHz, with the time the CPU sleeps skipped to the next event instead of
 // stepped. Shared by the page and by the Node differential (tests/web).
 //
-// avr8js 0.21 is kinder or different than the chip in ways that hit this
-// firmware; each workaround below has a name, and `keepBugs` (a Set, or
-// NIMWEB_KEEP_BUGS under Node) turns one off so a test can show the defect
-// it hides is real:
-//   rxc    a write to UCSR0B that keeps RXEN0 set clears a pending RXC: the
-//          received byte is lost (VER\nSTATE\n arrives as VER\nTATE\n)
-//   porf   MCUSR is 0 at power-on; the chip sets PORF (datasheet 10.9.1)
-//   pullup internal pull-ups are not modelled: a released button reads 0
-//   sleep  SLEEP is a no-op: the CPU spins through every idle moment, and a
-//          power-down sleeps nothing
-//   sram   new CPU(prog) has 8 KB of SRAM; the 328P has 2 KB (RAMEND 0x8FF)
-//   irq    interrupt entry takes 2 cycles (chip: 4, +4 from sleep), and the
-//          instruction after SEI or RETI does not run before a pending
-//          interrupt (datasheet 7.7): `sei; sleep` then misses its wake-up
-//   wdt    a watchdog reset resets only the CPU core, not the peripherals
-//   eeprom a write to EECR while a write is in progress (the firmware's
-//          `EECR |= EERIE`) clears EEPE, so the next write is dropped
-//          silently; the byte is stored when the write starts, not when it
-//          ends; the write takes 2 x 1.8 ms (datasheet table 8-1: 3.4 ms
-//          erase and write, 1.8 ms erase only or write only); a read and
-//          EEAR are not locked while it lasts (8.6.3)
+// avr8js 0.21's defects that hit this firmware are worked around in
+// fixes.js, each by name, switchable by `keepBugs`.
 
 import {
-    CPU, avrInstruction, avrInterrupt, AVRTimer, timer0Config, timer1Config, timer2Config,
+    avrInstruction, avrInterrupt, AVRTimer, timer0Config, timer1Config, timer2Config,
     AVRSPI, spiConfig, AVRUSART, usart0Config, AVREEPROM, eepromConfig, AVRIOPort,
     portBConfig, portCConfig, portDConfig, AVRClock, clockConfig, AVRWatchdog, watchdogConfig,
     PinState,
 } from 'avr8js';
+import {
+    BUGS, PORF, fixesCheck, fixesCpu, fixesResetFlags, fixesReleasedLevel, fixesRxc, fixesUdre,
+    fixesSleeps, fixesSleepMode, fixesCanWake, fixesIrqExtra, fixesIrqHeld, fixesWatchdog, fixesEeprom,
+} from './fixes.js';
 import { Max7219Chain } from './max7219.js';
 import { Piezo } from './piezo.js';
 
-export const BUGS = ['rxc', 'porf', 'pullup', 'sleep', 'sram', 'irq', 'wdt', 'eeprom'];
+export { BUGS };
 export const BUTTON_NAMES = ['UP', 'DOWN', 'LEFT', 'RIGHT', 'A', 'B'];
 
-const OP_SLEEP = 0x9588, OP_SEI = 0x9478, OP_RETI = 0x9518;
-const SREG = 0x5F, SMCR = 0x53, MCUSR = 0x54;
-const PORF = 0x01, WDRF = 0x08;
-const UCSRA_RXC = 0x80, UCSRB_RXCIE = 0x80, UCSRB_RXEN = 0x10;
-const SRAM_328P = 2048;
-const EECR = 0x3F, EEDR = 0x40, EEARL = 0x41, EEARH = 0x42;
-const EERE = 0x01, EEPE = 0x02, EEMPE = 0x04, EERIE = 0x08, EEPM = 0x30;
-// Datasheet 8.6.3 table 8-1, by EEPM1:0: erase and write, erase only,
-// write only (reserved: as erase and write), in microseconds.
-const EEPROM_WRITE_US = [3400, 1800, 1800, 3400];
-// Interrupt vectors (word addresses) that wake the chip from power-down,
-// power-save and standby (datasheet table 10-1): INT0, INT1, PCINT0..2, WDT;
-// power-save adds Timer2 (asynchronous clock), ext-standby too.
-const WAKE_POWER_DOWN_MAX = 0x0C, WAKE_POWER_SAVE_MAX = 0x0E;
+const SREG = 0x5F, MCUSR = 0x54;
+const UCSRA_RXC = 0x80;
 const PORTS = { B: portBConfig, C: portCConfig, D: portDConfig };
 
 export class Board {
@@ -62,9 +35,7 @@ export class Board {
         this.board = opts.board;
         this.eeprom = opts.eeprom;
         this.keep = opts.keepBugs || new Set();
-        for (const b of this.keep)
-            if (!BUGS.includes(b))
-                throw new Error(`unknown avr8js workaround '${b}' (known: ${BUGS.join(' ')})`);
+        fixesCheck(this.keep);
         this.freq = Number(this.board.BOARD_F_CPU);
         this.eeWrite = null;             // the EEPROM write in progress, over resets
         this.eeLog = [];                 // { at, len } of every EEPROM write started
@@ -97,7 +68,7 @@ export class Board {
     build(mcusr) {
         if (this.cpu)
             this.base += this.cpu.cycles;
-        const cpu = this.bug('sram') ? new CPU(this.flash) : new CPU(this.flash, SRAM_328P);
+        const cpu = fixesCpu(this);
         this.cpu = cpu;
         this.sleeping = false;
         this.sleepMode = 0;
@@ -116,10 +87,9 @@ export class Board {
         this.wireUart();
         this.wireButtons();
         this.wirePiezo();
-        this.wireWatchdog();
-        this.wireEeprom();
-        if (!(mcusr === PORF && this.bug('porf')))
-            cpu.data[MCUSR] = mcusr;
+        fixesWatchdog(this);
+        fixesEeprom(this);
+        fixesResetFlags(this, mcusr);
         this.uartArmed = false;
         this.uartArm();
     }
@@ -140,28 +110,12 @@ export class Board {
     }
 
     wireUart() {
-        const cpu = this.cpu, usart = this.usart;
-        usart.onByteTransmit = (value) => this.onUartByte && this.onUartByte(value, this.cycles);
-        if (this.bug('rxc'))
-            return;
-        const { UCSRA, UCSRB } = usart0Config;
-        const avrHook = cpu.writeHooks[UCSRB];
-        cpu.writeHooks[UCSRB] = (value, old, addr, mask) => {
-            const rxc = cpu.data[UCSRA] & UCSRA_RXC;
-            const r = avrHook(value, old, addr, mask);
-            // Datasheet 20.11.2: RXC is cleared by reading UDR0 (or turning
-            // the receiver off), not by writing UCSR0B.
-            if (rxc && (value & UCSRB_RXEN)) {
-                cpu.data[UCSRA] |= UCSRA_RXC;
-                if (value & UCSRB_RXCIE)
-                    cpu.queueInterrupt(usart.RXC);
-            }
-            return r;
-        };
+        this.usart.onByteTransmit = (value) => this.onUartByte && this.onUartByte(value, this.cycles);
+        fixesRxc(this);
+        fixesUdre(this);
     }
 
-    // Pins of released buttons: the pull-up's high when the firmware has it
-    // on (PORT bit set, DDR clear), else the floating input reads 0 here.
+    // Pins of released buttons: high through the pull-up (fixes.js).
     wireButtons() {
         const b = this.board;
         const port = this.ports[b.BOARD_BTN_PORT];
@@ -176,14 +130,7 @@ export class Board {
         for (let i = 0; i < this.btnPins.length; i++) {
             const pin = this.btnPins[i];
             const closed = !!(this.buttons & (1 << i));
-            let level;
-            if (closed)
-                level = !activeLow;
-            else if (this.bug('pullup'))
-                level = false;
-            else
-                level = port.pinState(pin) === PinState.InputPullUp;
-            port.setPin(pin, level);
+            port.setPin(pin, closed ? !activeLow : fixesReleasedLevel(this, port, pin));
         }
     }
 
@@ -216,90 +163,6 @@ export class Board {
             };
         }
         this.piezo.update();        // a reset silences it
-    }
-
-    wireWatchdog() {
-        const cpu = this.cpu;
-        if (this.bug('wdt'))
-            return;
-        // avr8js resets only the core on a watchdog time-out (its issue
-        // #107); the chip resets every I/O register (datasheet 10.2).
-        const coreReset = cpu.reset.bind(cpu);
-        cpu.reset = () => {
-            coreReset();
-            if (this.cpu === cpu && this.started)
-                this.pendingReset = WDRF;
-        };
-    }
-
-    // The EEPROM as datasheet 8.6.3 has it (avr8js's hook replaced): EEPE
-    // set by EEMPE then EEPE within 4 cycles, held for the programming time
-    // of table 8-1 and cleared only by the hardware; the byte stored when
-    // it clears; while it is set a new write, a read, EEPM and EEAR are
-    // locked; EE_READY a level while EERIE is set and EEPE clear. A reset
-    // that is not a power cut lets the write finish (8.4.2).
-    wireEeprom() {
-        const cpu = this.cpu, ee = this.avrEeprom, store = this.eeprom;
-        if (this.bug('eeprom'))
-            return;
-        const size = store.memory.length;
-        let enabledUntil = -1;
-        const finish = () => {
-            const w = this.eeWrite;
-            if (!w || cpu !== this.cpu)
-                return;
-            this.eeWrite = null;
-            if (w.mode !== 2)
-                store.eraseMemory(w.addr);
-            if (w.mode !== 1)
-                store.writeMemory(w.addr, w.data);
-            cpu.setInterruptFlag(ee.EER);       // clears EEPE; EE_READY if EERIE
-        };
-        const busy = () => this.eeWrite !== null;
-        cpu.writeHooks[EECR] = (v) => {
-            const cur = cpu.data[EECR];
-            let n;
-            if (busy()) {
-                n = (cur & EEPM) | EEPE | (v & EERIE) | (cur & EEMPE);
-            } else if ((v & EEPE) && cpu.cycles < enabledUntil) {
-                const mode = (v & EEPM) >> 4;
-                const len = Math.round(EEPROM_WRITE_US[mode] * this.freq / 1e6);
-                this.eeWrite = {
-                    addr: ((cpu.data[EEARH] << 8) | cpu.data[EEARL]) & (size - 1),
-                    data: cpu.data[EEDR], mode, end: this.cycles + len,
-                };
-                this.eeLog.push({ at: this.cycles, len });
-                cpu.data[EECR] = (v & (EEPM | EERIE)) | EEPE | (cur & EEMPE);
-                cpu.addClockEvent(finish, len);
-                cpu.cycles += 2;           // the CPU halts 2 cycles (8.6.3)
-                cpu.updateInterruptEnable(ee.EER, v);
-                return true;
-            } else {
-                n = (v & (EEPM | EERIE)) | (cur & EEMPE);
-                if (v & EERE) {
-                    cpu.data[EEDR] = store.readMemory(((cpu.data[EEARH] << 8) | cpu.data[EEARL]) & (size - 1));
-                    cpu.cycles += 4;       // the CPU halts 4 cycles (8.6.3)
-                }
-            }
-            if ((v & EEMPE) && !(cur & EEMPE)) {
-                n |= EEMPE;
-                enabledUntil = cpu.cycles + 4;
-                cpu.addClockEvent(() => { cpu.data[EECR] &= ~EEMPE; }, 4);
-            }
-            cpu.data[EECR] = n;
-            cpu.updateInterruptEnable(ee.EER, n);
-            return true;
-        };
-        for (const a of [EEARL, EEARH])
-            cpu.writeHooks[a] = (v) => {
-                if (!busy())
-                    cpu.data[a] = v;
-                return true;
-            };
-        if (this.eeWrite) {                  // a reset during a write
-            cpu.data[EECR] |= EEPE;
-            cpu.addClockEvent(finish, Math.max(1, this.eeWrite.end - this.cycles));
-        }
     }
 
     // Power cycle: RAM and registers lost, flash and EEPROM kept; the
@@ -365,7 +228,6 @@ export class Board {
         }
     }
 
-    // Datasheet 7.7.1: 4 cycles to enter an interrupt, 4 more from sleep.
     interrupt(fromSleep) {
         const cpu = this.cpu;
         const irq = cpu.pendingInterrupts[cpu.nextInterrupt];
@@ -373,23 +235,8 @@ export class Board {
         avrInterrupt(cpu, irq.address);       // 2 cycles in avr8js
         if (!irq.constant)
             cpu.clearInterrupt(irq);
-        if (!this.bug('irq'))
-            cpu.cycles += 2 + (fromSleep ? 4 : 0);
+        cpu.cycles += fixesIrqExtra(this, fromSleep);
         this.awake += cpu.cycles - c0;
-    }
-
-    canWake() {
-        const cpu = this.cpu;
-        if (!(cpu.data[SREG] & 0x80) || cpu.nextInterrupt < 0)
-            return false;
-        const m = this.sleepMode;
-        if (m === 0 || m === 1)
-            return true;                      // idle, ADC noise reduction: any interrupt
-        const max = m === 3 || m === 7 ? WAKE_POWER_SAVE_MAX : WAKE_POWER_DOWN_MAX;
-        for (let v = cpu.nextInterrupt; v <= max; v++)
-            if (cpu.pendingInterrupts[v])
-                return true;
-        return false;
     }
 
     // Runs until the board's cycle count reaches `until` (or a little past:
@@ -397,11 +244,10 @@ export class Board {
     run(until) {
         this.started = true;
         let cpu = this.cpu;
-        const fixSleep = !this.bug('sleep'), fixIrq = !this.bug('irq');
         while (this.base + cpu.cycles < until) {
             const target = until - this.base;
             if (this.sleeping) {
-                if (this.canWake()) {
+                if (fixesCanWake(this)) {
                     this.sleeping = false;
                     this.wakeups++;
                     this.interrupt(true);
@@ -418,12 +264,12 @@ export class Board {
             }
             const op = this.flash[cpu.pc];
             const c0 = cpu.cycles;
-            if (op === OP_SLEEP && fixSleep && (cpu.data[SMCR] & 1)) {
+            if (fixesSleeps(this, op)) {
                 cpu.pc++;
                 cpu.cycles++;
                 this.awake++;
                 this.sleeping = true;
-                this.sleepMode = (cpu.data[SMCR] >> 1) & 7;
+                this.sleepMode = fixesSleepMode(this);
             } else {
                 avrInstruction(cpu);
                 this.awake += cpu.cycles - c0;
@@ -443,7 +289,7 @@ export class Board {
                 continue;
             }
             if (cpu.nextInterrupt >= 0 && (cpu.data[SREG] & 0x80) && !this.sleeping &&
-                !(fixIrq && (op === OP_SEI || op === OP_RETI)))
+                !fixesIrqHeld(this, op))
                 this.interrupt(false);
         }
     }

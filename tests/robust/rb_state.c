@@ -1,0 +1,119 @@
+/* rb_state.c - the toy's persistent state (settings, the game in progress,
+ * the scores) as the PC link tells it, and the way back to a game. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rb.h"
+
+static void parse_state(const char *line, rb_state_t *p)
+{
+    char v[256];
+    memset(p, 0, sizeof *p);
+    if (strncmp(line, "OK STATE ", 9))
+        rb_fail("not a STATE reply: %s", line);
+    static const char *scr[] = { "INTRO", "MENU", "PLAY", "END" };
+    rb_state_field(line, "SCR", v, sizeof v);
+    p->scr = -1;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(v, scr[i]))
+            p->scr = i;
+    rb_state_field(line, "PH", v, sizeof v);
+    p->phase = !strcmp(v, "INPUT") ? 0 : !strcmp(v, "THINK") ? 1 : !strcmp(v, "SHOW") ? 2 : 3;
+    rb_state_field(line, "GAME", v, sizeof v);
+    p->game = (unsigned)atoi(v);
+    rb_state_field(line, "RULE", v, sizeof v);
+    p->pos.rule = (uint8_t)atoi(v);
+    rb_state_field(line, "MODE", v, sizeof v);
+    p->pos.mode = (uint8_t)atoi(v);
+    rb_state_field(line, "TURN", v, sizeof v);
+    p->turn = (uint8_t)atoi(v);
+    rb_state_field(line, "INGAME", v, sizeof v);
+    p->in_game = atoi(v) != 0;
+    rb_state_field(line, "W", v, sizeof v);
+    p->w = (unsigned)atoi(v);
+    rb_state_field(line, "L", v, sizeof v);
+    p->l = (unsigned)atoi(v);
+    rb_state_field(line, "POS", v, sizeof v);
+    if (p->pos.mode & ENGINE_ONEHEAP) {
+        p->pos.ncols = 1;
+        p->pos.heap = (uint16_t)atoi(v);
+    } else {
+        char *q = v;
+        while (*q && p->pos.ncols < BOARD_COLS) {
+            p->pos.col[p->pos.ncols++] = (uint8_t)strtoul(q, &q, 10);
+            if (*q == ',')
+                q++;
+        }
+    }
+    rb_state_field(line, "SET", v, sizeof v);
+    char *q = v;
+    while (*q && p->nset < 16) {
+        p->set[p->nset++] = (uint8_t)strtoul(q, &q, 10);
+        if (*q == ',')
+            q++;
+    }
+}
+
+void rb_state_get(rb_state_t *p)
+{
+    parse_state(rb_command("STATE"), p);
+}
+
+void rb_scores_get(unsigned game, unsigned *w, unsigned *l)
+{
+    const char *r = rb_command("SCORES %u", game);
+    unsigned i;
+    if (sscanf(r, "OK SCORES %u W %u L %u", &i, w, l) != 3 || i != game)
+        rb_fail("bad SCORES reply: %s", r);
+}
+
+/* Until every save asked for is written: no EEPROM write started for 40 ms
+ * (a pending save writes a byte every 3.4 ms). What the toy shows then is
+ * committed, and a cut may not lose it. */
+void rb_wait_saved(void)
+{
+    for (int i = 0; i < 200; i++) {
+        uint64_t w = rb_board.eeprom.writes;
+        rb_run_for_ms(40);
+        if (w == rb_board.eeprom.writes && !rb_board.eeprom.busy)
+            return;
+    }
+    rb_fail("the saves never end");
+}
+
+/* A game on the screen with the machine's turn played out and every save
+ * written; p holds its state and scores. */
+void rb_ensure_play(rb_state_t *p)
+{
+    int news = 0;
+    for (int i = 0; i < 1000; i++) {
+        rb_state_get(p);
+        if (p->scr == 2 && p->phase == 3) {
+            rb_run_for_ms(100);    /* the final position stays a moment */
+            continue;
+        }
+        if (p->scr == 2) {
+            if (p->turn == 1 && p->phase != 0) {
+                rb_command_ok("AI");
+                continue;
+            }
+            rb_wait_saved();
+            rb_state_get(p);
+            if (p->scr != 2 || (p->turn == 1 && p->phase != 0))
+                continue;
+            rb_scores_get(p->game, &p->w, &p->l);
+            return;
+        }
+        if (p->scr == 1 || p->scr == 3) {
+            /* The machine first on a full one heap wins at once: after a
+             * few such games, let the human start. */
+            if (++news % 3 == 0)
+                rb_command_ok("SET FIRST 0");
+            rb_command_ok("NEW");
+        }
+        else
+            rb_run_for_ms(50);
+    }
+    rb_fail("the toy does not get back to a game");
+}

@@ -1,0 +1,412 @@
+"""nimlink's `examples`: every worked example of the five reference texts
+that the toy can play today, played or reproduced through the toy's PC link
+and printed as the text lays it out. The figures below are the texts' own
+printed numbers; a line starting MISMATCH says where the toy disagrees.
+Tables that go past what a column holds come from build/grundy, and say so.
+Examples that need games the toy does not have yet are listed with the
+reason (issue 20)."""
+import os
+import subprocess
+
+SETTINGS = ["GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF"]    # STATE's SET=, in order
+
+# The texts, by the names the README gives them.
+BLOG = '"Trò chơi NIM" (Vietnamese blog, 2013)'
+ARTICLE = '"NIM GAME: Trò chơi toán học về chiến lược" (Vietnamese)'
+NOTES = 'Hồ Hữu Sơn, "Chuyên đề 9. Lý thuyết trò chơi"'
+LESSON = '"Nim Game (典型玩法)" (Chinese lesson, Tainan First Senior High School)'
+THAI = '"the game of Nim" (Thai, the blog of ศล)'
+
+# Not on the toy yet: what each needs (issue 20's items).
+NOT_YET = [
+    (BLOG, "the xor tables of 13 14 6 7 2 (x = 0) and 12 14 6 3 2 (x = 5)", "heaps over 8 (BINARY)"),
+    (NOTES, "Empty and Divide, P = both boxes odd", "the game EMPTY AND DIVIDE"),
+    (NOTES, "14 xor 55 = 57; Bouton: (5, 7, 9) N with sum 11, (4, 12, 8) P", "heaps over 8 (BINARY)"),
+    (NOTES, "G(3) + G(5) + G(7) on 9 10 14: 1 xor 4 xor 6 = 3, 14 to 13",
+     "a SUM of different rules, and heaps over 8 (its parts' values: above)"),
+    (NOTES, "Twins, g(x) = x", "the coin rule TWINS"),
+    (THAI, "13 12 8: nim-sum 9, 13 to 4, 12 to 5 or 8 to 1", "heaps over 8 (BINARY)"),
+]
+
+# ARTICLE's two games of Nam (player 1) and Bắc on 3 4 5: each position
+# after each move. In misere play it prints each position's nim-sum too.
+ARTICLE_NORMAL = [(3, 4, 5), (1, 4, 5), (1, 4, 2), (1, 3, 2), (1, 2, 2), (0, 2, 2), (0, 1, 2), (0, 1, 1),
+                  (0, 0, 1), (0, 0, 0)]
+ARTICLE_MISERE = [(3, 4, 5), (1, 4, 5), (1, 4, 3), (1, 2, 3), (1, 2, 2), (0, 2, 2), (0, 2, 1), (0, 0, 1),
+                  (0, 0, 0)]
+ARTICLE_MISERE_SUMS = [2, 0, 6, 0, 1, 0, 3, 1]
+# LESSON's game of A (player 1) and B on 3 4 5.
+LESSON_GAME = [(3, 4, 5), (1, 4, 5), (1, 4, 2), (1, 3, 2), (1, 0, 2), (1, 0, 1), (0, 0, 1), (0, 0, 0)]
+
+# NOTES, "Trò chơi Trừ dần", S = {1, 3, 4}: positions 0..16.
+S134_PN = "P N P N N N N P N P N N N N P N P"
+# NOTES, Kayles: x, the positions one move away, their values, g(x).
+KAYLES_ROWS = [(1, [0], [0], 1), (2, [1, 0], [1, 0], 2), (3, [2, 1, (1, 1)], [2, 1, 0], 3),
+               (4, [3, 2, (1, 2), (1, 1)], [3, 2, 3, 0], 1),
+               (5, [4, 3, (3, 1), (2, 2), (1, 2)], [1, 3, 2, 0, 3], 4)]
+KAYLES_PERIOD_FROM = 72
+KAYLES_PERIOD = [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7]     # g(72) .. g(83)
+# NOTES, Treblecross: g(-1) .. g(9), and g(a) xor g(b) for a + b = 8 (a = -1..7).
+TREBLE_G = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+TREBLE_XORS = [3, 0, 0, 0, 1, 0, 1, 0, 0]
+TREBLE_G11 = 2
+# NOTES, Mock Turtles: g(0) .. g(14), coins numbered from 0.
+TURTLES_G = [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28]
+# NOTES, the Sprague-Grundy theorem's example: g3(9), g5(10), g7(14), g7(13).
+SUM_PARTS = [(3, 9, 1), (5, 10, 4), (7, 14, 6), (7, 13, 5)]
+
+
+def heap_list(s):
+    return " ".join(map(str, s))
+
+
+def cachdi(s):
+    """BLOG's procedure CachDi: in a P-position take one from the first
+    biggest heap; else from the first heap i with x xor S[i] < S[i]."""
+    x = 0
+    for v in s:
+        x ^= v
+    if x == 0:
+        d = s.index(max(s))
+        return d, s[d] - 1
+    d = next(i for i, v in enumerate(s) if v ^ x < v)
+    return d, s[d] ^ x
+
+
+def at_most_half(n_max):
+    """NOTES' ATMOSTHALF.PAS: g(0) = g(1) = 0, g(i) = mex of g(i - k), 1 <= k <= i div 2."""
+    g = [0] * (n_max + 1)
+    for i in range(2, n_max + 1):
+        seen = {g[i - k] for k in range(1, i // 2 + 1)}
+        g[i] = next(k for k in range(n_max + 2) if k not in seen)
+    return g
+
+
+def runs(mask, width=8):
+    """The lengths of the runs of lit cells of a column, bottom first."""
+    out, n = [], 0
+    for b in range(width + 1):
+        if b < width and mask >> b & 1:
+            n += 1
+        elif n:
+            out.append(n)
+            n = 0
+    return out
+
+
+def free_cells(marks):
+    """NO ADJACENT: the cells that can still be marked."""
+    return sum(1 << b for b in range(8) if not (marks >> b & 1) and not ((marks << 1 | marks >> 1) >> b & 1))
+
+
+class Examples:
+    def __init__(self, link, out, error, grundy):
+        self.link, self.out, self.error, self.grundy = link, out, error, grundy
+        self.bad = 0
+
+    def cmd(self, line, want="OK"):
+        r = self.link.cmd(line)
+        if want and not r.startswith(want):
+            raise self.error("%s: %s" % (line, r))
+        return r
+
+    def batch(self, lines):
+        return [r for _, r, _ in self.link.stream(lines)]
+
+    def check(self, cond, what):
+        if not cond:
+            self.out("  MISMATCH: " + what)
+            self.bad += 1
+        return cond
+
+    def game(self, name):
+        self.cmd("GAME " + name)
+
+    def values(self, reply):
+        """GRUNDY's column values and its last word (P or N)."""
+        f = reply.split()[2:]
+        vals = []
+        for x in f:
+            if not x.isdigit():
+                break
+            vals.append(int(x))
+        return vals, f[-1]
+
+    def column_value(self, mask, filler=1):
+        """One column's value, beside a filler column so the position is never over."""
+        return self.values(self.batch(["POS %d %d" % (mask, filler), "GRUNDY"])[1])[0][0]
+
+    def from_grundy(self, rule, n):
+        if not self.grundy or not os.path.exists(self.grundy):
+            self.out("  (past the toy: needs build/grundy, make build/grundy; not checked)")
+            return None
+        r = subprocess.run([self.grundy, rule, str(n)], capture_output=True, text=True)
+        return [int(x) for x in r.stdout.split()]
+
+    # ---- the games played move by move ---------------------------------------------------
+    def play(self, title, game, seq, names, winner, sums=None):
+        """Two players through the toy; the first (the texts' winner, called
+        `winner` at the end) must be in an N-position before each of its
+        moves and leave a P-position."""
+        self.out("== %s: %s on %s, %s (player 1) moves first" % (title, game, heap_list(seq[0]), names[0]))
+        ends = []
+        self.link.on_log_extra = lambda line: ends.append(line) if line.startswith("LOG END") else None
+        for line in ("SET OPP 1", "GAME " + game, "POS " + heap_list(seq[0])):
+            self.cmd(line)
+        self.out("  %-8s %-9s %s" % ("A B C", "nim-sum", "the toy"))
+        for k in range(1, len(seq)):
+            a, b = seq[k - 1], seq[k]
+            col = next(c for c in range(3) if a[c] != b[c])
+            g = self.cmd("GRUNDY")
+            vals, pn = self.values(g)
+            x = vals[0] ^ vals[1] ^ vals[2]
+            self.out("  %-8s %-9s %s" % (heap_list(a), "%d=%s" % (x, format(x, "03b")), g))
+            if sums:
+                self.check(x == sums[k - 1], "the text prints the nim-sum %d at %s" % (sums[k - 1], heap_list(a)))
+            mover = names[(k - 1) % 2]
+            if k % 2:
+                self.check(pn == "N", "the text's winner %s is to move at %s, the toy says P" % (mover, heap_list(a)))
+            r = self.cmd("MOVE %d %d" % (col, b[col]), want=None)
+            self.out("    %s takes %d from %s, leaves %s: %s" % (mover, a[col] - b[col], "ABC"[col], heap_list(b), r))
+            if not self.check(r.startswith("OK"), "the toy refuses the text's move"):
+                break
+            if k % 2 and any(b):
+                self.check(self.cmd("GRUNDY").endswith(" P"), "the toy does not call %s P" % heap_list(b))
+        self.cmd("STATE")           # the LOG END line comes before this reply
+        who = ends[0].split()[2] if ends else "?"
+        self.out("  %s: %s won" % (ends[0] if ends else "no LOG END", winner if who == "H1" else who))
+        self.check(who == "H1", "%s, the text's winner, did not win" % names[0])
+        self.link.on_log_extra = None
+
+    def hint_is(self, game, pos, want, why):
+        self.game(game)
+        self.cmd("POS " + heap_list(pos))
+        h = self.cmd("HINT")
+        self.out("  %s at %s: %s; %s" % (game, heap_list(pos), h, why))
+        self.check(h == "OK HINT %d %d" % want, "the text's move is column %d to %d" % want)
+
+    # ---- each text ------------------------------------------------------------------------
+    def blog(self):
+        self.out("== %s: the machine in a lost position (procedure CachDi)" % BLOG)
+        self.out("  x = 0: take one stone from the biggest heap (the first of them), wait for a slip")
+        self.cmd("SET LEVEL 2")
+        self.game("NIM")
+        for pos in [(1, 2, 3), (1, 4, 5), (0, 2, 2), (2, 2, 0), (1, 3, 2), (0, 1, 1), (4, 8, 8, 4), (7, 6, 1)]:
+            self.cmd("POS " + heap_list(pos))
+            r = self.cmd("AI")
+            d, to = cachdi(list(pos))
+            self.out("  %-10s CachDi: heap %d to %d   the toy: %s" % (heap_list(pos), d, to, r))
+            self.check(r == "OK AI %d %d" % (d, to), "CachDi takes heap %d to %d" % (d, to))
+
+    def article(self):
+        self.out("== %s: 3 4 5 in binary" % ARTICLE)
+        self.game("NIM")
+        self.cmd("POS 3 4 5")
+        vals, _ = self.values(self.cmd("GRUNDY"))
+        x = vals[0] ^ vals[1] ^ vals[2]
+        for name, v in zip("ABC", vals):
+            self.out("  %s  %d  %s   %s X = %d" % (name, v, format(v, "03b"), name, v ^ x))
+        self.out("  Nim Sum  %d  %s" % (x, format(x, "03b")))
+        self.check(x == 2 and [v ^ x for v in vals] == [1, 6, 7], "the text: nim-sum 2, A X = 1, B X = 6, C X = 7")
+        self.hint_is("NIM", (3, 4, 5), (0, 1), "only A goes down: take 2, leave 1")
+        self.play(ARTICLE, "NIM", ARTICLE_NORMAL, ["Nam", "Bắc"], "player 1")
+        self.hint_is("NIM MISERE", (0, 1, 2), (2, 0), "the text: in misere play Nam takes 2 from C, leaves 0 1 0")
+        self.play(ARTICLE, "NIM MISERE", ARTICLE_MISERE, ["Nam", "Bắc"], "player 1", ARTICLE_MISERE_SUMS)
+        self.hint_is("NIM", (0, 2, 1), (1, 1), "the text: in normal play Nam takes 1 from B, leaves 0 1 1")
+
+    def lesson(self):
+        self.play(LESSON, "NIM", LESSON_GAME, ["A", "B"], "A")
+        self.out("  (the text says B takes 3 from the first heap; its numbers, played here, take the second)")
+
+    def thai(self):
+        self.out("== %s: small positions" % THAI)
+        self.game("NIM")
+        for k in range(1, 9):
+            self.cmd("POS %d %d" % (k, k))
+            r = self.cmd("GRUNDY")
+            self.check(r.endswith(" P"), "(x1, x1) is P: %d %d" % (k, k))
+        self.out("  (x1, x1) for x1 = 1..8: P on the toy")
+        for a, b in [((1, 1, 1), (0, 1, 1)), ((1, 1, 2), (1, 1, 0)), ((1, 1, 3), (1, 1, 0)), ((1, 2, 2), (0, 2, 2))]:
+            self.cmd("POS " + heap_list(a))
+            g = self.cmd("GRUNDY")
+            col = next(c for c in range(3) if a[c] != b[c])
+            m = self.cmd("MOVE %d %d" % (col, b[col]), want=None)
+            self.cmd("POS " + heap_list(b))
+            after = self.cmd("GRUNDY")
+            self.out("  %s %s -> %s %s (%s)" % (heap_list(a), g.split()[-1], heap_list(b), after.split()[-1], m))
+            self.check(g.endswith(" N") and m.startswith("OK") and after.endswith(" P"),
+                       "the text: %s is N, it moves to %s, which is P" % (heap_list(a), heap_list(b)))
+        self.cmd("POS 1 2 3")
+        g = self.cmd("GRUNDY")
+        self.out("  1 2 3: %s" % g)
+        self.check(g.endswith(" P"), "the text: (1, 2, 3) is P")
+
+    def notes_take(self, cols):
+        self.out("== %s: take 1 to M from C, the machine of LAYCO.PAS" % NOTES)
+        self.out("  g(C) = C mod (M + 1); the machine takes C mod (M + 1), or 1 when that is 0 (P: it waits)")
+        top = min(24, 8 * cols)
+        self.cmd("SET LEVEL 2")
+        for m in range(2, 8):
+            self.game("TAKE 1-%d ONE" % m)
+            got_g, got_take = [], []
+            for c in range(1, top + 1):
+                pos, g, ai = self.batch(["POS %d" % c, "GRUNDY", "AI"])
+                val, pn = self.values(g)
+                got_g.append(val[0])
+                got_take.append(c - int(ai.split()[3]))
+                want = c % (m + 1)
+                self.check(val[0] == want and (pn == "P") == (want == 0) and got_take[-1] == (want or 1),
+                           "M = %d, C = %d: %s, %s" % (m, c, g, ai))
+            self.out("  M = %d  C 1..%d: g %s" % (m, top, " ".join(map(str, got_g))))
+            self.out("  %12s machine takes %s" % ("", " ".join(map(str, got_take))))
+
+    def notes_s134(self):
+        self.out("== %s: subtraction set {1, 3, 4}, P and N up to 16" % NOTES)
+        self.game("TAKE 1 3 OR 4 ONE")
+        got = ["P" if self.cmd("POS 0", want=None) == "ERR POS OVER" else "?"]     # 0: the end, no move
+        for i in range(1, 17):
+            got.append(self.batch(["POS %d" % i, "GRUNDY"])[1].split()[-1])
+        self.out("  i    " + " ".join("%2d" % i for i in range(17)))
+        self.out("  text " + " ".join("%2s" % x for x in S134_PN.split()))
+        self.out("  toy  " + " ".join("%2s" % x for x in got))
+        self.check(got == S134_PN.split(), "the P/N row differs")
+
+    def notes_nim(self):
+        self.out("== %s: nim-sums and G(3) + G(5) + G(7)" % NOTES)
+        self.game("NIM")
+        self.cmd("POS 3 5 8")
+        g = self.cmd("GRUNDY")
+        self.out("  3 xor 5 xor 8 = 14: %s" % g)
+        self.check(" SUM 14 " in g, "the text: 3 xor 5 xor 8 = 14")
+        for m, c, want in SUM_PARTS:
+            self.game("TAKE 1-%d ONE" % m)
+            self.cmd("POS %d" % c)
+            v = self.values(self.cmd("GRUNDY"))[0][0]
+            self.out("  g%d(%d) = %d (TAKE 1-%d ONE, heap %d: %d)" % (m, c, want, m, c, v))
+            self.check(v == want, "the text: g%d(%d) = %d" % (m, c, want))
+
+    def notes_kayles(self):
+        self.out("== %s: Kayles, the positions one move away" % NOTES)
+        self.game("KAYLES")
+        self.cmd("SET OPP 1")
+        self.out("  x  %-31s %-15s g(x)" % ("positions y", "g(y)"))
+        for x, succ, gy, gx in KAYLES_ROWS:
+            mask = (1 << x) - 1
+            legal = set()
+            for to in range(mask):
+                if to & ~mask == 0:
+                    self.cmd("POS %d 1" % mask)
+                    if self.cmd("MOVE 0 %d" % to, want=None).startswith("OK"):
+                        legal.add(tuple(sorted(runs(to))))
+            text = {tuple(sorted(y)) if isinstance(y, tuple) else ((y,) if y else ()) for y in succ}
+            self.check(legal == text, "x = %d: the toy's moves reach %s" % (x, sorted(legal)))
+            toy_gy = [self.column_value(sum(((1 << n) - 1) << s for n, s in zip(y, (0, y[0] + 1)))
+                                        if isinstance(y, tuple) else (1 << y) - 1) for y in succ]
+            toy_gx = self.column_value(mask)
+            self.out("  %d  %-31s %-15s %d" % (x, ", ".join(str(y) for y in succ), ", ".join(map(str, toy_gy)), toy_gx))
+            self.check(toy_gy == gy and toy_gx == gx, "the text: g(y) %s, g(%d) = %d" % (gy, x, gx))
+        self.out("  from %d on, period 12 (past the 8 pins of a column: build/grundy KAYLES)" % KAYLES_PERIOD_FROM)
+        g = self.from_grundy("KAYLES", 300)
+        if g:
+            row = g[KAYLES_PERIOD_FROM:KAYLES_PERIOD_FROM + 12]
+            self.out("  x    " + " ".join("%2d" % x for x in range(72, 84)))
+            self.out("  g(x) " + " ".join("%2d" % v for v in row))
+            self.check(row == KAYLES_PERIOD, "the text: g(72..83) = %s" % KAYLES_PERIOD)
+            self.check(all(g[x] == g[x + 12] for x in range(KAYLES_PERIOD_FROM, 300 - 12)),
+                       "g(x + 12) = g(x) from 72 to 299")
+
+    def notes_treblecross(self):
+        self.out("== %s: Treblecross (NO ADJACENT)" % NOTES)
+        self.game("NO ADJACENT")
+        # A column holding one free strip of n cells, n = 0..8 where 8 cells allow it.
+        strip = {}
+        for marks in range(256):
+            if not marks & marks >> 1:
+                r = runs(free_cells(marks))
+                n = r[0] if len(r) == 1 else 0 if not r else None
+                if n is not None and n not in strip:
+                    strip[n] = marks
+        seq = self.from_grundy("NO ADJACENT", 12)
+        row, src = [0], ["-"]           # g(-1) = 0 by the text's convention
+        for n in range(10):
+            if n in strip:
+                row.append(self.column_value(strip[n]))
+                src.append("toy")
+            elif seq:
+                row.append(seq[n])
+                src.append("gen")
+            else:
+                row.append(None)
+                src.append("?")
+        self.out("  a    " + " ".join("%3d" % a for a in range(-1, 10)))
+        self.out("  g(a) " + " ".join("%3s" % v for v in row))
+        self.out("  from " + " ".join("%3s" % s for s in src) + "   (gen: build/grundy, a column has 8 cells)")
+        self.check(all(v is None or v == w for v, w in zip(row, TREBLE_G)), "the text: g(-1..9) = %s" % TREBLE_G)
+        if seq:
+            g = [0] + seq
+            xors = [g[a + 1] ^ g[8 - a + 1] for a in range(-1, 8)]
+            mex = next(k for k in range(12) if k not in xors)
+            self.out("  g(a) xor g(b), a + b = 8: %s, so g(11) = %d (build/grundy: %d)"
+                     % (", ".join(map(str, xors)), mex, seq[11]))
+            self.check(xors == TREBLE_XORS and mex == seq[11] == TREBLE_G11,
+                       "the text: %s, g(11) = %d" % (TREBLE_XORS, TREBLE_G11))
+
+    def notes_half(self, cols):
+        top = min(8 * cols, 255)        # the one-heap form's biggest heap
+        self.out("== %s: AT MOST HALF, ATMOSTHALF.PAS against the toy (one heap, 2..%d)" % (NOTES, top))
+        self.game("AT MOST HALF ONE")
+        want = at_most_half(top)
+        got = [0, 0]        # 0 and 1: no move (the toy refuses them as over)
+        self.check(self.cmd("POS 1", want=None) == "ERR POS OVER", "a heap of 1 is dead")
+        lines = []
+        for n in range(2, top + 1):
+            lines += ["POS %d" % n, "GRUNDY"]
+        got += [self.values(r)[0][0] for r in self.batch(lines)[1::2]]
+        self.out("  g(0..20) " + " ".join(map(str, got[:21])) + " ...")
+        bad = [n for n in range(top + 1) if got[n] != want[n]]
+        self.check(not bad, "ATMOSTHALF.PAS and the toy differ at %s" % bad[:8])
+
+    def notes_turtles(self):
+        self.out("== %s: Mock Turtles, one head at coin x" % NOTES)
+        self.game("MOCK TURTLES")
+        self.cmd("POS " + " ".join(str(1 << x) for x in range(8)))
+        toy = self.values(self.cmd("GRUNDY"))[0]
+        seq = self.from_grundy("MOCK TURTLES", 15) or []
+        self.out("  x    " + " ".join("%2d" % x for x in range(15)))
+        self.out("  text " + " ".join("%2d" % v for v in TURTLES_G))
+        self.out("  toy  " + " ".join("%2d" % v for v in toy) + "   (a column has 8 coins)")
+        self.out("  gen  " + " ".join("%2d" % v for v in seq[8:]).rjust(3 * 15 - 2) + "   (build/grundy)")
+        self.check(toy == TURTLES_G[:8] and (not seq or seq == TURTLES_G), "the text: %s" % TURTLES_G)
+
+    def run(self):
+        cols = self.link.cols
+        # The settings live in the toy's EEPROM: put the owner's back after.
+        st = self.cmd("STATE").split()
+        kept = next(f[4:] for f in st if f.startswith("SET=")).split(",")
+        for line in ("SET OFF 4", "SET OPP 1"):
+            self.cmd(line)
+        self.blog()
+        self.article()
+        self.lesson()
+        self.notes_take(cols)
+        self.notes_s134()
+        self.notes_nim()
+        self.notes_kayles()
+        self.notes_treblecross()
+        self.notes_half(cols)
+        self.notes_turtles()
+        self.thai()
+        self.out("== not yet on the toy")
+        for text, what, why in NOT_YET:
+            self.out("  %s: %s; needs %s" % (text, what, why))
+        self.out("examples: %s" % ("every one agrees" if not self.bad else "%d MISMATCH" % self.bad))
+        self.batch(["SET %s %s" % kv for kv in zip(SETTINGS, kept)] + ["NEW"])
+        return not self.bad
+
+
+def examples_run(link, out, error, grundy=None):
+    """Play every example; True when the toy agrees with every text."""
+    if grundy is None:
+        grundy = os.environ.get("NIMLINK_GRUNDY") or os.path.join(
+            os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "build", "grundy")
+    return Examples(link, out, error, grundy).run()
