@@ -85,7 +85,17 @@ void fixes_extint_poll(avr_t *avr)
 #define UBRR0L 0xC4
 #define UBRR0H 0xC5
 
-static avr_uart_t *uart_model;   /* simavr's USART0, the param of its UBRR0L handler */
+#define UDR0 0xC6
+#define TXEN0_MASK 0x08
+
+static avr_uart_t *uart_model;   /* simavr's USART0 */
+
+/* simavr's USART0: the param of its UDR0 write handler, which nothing
+ * else shares (sim/uart.c listens on the UART's IRQs). */
+static avr_uart_t *uart_model_of(avr_t *avr)
+{
+    return avr->io[AVR_DATA_TO_IO(UDR0)].w.c ? avr->io[AVR_DATA_TO_IO(UDR0)].w.param : NULL;
+}
 
 /* Runs after simavr's UBRR0L handler, which has just set the frame time
  * (sent and received) with a parity bit always counted: 11 bit times for
@@ -104,14 +114,42 @@ static void uart_ubrr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *par
     uart_model->cycles_per_byte = (avr_cycle_count_t)per_bit * bits;
 }
 
-void fixes_uart_frame(avr_t *avr)
+/* Chains fn after simavr's own handler of the USART0 register reg, unless
+ * NIMSIM_KEEP_BUGS names the fix (bug). */
+static void uart_fix(avr_t *avr, const char *bug, avr_io_addr_t reg, avr_io_write_t fn, const char *what)
 {
-    if (fixes_bug_kept("uart"))
+    if (fixes_bug_kept(bug))
         return;
-    uart_model = avr->io[AVR_DATA_TO_IO(UBRR0L)].w.param;
-    if (!avr->io[AVR_DATA_TO_IO(UBRR0L)].w.c || !uart_model) {
-        fprintf(stderr, "nimsim: no USART model at UBRR0L; UART frame time left as simavr has it\n");
+    uart_model = uart_model_of(avr);
+    if (!uart_model) {
+        fprintf(stderr, "nimsim: no USART model at UDR0; %s left as simavr has it\n", what);
         return;
     }
-    avr_register_io_write(avr, UBRR0L, uart_ubrr_write, NULL);
+    avr_register_io_write(avr, reg, fn, NULL);
+}
+
+void fixes_uart_frame(avr_t *avr)
+{
+    uart_fix(avr, "uart", UBRR0L, uart_ubrr_write, "UART frame time");
+}
+
+/* Runs after simavr's UCSR0B handler. While no byte is in the buffer or
+ * the shift register the buffer is empty, so UDRE0 is one (datasheet
+ * 20.11.2), whatever TXEN0 did before. simavr 1.6 clears UDRE0 when TXEN0
+ * goes off and never sets it when TXEN0 comes back on (upstream simavr
+ * e479fb3, pull request 411, after 1.6): the firmware's watchdog restart
+ * (hal.c: UCSR0B = 0, then uart_init) leaves it clear, and a polled
+ * transmit would then wait for ever (the interrupt-driven one recovers:
+ * setting UDRIE0 raises the interrupt). */
+static void uart_ucsrb_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)addr; (void)param;
+    avr_uart_t *p = uart_model;
+    if ((v & TXEN0_MASK) && p->tx_cnt == 0 && !avr_regbit_get(avr, p->udrc.raised))
+        avr_regbit_set(avr, p->udrc.raised);
+}
+
+void fixes_uart_udre(avr_t *avr)
+{
+    uart_fix(avr, "udre", UCSR0B, uart_ucsrb_write, "UDRE0");
 }

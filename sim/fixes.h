@@ -9,7 +9,7 @@
 
 /* True when NIMSIM_KEEP_BUGS (comma list) names this workaround: the
  * harness self-tests turn one off to show the bug it hides is real.
- * Names: spi pullup cs sleep stdio freq extint resetpins uart; the chip models
+ * Names: spi pullup cs sleep stdio freq extint resetpins uart udre; the chip models
  * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c). */
 int fixes_bug_kept(const char *name);
 
@@ -21,6 +21,10 @@ void fixes_spi_timing(avr_t *avr);
  * for one (11 bit times for 8N1, datasheet 20.4: 10), for bytes sent and
  * received. Recomputed after each UBRR0L write. */
 void fixes_uart_frame(avr_t *avr);
+
+/* USART0 UDRE0 one whenever nothing is being sent, also after TXEN0 went
+ * off and on again (simavr 1.6 leaves it clear for good). */
+void fixes_uart_udre(avr_t *avr);
 
 /* INT0/INT1 level polling off: simavr polls a low pin every cycle
  * (a held UP/DOWN button) even with the interrupt disabled. */

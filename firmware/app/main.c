@@ -26,7 +26,13 @@ int main(void)
         now = clock_ms();
         debounce_update(&deb, (uint8_t)(buttons_raw() | proto_buttons()), now);
         ui_input(&deb, now);
-        while ((c = uart_getc()) != -1)
+        /* At most a ring's worth a pass: a PC that streams without a pause
+         * (the streaming rule allows it) never lets the ring run dry, and
+         * reading until it did kept the loop here, the watchdog unfed,
+         * until its interrupt restarted the firmware (issue 24). Bytes left
+         * over arrived during this pass and set the wake flag, so
+         * power_idle returns at once and the next pass reads them. */
+        for (uint8_t n = HAL_UART_RX_SIZE; n && (c = uart_getc()) != -1; n--)
             proto_feed(c, now);
         game_tick(now);
         ui_render(now);

@@ -11,16 +11,13 @@ mode. A model of the toy predicts each reply; every line must get exactly
 its own reply, in order (a lost line shifts every later reply, two merged
 lines answer as one bad line: both fail), and no ERR OVERRUN may appear.
 
-Known simulator fault (left for the simulator's owners): in about one run
-in thirty (seed 212 on 8 columns, after ~1,550 lines, in most runs: it
-depends on the wall-clock pacing while idle) simavr 1.6's USART stops
-raising UDRE: UCSR0A reads TXC0 set and UDRE0 clear with UDRIE0 on and no
-interrupt pending, the firmware's uart_putc waits for ever with the
-transmit ring full, the watchdog vector restarts the firmware (traced:
-WDT_vect from the sleep in uart_putc, then jmp 0), and the restarted
-firmware's first line never leaves either. No chip can be in that state
-(UDRE0 made sticky, as the datasheet has it, does not cure it), so the
-next step is a look at simavr's avr_uart TX timer; make test runs seeds 12 and 13."""
+The stall seen here once (seed 212, about one run in 30, after ~1,550
+lines; UCSR0A read TXC0 set and UDRE0 clear, then a watchdog restart) was
+the firmware's, not simavr's: the main loop read the UART until its ring
+was empty, and when this host answered fast enough the ring never was, so
+the watchdog went unfed (sim/README.md, "The UART stall"; link_flood.c and
+flood.mjs reproduce it on both simulators). UDRE0 clear was only the
+transmitter busy. make test runs seeds 12 and 13."""
 import importlib.machinery
 import importlib.util
 import os

@@ -16,6 +16,9 @@ The PC link end to end on the real firmware (B/nim.elf: 8 columns, B4/nim.elf:
             reference texts' worked examples, the GRUNDY table, dump and
             restore across a power cycle, and its errors (missing port,
             busy port, no answer, wrong baud rate)
+  pyserial  tools/nimlink under a Python without pyserial (a venv, or
+            Debian's without its site packages): --help works; a command
+            names the interpreter and how to give it pyserial
   readme    README.md's example session and VER line, replayed (with
             --write-readme: rewritten from the replay)"""
 import fcntl
@@ -275,6 +278,24 @@ def test_nimlink(b):
           "dump/restore over a power cycle, four link errors", flush=True)
 
 
+def test_pyserial():
+    with tempfile.TemporaryDirectory() as d:
+        venv = os.path.join(d, "venv")
+        subprocess.run(["/usr/bin/python3", "-m", "venv", "--without-pip", venv], check=True)
+        py = os.path.join(venv, "bin", "python3")
+        p = subprocess.run([py, NIMLINK, "--help"], capture_output=True, text=True, timeout=30)
+        check(p.returncode == 0 and "usage: nimlink" in p.stdout and "pip install pyserial" in p.stdout,
+              "--help without pyserial: rc %d %s %s" % (p.returncode, p.stdout[-200:], p.stderr))
+        p = subprocess.run([py, NIMLINK, "--sim", os.devnull, "VER"], capture_output=True, text=True, timeout=30)
+        check(p.returncode == 2 and "%s (Python " % py in p.stderr and "%s -m pip install pyserial" % py in p.stderr
+              and "/usr/bin/python3 " in p.stderr and "Traceback" not in p.stderr,
+              "a venv without pyserial: rc %d %s" % (p.returncode, p.stderr))
+    p = subprocess.run(["/usr/bin/python3", "-S", NIMLINK, "VER"], capture_output=True, text=True, timeout=30)
+    check(p.returncode == 2 and "/usr/bin/python3 (Python " in p.stderr and "apt-get install python3-serial" in p.stderr,
+          "Debian's Python without pyserial: rc %d %s" % (p.returncode, p.stderr))
+    print("link: pyserial: --help without it; the message names the interpreter and the remedy", flush=True)
+
+
 # ---- README.md's example session ------------------------------------------------------------
 
 README = os.path.join(ROOT, "README.md")
@@ -346,6 +367,7 @@ def main():
              ("oneheap32", lambda: test_oneheap(b4, lambda n: list(range(0, 40)) + list(range(n - 8, n + 1)))),
              ("pos32", lambda: test_pos32(b4)),
              ("nimlink", lambda: test_nimlink(b)),
+             ("pyserial", test_pyserial),
              ("readme", lambda: test_readme(b, False))]
     for name, fn in steps:
         if not only or name in only.split(","):

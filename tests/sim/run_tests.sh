@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Harness self-tests of nimsim: run_tests.sh NIMSIM DIR MODULES
-# DIR holds fw_board.elf, fw_uart.elf and test_max7219 (tests/sim/sim.mk).
+# DIR holds fw_board.elf, fw_uart.elf, fw_udre.elf and test_max7219 (tests/sim/sim.mk).
 # Each check prints ok/FAIL; the last line is the tally. A check that tests
 # a simavr 1.6 workaround also runs with NIMSIM_KEEP_BUGS=<name> and must
 # then see the bug, so the workaround is shown to matter.
@@ -54,6 +54,17 @@ else bad "F_CPU / UART: one frame took '$c' cycles, wanted 1360..1400 (10 bits)"
 c=$(txc_cycles uart)
 if [ "$c" -ge 1496 ] && [ "$c" -le 1536 ]; then ok "without the UART fix a frame takes 11 bit times ($c cycles)"
 else bad "bug uart not reproduced ($c cycles, wanted 1496..1536)"; fi
+# TXEN0 off and on again (the firmware's watchdog restart): UDRE0 must be
+# set, the buffer being empty; simavr 1.6 leaves it clear (the udre fix).
+udre_mark() {
+    NIMSIM_KEEP_BUGS=${1:-} "$NIMSIM" --fast --until-done --max-cycles 20000000 --marks "$T/mu" \
+        "$DIR/fw_udre.elf" >/dev/null 2>&1
+    cut -d' ' -f2 "$T/mu"
+}
+if [ "$(udre_mark)" = 1 ]; then ok "UDRE0 set after TXEN0 goes off and on again"
+else bad "UDRE0 after TXEN0 off and on: mark '$(udre_mark)', wanted 1"; fi
+if [ "$(udre_mark udre)" = 2 ]; then ok "without the udre fix UDRE0 stays clear for good"
+else bad "bug udre not reproduced"; fi
 # simavr converts cycles to time with its own clock (1 MHz without .mmcu):
 # the VCD time of the first marker must be its cycle at BOARD_F_CPU.
 vcd_check() {
