@@ -22,9 +22,9 @@ const uint8_t *ui_frame(void)
     return frame;
 }
 
-void ui_init(uint16_t now)
+/* The title, before the first render. */
+void ui_draw_init(void)
 {
-    ui_touch(now);
     text_clear();
     text_add_P(PSTR("NIM"));
     title_on = false;
@@ -48,6 +48,45 @@ void ui_title_skip(uint16_t now)
 {
     title_on = true;
     text_start((uint16_t)(now - 0x7FFF), true);
+}
+
+/* A demo (machine against machine) plays on, game after game, until a
+ * press. */
+bool ui_demo_on(void)
+{
+    return game.set[SET_OPP] == OPP_DEMO && game.screen >= SCR_PLAY;
+}
+
+/* The column value after the pending selection is taken/marked/turned. */
+uint8_t ui_pending_to(void)
+{
+    uint8_t v = game.pos.col[view.cur_col];
+    switch (engine_rule_form(game.pos.rule)) {
+    case FORM_HEAP: return (uint8_t)(v - view.pend);
+    case FORM_PINS: return v & (uint8_t)~view.pend;
+    case FORM_CELLS: return v | view.pend;
+    default: return v ^ view.pend;
+    }
+}
+
+/* Two players: whose turn it is shows as a big 1 or 2 for UI_TURN_MS when
+ * the turn starts (game.t0), until a press closes it. Unlike the hint and
+ * the panel (asked for, closed by a key that does nothing else), the
+ * banner comes by itself: the key that closes it also plays. */
+static uint16_t banner_gone = 1;    /* game.t0 of the turn whose banner a press closed
+                                     * (odd at first: never a time, which the tick
+                                     * keeps a multiple of HAL_TICK_MS) */
+
+bool ui_banner_up(uint16_t now)
+{
+    return game.set[SET_OPP] == OPP_HUMAN && game.phase == PH_INPUT && game.t0 != banner_gone
+        && (uint16_t)(now - game.t0) < UI_TURN_MS;
+}
+
+/* A press closes the banner of this turn (and plays). */
+void ui_banner_close(void)
+{
+    banner_gone = game.t0;
 }
 
 static void frame_clear(void)

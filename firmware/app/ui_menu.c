@@ -15,6 +15,21 @@ uint8_t ui_menu_item(void)
     return menu_item;
 }
 
+/* v one step back (or on) in 0..n-1. A tap wraps round (the menu lists,
+ * the column cursor); a held key stops at the end: false, v unchanged.
+ * (No % here: that would pull in a division.) */
+bool ui_step(uint8_t *v, uint8_t n, bool back, bool held)
+{
+    uint8_t x = *v;
+    if (back ? x == 0 : x + 1 >= n) {
+        if (held)
+            return false;
+        x = back ? n : 0xFF;
+    }
+    *v = back ? (uint8_t)(x - 1) : (uint8_t)(x + 1);
+    return true;
+}
+
 /* Menu items: the game (the rule), its form, then one item per setting
  * after SET_GAME. Item i > 0 changes setting i - 1; both game items
  * change SET_GAME. */
@@ -137,9 +152,9 @@ static bool menu_game_step(bool form, bool back, bool held)
     return game_set(SET_GAME, game_find(r, m));
 }
 
-void ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
+uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
-    uint8_t s = menu_setting(menu_item);
+    uint8_t s = menu_setting(menu_item), r = UI_MENU_OK;
     bool back = pressed & (BTN_UP | BTN_LEFT);
     if (menu_ask) {
         /* The question: A gives the game up for a new one; any other key
@@ -151,26 +166,24 @@ void ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             if (ask == ASK_NEW) {
                 game_save_settings();
                 game_new(now);
-                return;
+                return UI_MENU_OK;
             }
             game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
             game_save_settings();
         }
     } else if (pressed & (BTN_UP | BTN_DOWN)) {
         if (!ui_step(&menu_item, M_ITEMS, back, held))
-            ui_deny();
+            r = UI_MENU_DENY;
     } else if (pressed & (BTN_LEFT | BTN_RIGHT)) {
         uint8_t v = game.set[s];
-        if (held && menu_item <= M_FORM) {
-            ui_repeat_stop();               /* a game's name needs reading: one step a press */
-            return;
-        }
+        if (held && menu_item <= M_FORM)
+            return UI_MENU_STOP;            /* a game's name needs reading: one step a press */
         if (menu_item <= M_FORM ? !menu_game_step(menu_item == M_FORM, back, held)
                                 : !ui_step(&v, game_setting_count(s), back, held)) {
-            ui_deny();
+            r = UI_MENU_DENY;
         } else if (s == SET_OPP && game.in_game) {
             menu_ask = (uint8_t)(ASK_OPP + v);   /* first the question */
-            ui_repeat_stop();
+            r = UI_MENU_STOP;
         } else if (menu_item > M_FORM) {
             game_set(s, v);
         }
@@ -180,22 +193,20 @@ void ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         } else {
             game_save_settings();
             game_new(now);
-            return;
+            return UI_MENU_OK;
         }
     } else if (b_short) {
-        if (!game.in_game) {
-            ui_deny();                      /* no game to go back to */
-            return;
-        }
+        if (!game.in_game)
+            return UI_MENU_DENY;            /* no game to go back to */
         game_save_settings();
         game_resume(now);
-        return;
+        return UI_MENU_OK;
     } else {
-        return;
+        return UI_MENU_OK;
     }
     ui_menu_text(now);
+    return r;
 }
-
 
 /* B held: the menu, over whatever was on. */
 void ui_menu_open(void)

@@ -24,11 +24,10 @@ static ui_keys_t keys;
 
 static const uint16_t off_seconds[OFF_COUNT] PROGMEM = {30, 60, 120, 300, 0};
 
-/* A demo (machine against machine) plays on, game after game, until a
- * press. */
-bool ui_demo_on(void)
+void ui_init(uint16_t now)
 {
-    return game.set[SET_OPP] == OPP_DEMO && game.screen >= SCR_PLAY;
+    ui_touch(now);
+    ui_draw_init();
 }
 
 void ui_touch(uint16_t now)
@@ -56,32 +55,16 @@ void ui_wake(uint16_t now)
     ui_redraw();
 }
 
-/* A refused press: the buzz, at once; a held key stops repeating. */
-void ui_deny(void)
-{
-    sound_play(SOUND_BUZZ);
-    ui_repeat_stop();
-}
-
-/* A held key stops repeating: the menu's game names need reading. */
-void ui_repeat_stop(void)
+static void repeat_stop(void)
 {
     keys.repeat_on = false;
 }
 
-/* v one step back (or on) in 0..n-1. A tap wraps round (the menu lists,
- * the column cursor); a held key stops at the end: false, v unchanged.
- * (No % here: that would pull in a division.) */
-bool ui_step(uint8_t *v, uint8_t n, bool back, bool held)
+/* A refused press: the buzz, at once; a held key stops repeating. */
+static void deny(void)
 {
-    uint8_t x = *v;
-    if (back ? x == 0 : x + 1 >= n) {
-        if (held)
-            return false;
-        x = back ? n : 0xFF;
-    }
-    *v = back ? (uint8_t)(x - 1) : (uint8_t)(x + 1);
-    return true;
+    sound_play(SOUND_BUZZ);
+    repeat_stop();
 }
 
 /* ---- play --------------------------------------------------------------- */
@@ -94,22 +77,10 @@ static uint8_t bits(uint8_t v)
     return n;
 }
 
-/* The column value after the pending selection is taken/marked/turned. */
-uint8_t ui_pending_to(void)
-{
-    uint8_t v = game.pos.col[view.cur_col];
-    switch (engine_rule_form(game.pos.rule)) {
-    case FORM_HEAP: return (uint8_t)(v - view.pend);
-    case FORM_PINS: return v & (uint8_t)~view.pend;
-    case FORM_CELLS: return v | view.pend;
-    default: return v ^ view.pend;
-    }
-}
-
 /* A refused move: buzz, the column blinks, the selection is dropped. */
 static void refuse(uint16_t now)
 {
-    ui_deny();
+    deny();
     view.overlay = OV_REFUSE;
     view.ov_t0 = now;
     view.pend = 0;
@@ -131,7 +102,7 @@ static void play_oneheap(uint8_t pressed, uint16_t now)
     /* Taking from an empty heap, or putting back more than was taken, is
      * refused (buzz). */
     if (((pressed & (BTN_DOWN | BTN_RIGHT)) && p == h) || ((pressed & (BTN_UP | BTN_LEFT)) && !p))
-        ui_deny();
+        deny();
     else if (pressed & BTN_DOWN)
         p++;
     else if (pressed & BTN_UP)
@@ -172,13 +143,13 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
             vw->cur_col = c;
             vw->pend = 0;
         } else {
-            ui_deny();                          /* held: the cursor stops at the end */
+            deny();                             /* held: the cursor stops at the end */
         }
         return;
     }
     if (form == FORM_HEAP) {
         if (((pressed & BTN_DOWN) && vw->pend >= v) || ((pressed & BTN_UP) && !vw->pend))
-            ui_deny();                          /* no stone left to take / to put back */
+            deny();                             /* no stone left to take / to put back */
         else if (pressed & BTN_DOWN)
             vw->pend++;
         else if (pressed & BTN_UP)
@@ -196,7 +167,7 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
         if (ui_step(&r, BOARD_ROWS, pressed & BTN_DOWN, true))
             vw->cur_row = r;
         else
-            ui_deny();                          /* past the top or bottom cell */
+            deny();                             /* past the top or bottom cell */
     } else if (pressed & BTN_A) {
         if (vw->pend & bit) {
             try_move(ui_pending_to(), now);        /* A on a selected lamp: do it */
@@ -223,30 +194,16 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
             if ((v & top) || (bits(sel) < 3 && (v & (uint8_t)~((top << 1) - 1u))))
                 vw->pend = sel;
             else
-                ui_deny();
+                deny();
         }
     }
-}
-
-/* Two players: whose turn it is shows as a big 1 or 2 for UI_TURN_MS when
- * the turn starts (game.t0), until a press closes it. Unlike the hint and
- * the panel (asked for, closed by a key that does nothing else), the
- * banner comes by itself: the key that closes it also plays. */
-static uint16_t banner_gone = 1;    /* game.t0 of the turn whose banner a press closed
-                                     * (odd at first: never a time, which the tick
-                                     * keeps a multiple of HAL_TICK_MS) */
-
-bool ui_banner_up(uint16_t now)
-{
-    return game.set[SET_OPP] == OPP_HUMAN && game.phase == PH_INPUT && game.t0 != banner_gone
-        && (uint16_t)(now - game.t0) < UI_TURN_MS;
 }
 
 static void play_b_short(uint16_t now)
 {
     view_t *const vw = &view;
     if (!game_human_input()) {
-        ui_deny();                  /* not your turn */
+        deny();                     /* not your turn */
         return;
     }
     vw->ov_t0 = now;
@@ -275,14 +232,14 @@ static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     }
     if (!pressed)
         return;
-    banner_gone = game.t0;          /* a press closes the turn banner, and plays */
+    ui_banner_close();              /* a press closes the turn banner, and plays */
     if (view.overlay == OV_TEACH || view.overlay == OV_HINT) {
         view.overlay = OV_NONE;     /* the hint and the panel close the same way: */
         return;                     /* the closing key does nothing else */
     }
     view.overlay = OV_NONE;
     if (!game_human_input()) {
-        ui_deny();                  /* the machine's turn, or the game is over */
+        deny();                     /* the machine's turn, or the game is over */
         return;
     }
     if (game_is_oneheap())
@@ -346,7 +303,14 @@ void ui_input(const debounce_t *d, uint16_t now)
         ui_title_skip(now);
         break;
     case SCR_MENU:
-        ui_menu_input(pressed, b_short, held, now);
+        switch (ui_menu_input(pressed, b_short, held, now)) {
+        case UI_MENU_DENY:
+            deny();
+            break;
+        case UI_MENU_STOP:
+            repeat_stop();
+            break;
+        }
         break;
     case SCR_PLAY:
         play_input(pressed, b_short, held, now);
