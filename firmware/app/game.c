@@ -6,10 +6,8 @@
 
 #include <stddef.h>
 
-#include "hal.h"
+#include "events.h"
 #include "pgm.h"
-#include "proto.h"
-#include "sound.h"
 #include "store.h"
 #include "tables.h"
 
@@ -108,7 +106,7 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
     return 0xFF;
 }
 
-NOINLINE uint8_t game_count(void)
+uint8_t game_count(void)
 {
     uint8_t r = 0xFF, m = 0xFF;
     list_walk(&r, &m, 0xFF);
@@ -150,18 +148,12 @@ uint8_t game_setting_count(uint8_t item)
     return item < SET_COUNT ? PGM_U8(&setting_counts[item]) : 0;
 }
 
-static void settings_apply(void)
-{
-    sound_enable(game.set[SET_SOUND]);
-    display_set_intensity(game.set[SET_BRIGHT]);
-}
-
 bool game_set(uint8_t item, uint8_t value)
 {
     if (value >= game_setting_count(item))
         return false;
     game.set[item] = value;
-    settings_apply();
+    game_event_settings();
     return true;
 }
 
@@ -183,12 +175,12 @@ static void game_save(void)
     store_request(STORE_GAME, &game.turn, game.in_game ? sizeof(game_rec_t) : 0);
 }
 
-NOINLINE uint8_t game_index(void)
+uint8_t game_index(void)
 {
     return game_find(game.pos.rule, game.pos.mode);
 }
 
-NOINLINE uint8_t game_score(uint8_t index, uint8_t who)
+uint8_t game_score(uint8_t index, uint8_t who)
 {
     uint8_t r, m;
     if (index >= GAME_COUNT)
@@ -254,7 +246,7 @@ uint8_t game_col_lamps(uint8_t v)
 }
 
 /* A column of the start position holding a "heap of n" in the rule's form. */
-NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
+static uint8_t start_col(uint8_t form, uint8_t n)
 {
     switch (form) {
     case FORM_HEAP: return n;
@@ -266,6 +258,7 @@ NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
 static const uint8_t preset_345[] PROGMEM = {3, 4, 5};
 static const uint8_t preset_1357[] PROGMEM = {1, 3, 5, 7};
 
+/* Out of line: saves 136 B. */
 NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
 {
     uint8_t form;
@@ -306,7 +299,7 @@ NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
     }
 }
 
-NOINLINE static void phase_for_turn(uint16_t now)
+static void phase_for_turn(uint16_t now)
 {
     game.phase = game_side_is_machine(game.turn) ? PH_THINK : PH_INPUT;
     game.t0 = now;
@@ -314,15 +307,11 @@ NOINLINE static void phase_for_turn(uint16_t now)
 
 void game_resume(uint16_t now)
 {
-    game_t *const g = game_ptr();
+    game_t *const g = &game;
     g->screen = SCR_PLAY;
     g->in_game = true;
     g->number = (uint8_t)(rec.counted + 1);    /* not counted: never the counted number */
-    g->pend = 0;
-    g->pend_heap = 0;
-    g->overlay = OV_NONE;
-    if (g->cur_col >= g->pos.ncols)
-        g->cur_col = 0;
+    game_event_resume();
     phase_for_turn(now);
 }
 
@@ -339,10 +328,8 @@ void game_new(uint16_t now)
     uint8_t first = game.set[SET_FIRST];
     start_pos(&game.pos, game.set[SET_GAME], game.set[SET_START]);
     game.turn = first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
-    game.cur_col = 0;
-    game.cur_row = 0;
     game_resume(now);
-    proto_log_new();
+    game_event_new();
     game_save();
 }
 
@@ -362,14 +349,10 @@ uint8_t game_set_pos(const engine_pos_t *p, uint16_t now)
 
 static void game_apply(engine_move_t m, uint16_t now)
 {
-    game_t *const g = game_ptr();
+    game_t *const g = &game;
     uint8_t side = g->turn;
     engine_apply(&g->pos, m);
-    proto_log_move(side, m);
-    sound_play(SOUND_MOVE);     /* cut by the jingle if this move ends the game */
-    g->pend = 0;
-    g->pend_heap = 0;
-    g->overlay = OV_NONE;
+    game_event_move(side, m);
     g->turn ^= 1;
     if (engine_has_move(&g->pos)) {
         phase_for_turn(now);
@@ -381,15 +364,14 @@ static void game_apply(engine_move_t m, uint16_t now)
         g->in_game = false;
         if (g->set[SET_OPP] == OPP_MACHINE)
             score_add(g->winner);
-        proto_log_end(g->winner);
-        sound_play(g->set[SET_OPP] == OPP_MACHINE && g->winner ? SOUND_LOSE : SOUND_WIN);
+        game_event_end(g->winner);
     }
     game_save();
 }
 
 uint8_t game_move_human(engine_move_t m, uint16_t now)
 {
-    game_t *const g = game_ptr();
+    game_t *const g = &game;
     uint8_t err;
     if (g->screen != SCR_PLAY || g->phase == PH_OVER)
         return GAME_ERR_NOGAME;
@@ -404,7 +386,7 @@ uint8_t game_move_human(engine_move_t m, uint16_t now)
 
 bool game_move_ai(engine_move_t *m, uint16_t now)
 {
-    game_t *const g = game_ptr();
+    game_t *const g = &game;
     if (g->screen != SCR_PLAY || g->phase == PH_OVER)
         return false;
     if (g->phase == PH_SHOW)
@@ -453,7 +435,7 @@ void game_init(uint16_t now)
     if (!ok)
         for (uint8_t *b = (uint8_t *)rec.score; b < (uint8_t *)(&rec + 1); b++)
             *b = 0;                 /* every score byte and counted, in one pass */
-    settings_apply();
+    game_event_settings();
     game.screen = SCR_INTRO;
     game.t0 = now;
     /* A saved game resumes only if it is a legal, unfinished position of a

@@ -1,11 +1,13 @@
-/* game.h - the toy's state and everything a person (or the PC link) can do
- * with it: the games list, settings, starting a game, moves by either side,
- * the machine's turn, hints, scores and what is kept in EEPROM.
+/* game.h - the game's state and everything a person (or the PC link) can
+ * do with it: the games list, settings, starting a game, moves by either
+ * side, the machine's turn, scores and what is kept in EEPROM.
  *
- * Portable (no <avr/...>): ui.c drives it from the buttons, proto.c from the
- * UART, and a host build links it with fake drivers for fuzzing. Every
- * function that can refuse checks everything before it changes anything,
- * so a refused request leaves the state exactly as it was. */
+ * Portable (no <avr/...>): the controls (ui_play.c) drive it from the
+ * buttons, the link (proto*.c) from the UART, and a host build links it
+ * with fake drivers for fuzzing. It calls no module above it: what
+ * happens is reported through the hooks of events.h. Every function that
+ * can refuse checks everything before it changes anything, so a refused
+ * request leaves the state exactly as it was. */
 #ifndef APP_GAME_H
 #define APP_GAME_H
 
@@ -48,22 +50,16 @@ enum { LEVEL_EASY, LEVEL_MEDIUM, LEVEL_PERFECT, LEVEL_COUNT };
 enum { START_345, START_1357, START_FULL, START_RANDOM, START_COUNT };
 enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
 
-/* Overlays drawn over the play screen. */
-enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
-
+/* The game's state; the screen's (cursor, selection, overlay) is
+ * ui.h's view_t. The screen is here because the game runs only on
+ * SCR_PLAY: the machine waits while the menu is up. */
 typedef struct {
     uint8_t screen;
     uint8_t phase;
     uint8_t winner;     /* side that won, valid on SCR_END */
-    uint8_t cur_col;    /* cursor column */
-    uint8_t cur_row;    /* cell cursor (pin/cell/coin games) */
-    uint8_t pend;       /* heap: stones taken (pending); cell games: mask */
-    uint8_t overlay;
-    uint16_t pend_heap; /* one-heap form: stones taken (pending) */
     uint16_t t0;        /* start of the current phase */
-    uint16_t ov_t0;     /* start of the overlay */
     bool in_game;       /* a game is in progress (resumable from the menu) */
-    engine_move_t mv;   /* the machine's move being shown, or the hint */
+    engine_move_t mv;   /* the machine's move being shown */
     /* turn, pos and number, side by side, are the game record store.c
      * saves (game.c); they change only together with a save request. */
     uint8_t turn;       /* side to move: 0 = you / player 1, 1 = machine / player 2 */
@@ -73,15 +69,6 @@ typedef struct {
 } game_t;
 
 extern game_t game;
-
-/* &game in a pointer register (pgm.h, PTR_IN_REG): a function that
- * touches game often takes it once, game_t *const g = game_ptr(). */
-static inline game_t *game_ptr(void)
-{
-    game_t *g = &game;
-    PTR_IN_REG(g);
-    return g;
-}
 
 /* Games list: derived, never typed. Every rule (rules.h order) in each of
  * its forms (GAME_FORMS: columns, columns misere, one heap, one heap

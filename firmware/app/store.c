@@ -4,8 +4,7 @@
 
 #include <stddef.h>
 
-/* Called from several places: one copy saves flash on the AVR. */
-#define STORE_NOINLINE __attribute__((noinline))
+#include "progmem.h"
 
 _Static_assert(STORE_SETTINGS_SLOTS >= 2 && STORE_GAME_SLOTS >= 2,
                "each record needs two slots, or a save would overwrite the only copy");
@@ -30,7 +29,8 @@ static uint8_t store_slots(uint8_t id)
     return id ? STORE_GAME_SLOTS : STORE_SETTINGS_SLOTS;
 }
 
-STORE_NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
+/* Out of line: saves 42 B. */
+NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
 {
     return (uint16_t)((id ? STORE_GAME_BASE : STORE_SETTINGS_BASE)
                       + (uint16_t)(slot * (uint8_t)(store_max(id) + STORE_SLOT_OVERHEAD)));
@@ -51,7 +51,7 @@ static uint16_t store_crc_update(uint16_t crc, uint8_t byte)
     return crc;
 }
 
-STORE_NOINLINE static uint16_t store_read16(uint16_t addr)
+static uint16_t store_read16(uint16_t addr)
 {
     return (uint16_t)(nvm_read(addr) | ((uint16_t)nvm_read((uint16_t)(addr + 1)) << 8));
 }
@@ -61,7 +61,7 @@ static uint16_t store_valid_seq;
 
 /* True if the slot at addr is committed and its CRC holds; its seq then
  * is in store_valid_seq. */
-STORE_NOINLINE static bool store_slot_valid(uint8_t id, uint16_t addr)
+static bool store_slot_valid(uint8_t id, uint16_t addr)
 {
     if (nvm_read(addr) != STORE_COMMIT)
         return false;
@@ -151,7 +151,7 @@ STORE_NOINLINE static bool store_same(uint8_t id)
 /* Find the newest valid slot (highest seq in serial-number order) and
  * remember it; 0xFF if none. Only when a record is loaded (boot): every
  * later save knows it from RAM. */
-STORE_NOINLINE static uint8_t store_scan(uint8_t id)
+static uint8_t store_scan(uint8_t id)
 {
     store_rec_t *rs = &store_recs[id];
     uint8_t best = 0xFF;
@@ -201,7 +201,7 @@ bool store_load(uint8_t id, void *buf, uint8_t len)
     return true;
 }
 
-STORE_NOINLINE bool store_request(uint8_t id, const void *buf, uint8_t len)
+bool store_request(uint8_t id, const void *buf, uint8_t len)
 {
     if (id >= STORE_RECORDS || len > store_max(id))
         return false;
@@ -214,7 +214,7 @@ STORE_NOINLINE bool store_request(uint8_t id, const void *buf, uint8_t len)
 
 /* Next target: the slot after the current one that is not the newest,
  * from its first byte. */
-STORE_NOINLINE static void store_next_slot(uint8_t id, uint8_t newest)
+static void store_next_slot(uint8_t id, uint8_t newest)
 {
     do {
         if (++store_job.slot >= store_slots(id))
@@ -229,7 +229,7 @@ STORE_NOINLINE static void store_next_slot(uint8_t id, uint8_t newest)
  * the EEPROM is ready (a byte a pass on the chip, the whole slot at once
  * in simavr). True once all is written, the commit last, and the EEPROM
  * is idle again. */
-STORE_NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec_t *rs)
+static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec_t *rs)
 {
     uint8_t end = (uint8_t)(rs->head.len + SLOT_DATA);     /* where the CRC goes */
     uint16_t crc = store_crc_update(0xFFFFu, id);
@@ -258,7 +258,7 @@ STORE_NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const sto
     return true;
 }
 
-STORE_NOINLINE bool store_step(void)
+bool store_step(void)
 {
     bool idle = true;       /* no write of ours can be in progress */
     for (;;) {

@@ -1,5 +1,6 @@
-/* ui.h - what a person sees and does: the title, the menu, the play screen
- * with its cursor, hint and teach panel, the result, and auto-off timing.
+/* ui.h - what a person sees and does: the title, the menu (ui_menu.c), the
+ * play controls with their cursor, hint and teach panel and auto-off timing
+ * (ui_play.c), the drawing of every screen (ui_draw.c).
  * Portable: buttons come in as debounced edges, the picture goes out as a
  * frame (frame[c] = column c from the left, bit r = row r from the bottom).
  *
@@ -42,5 +43,11 @@ void ui_wake(uint16_t now);
 /* The settings changed behind the menu's back (SET). */
 void ui_settings_changed(void);
 uint8_t ui_menu_item(void);
+
+/* Listeners of the game's events (events.h): a new game puts the cursor
+ * home; a resumed game and every move drop the selection and overlay. */
+void ui_game_new(void);
+void ui_game_resume(void);
+void ui_game_move(void);
 
 #endif

@@ -96,6 +96,15 @@ bool engine_misere_wild(uint8_t rule);
 uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c);
 const char *engine_misere_name(uint8_t rule, uint8_t e);
 
+/* Misere Nim on the column values (a tame rule): the columns worth 2 or
+ * more, and in *ones those worth 1. While one is worth 2 or more the game
+ * is played as Nim (the nim-sum decides), else an odd count of 1s loses. */
+uint8_t engine_misere_big(const engine_pos_t *p, uint8_t *ones);
+
+/* One heap: the heap's Grundy value by the mex rule (the tables hold
+ * only P and N; the PC link's GRUNDY reports the value). */
+uint16_t engine_oneheap_grundy(const engine_pos_t *p);
+
 /* True when the player to move loses against perfect play (a P-position).
  * Knows the mode: misere Nim, one-heap tables. */
 bool engine_is_p(const engine_pos_t *p);

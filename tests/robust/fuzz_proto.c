@@ -21,6 +21,7 @@
 #include "store.h"
 #include "proto.h"
 #include "ui.h"
+#include "view.h"
 
 static void fail(const char *why, const char *line)
 {
@@ -30,7 +31,7 @@ static void fail(const char *why, const char *line)
 
 static void check_pos_legal(const char *line)
 {
-    if (game.screen > SCR_END || game.phase > PH_OVER || game.turn > 1 || game.overlay > OV_REFUSE)
+    if (game.screen > SCR_END || game.phase > PH_OVER || game.turn > 1 || view.overlay > OV_REFUSE)
         fail("state field out of range", line);
     for (uint8_t i = 0; i < SET_COUNT; i++)
         if (game.set[i] >= game_setting_count(i))
@@ -38,7 +39,7 @@ static void check_pos_legal(const char *line)
     if (game.screen == SCR_PLAY || game.in_game) {
         if (engine_check_pos(&game.pos))
             fail("illegal position", line);
-        if (!game_is_oneheap() && game.cur_col >= game.pos.ncols)
+        if (!game_is_oneheap() && view.cur_col >= game.pos.ncols)
             fail("cursor outside the columns", line);
     }
     if (game.in_game && game.phase != PH_OVER && !engine_has_move(&game.pos))

@@ -90,7 +90,7 @@ static bool shows_turn_digit(const rb_game_t *g, const uint8_t f[BOARD_COLS])
     if (g->set[S_OPP] != 1 || g->phase != PH_INPUT_)
         return false;
     /* Two players: the number of the player to move may stand on the
-     * matrix when a turn starts (ui.c, UI_TURN_MS): a 1 or a 2. */
+     * matrix when a turn starts (ui_draw.c, UI_TURN_MS): a 1 or a 2. */
     static const uint8_t digit[2][5] = { { 0x42, 0xFE, 0x02, 0, 0 }, { 0x46, 0x8A, 0x92, 0x92, 0x62 } };
     bool same = true;
     for (int c = 0; c < BOARD_COLS; c++)

@@ -6,6 +6,7 @@
 
 #pragma pack(push, 1)
 #include "game.h"
+#include "view.h"
 #pragma pack(pop)
 
 #include "rb_fw.h"
@@ -17,23 +18,26 @@ size_t rb_fw_game_size(void)
     return sizeof(game_t);
 }
 
-void rb_fw_game_read(const uint8_t *ram, rb_game_t *o)
+void rb_fw_game_read(const uint8_t *ram, const uint8_t *view_ram, rb_game_t *o)
 {
     game_t g;
+    view_t v;
     memcpy(&g, ram, sizeof g);
+    memcpy(&v, view_ram, sizeof v);
     memset(o, 0, sizeof *o);
     o->screen = g.screen;
     o->phase = g.phase;
     o->turn = g.turn;
     o->winner = g.winner;
-    o->cur_col = g.cur_col;
-    o->cur_row = g.cur_row;
-    o->pend = g.pend;
-    o->overlay = g.overlay;
-    o->pend_heap = g.pend_heap;
+    o->cur_col = v.cur_col;
+    o->cur_row = v.cur_row;
+    o->pend = v.pend;
+    o->overlay = v.overlay;
+    o->pend_heap = v.pend_heap;
     o->in_game = g.in_game;
-    o->mv_col = g.mv.col;
-    o->mv_to = g.mv.to;
+    /* The move shown: the hint while it is up, else the machine's. */
+    o->mv_col = v.overlay == OV_HINT ? v.hint.col : g.mv.col;
+    o->mv_to = v.overlay == OV_HINT ? v.hint.to : g.mv.to;
     o->rule = g.pos.rule;
     o->mode = g.pos.mode;
     o->ncols = g.pos.ncols;

@@ -1,5 +1,5 @@
 /* rb_fw.h - the firmware's game state as the robustness driver reads it
- * from the simulated RAM (symbol `game`), in plain host types. */
+ * from the simulated RAM (symbols `game` and `view`), in plain host types. */
 #ifndef ROBUST_RB_FW_H
 #define ROBUST_RB_FW_H
 
@@ -23,7 +23,7 @@ typedef struct {
 
 /* sizeof(game_t) on the AVR (packed: the AVR has no alignment). */
 size_t rb_fw_game_size(void);
-/* Decode the AVR bytes of `game`. */
-void rb_fw_game_read(const uint8_t *ram, rb_game_t *g);
+/* Decode the AVR bytes of `game` and `view` (the screen's state). */
+void rb_fw_game_read(const uint8_t *ram, const uint8_t *view_ram, rb_game_t *g);
 
 #endif

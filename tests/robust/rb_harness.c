@@ -16,7 +16,7 @@ const char *rb_elf_path;
 const char *rb_mode_name = "?";
 uint32_t rb_main_lo, rb_main_hi;
 uint32_t rb_putc_lo, rb_putc_hi;
-static uint16_t game_addr;
+static uint16_t game_addr, view_addr;
 static uint64_t rng = 88172645463325252ull;
 
 /* ---- small helpers --------------------------------------------------------- */
@@ -89,6 +89,8 @@ static void load_symbols(void)
         if (!strcmp(name, "game")) {
             game_addr = (uint16_t)(addr & 0xFFFF);
             game_size = size;
+        } else if (!strcmp(name, "view")) {
+            view_addr = (uint16_t)(addr & 0xFFFF);
         } else if (!strcmp(name, "main")) {
             rb_main_lo = (uint32_t)addr;
             rb_main_hi = (uint32_t)(addr + size);
@@ -98,8 +100,8 @@ static void load_symbols(void)
         }
     }
     pclose(p);
-    if (!game_addr || !rb_main_hi)
-        rb_fail("the ELF has no 'game' or 'main' symbol");
+    if (!game_addr || !view_addr || !rb_main_hi)
+        rb_fail("the ELF has no 'game', 'view' or 'main' symbol");
     if (game_size != rb_fw_game_size())
         rb_fail("game_t is %lu bytes in the ELF, %zu in game.h (packed): layout mismatch", game_size,
                 rb_fw_game_size());
@@ -107,7 +109,7 @@ static void load_symbols(void)
 
 void rb_read_game(rb_game_t *g)
 {
-    rb_fw_game_read(rb_board.avr->data + game_addr, g);
+    rb_fw_game_read(rb_board.avr->data + game_addr, rb_board.avr->data + view_addr, g);
 }
 
 engine_pos_t rb_to_pos(const rb_game_t *g)

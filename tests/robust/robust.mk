@@ -12,9 +12,9 @@
 
 RB_SIM := $(B)/robust/rb_sim
 FUZZ_PROTO := $(B)/robust/fuzz_proto
-RB_SIM_SRC := $(wildcard tests/robust/rb_*.c) firmware/engine/engine.c \
+RB_SIM_SRC := $(wildcard tests/robust/rb_*.c) $(ENGINE_SRC) \
 	$(filter-out sim/nimsim.c,$(SIM_SRC))
-FUZZ_SRC := tests/robust/fuzz_proto.c tests/robust/fake_hal.c firmware/engine/engine.c \
+FUZZ_SRC := tests/robust/fuzz_proto.c tests/robust/fake_hal.c $(ENGINE_SRC) \
 	$(filter-out firmware/app/main.c,$(APP_SRC))
 FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \

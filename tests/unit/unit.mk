@@ -18,7 +18,7 @@ $(B)/tests/unit/test_store: tests/unit/test_store.c tests/unit/check.h firmware/
 
 # The end of a game against power cuts: the real game, store, PC link, ui
 # and engine over tests/robust's fake drivers.
-ENDGAME_SRC := tests/unit/test_endgame.c tests/robust/fake_hal.c firmware/engine/engine.c \
+ENDGAME_SRC := tests/unit/test_endgame.c tests/robust/fake_hal.c $(ENGINE_SRC) \
 	$(filter-out firmware/app/main.c,$(APP_SRC))
 $(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/unit/check.h tests/robust/fake_hal.h $(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)

@@ -1,0 +1,40 @@
+/* events.c - the wiring: each event the game raises (events.h) goes to its
+ * listeners, in the order the toy has always done them: the link's LOG
+ * line first, then the sound, the screen and the drivers. */
+#include "events.h"
+
+#include "game.h"
+#include "hal.h"
+#include "proto.h"
+#include "sound.h"
+#include "ui.h"
+
+void game_event_new(void)
+{
+    ui_game_new();
+    proto_log_new();
+}
+
+void game_event_resume(void)
+{
+    ui_game_resume();
+}
+
+void game_event_move(uint8_t side, engine_move_t m)
+{
+    proto_log_move(side, m);
+    sound_play(SOUND_MOVE);     /* cut by the jingle if this move ends the game */
+    ui_game_move();
+}
+
+void game_event_end(uint8_t winner)
+{
+    proto_log_end(winner);
+    sound_play(game.set[SET_OPP] == OPP_MACHINE && winner ? SOUND_LOSE : SOUND_WIN);
+}
+
+void game_event_settings(void)
+{
+    sound_enable(game.set[SET_SOUND]);
+    display_set_intensity(game.set[SET_BRIGHT]);
+}

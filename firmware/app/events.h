@@ -1,0 +1,24 @@
+/* events.h - what the game reports, as QMK's hooks or LUFA's EVENT_*
+ * callbacks: game.c raises these and names nothing above it; events.c,
+ * the wiring, hands each to its listeners (the link's LOG lines, the
+ * sound, the screen, the drivers). The store is not a listener: saving is
+ * part of the game's own step (game.c), in the order a power cut needs. */
+#ifndef APP_EVENTS_H
+#define APP_EVENTS_H
+
+#include <stdint.h>
+
+#include "engine.h"
+
+/* A new game started (game.pos, game.turn set; after game_event_resume). */
+void game_event_new(void);
+/* The play screen is back for a game in progress (new, resumed, POS). */
+void game_event_resume(void);
+/* side made move m (game.pos already after it). */
+void game_event_move(uint8_t side, engine_move_t m);
+/* The game is over; winner is the side that won. */
+void game_event_end(uint8_t winner);
+/* game.set changed (or was loaded): sound and brightness follow it. */
+void game_event_settings(void);
+
+#endif

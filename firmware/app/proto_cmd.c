@@ -1,0 +1,455 @@
+/* proto_cmd.c - the PC link's commands: a table of name, argument shape
+ * and handler (GRBL's way), run by proto.c once a line is whole. Each
+ * handler refuses before it changes anything (the game functions do the
+ * same), so a rejected line leaves the toy exactly as it was.
+ *
+ * Written for flash size (it once had to fit 16 KB with the rest): every
+ * reply starts with the command's own word from the command list ("OK
+ * MOVE"), and every refusal is one reason code whose words come from one
+ * list, so no reply text is stored twice. */
+#include "game.h"
+#include "hal.h"
+#include "pgm.h"
+#include "proto.h"
+#include "proto_int.h"
+#include "store.h"
+#include "ui.h"
+#include "view.h"
+
+/* The command table: name, the arguments it takes (NONE: anything after
+ * the name is an error; WORDS: the handler reads them) and handler, in the
+ * order HELP lists them. An X-macro, as rules.h's RULES: the list of
+ * names, the C_* numbers and the dispatch are all made from it, and the
+ * dispatch is a switch so LTO inlines each handler into it (a table of
+ * function pointers measured 420 B more). */
+#define PROTO_COMMANDS(X) \
+    X(HELP, NONE, cmd_help) \
+    X(VER, NONE, cmd_ver) \
+    X(GAME, WORDS, cmd_game) \
+    X(NEW, NONE, cmd_new) \
+    X(POS, WORDS, cmd_pos) \
+    X(MOVE, WORDS, cmd_move) \
+    X(AI, NONE, cmd_ai) \
+    X(HINT, NONE, cmd_hint) \
+    X(GRUNDY, NONE, cmd_grundy) \
+    X(PRESS, WORDS, cmd_press) \
+    X(RELEASE, WORDS, cmd_press) \
+    X(FRAME, NONE, cmd_frame) \
+    X(SCORES, WORDS, cmd_scores) \
+    X(STATE, NONE, cmd_state) \
+    X(SET, WORDS, cmd_set)
+
+#define CMD_ID(name, args, run) C_##name,
+enum { PROTO_COMMANDS(CMD_ID) C_COUNT };
+#undef CMD_ID
+
+/* The names, each after a space: the list (proto_commands) starts at the
+ * first name. */
+#define CMD_NAME(name, args, run) " " #name
+static const char command_names[] PROGMEM = PROTO_COMMANDS(CMD_NAME);
+#undef CMD_NAME
+const char *const proto_commands = command_names + 1;
+
+/* number() works in 16 bits: a value up to max, times 16, plus a digit. */
+_Static_assert(ENGINE_HEAP_MAX <= 4095, "number() needs max * 16 + 15 < 65536");
+
+static const char button_names[] PROGMEM = "UP DOWN LEFT RIGHT A B";
+#define BUTTON_COUNT 6      /* the words of button_names, BTN_* bit order */
+static const char setting_names[] PROGMEM = "GAME OPP FIRST LEVEL START SOUND BRIGHT OFF";
+static const char screen_names[] PROGMEM = "INTRO MENU PLAY END";
+static const char phase_names[] PROGMEM = "INPUT THINK SHOW OVER";
+
+static uint8_t vbuttons;    /* held through PRESS/RELEASE */
+
+uint8_t proto_buttons(void)
+{
+    return vbuttons;
+}
+
+/* The game a position or score command means: the one on the matrix while
+ * a game is on, else the one chosen in the settings. */
+static uint8_t game_current(void)
+{
+    return game.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
+}
+
+/* Whether word w names a game; fills index. Name words may be followed by
+ * ONE and/or MISERE, or the word is the game's number. */
+static bool parse_game(char *w, uint8_t *index)
+{
+    char name[20];     /* the longest rule name (rules.h) and a space */
+    uint8_t n = 0, mode = 0;
+    uint16_t v;
+    if (proto_number(w, GAME_COUNT - 1, &v)) {
+        *index = (uint8_t)v;
+        return proto_at_end();
+    }
+    for (; *w; w = proto_word()) {
+        uint8_t k = proto_list_find(PSTR("ONE MISERE"), w);
+        if (k < 2) {
+            mode |= (uint8_t)(k + 1);   /* ENGINE_ONEHEAP, ENGINE_MISERE */
+        } else {
+            if (n)
+                name[n++] = ' ';
+            while (*w && n < sizeof name - 1)
+                name[n++] = *w++;
+            if (*w)
+                return false;
+        }
+        if (n >= sizeof name - 1)
+            return false;
+    }
+    name[n] = 0;
+    for (uint8_t r = 0; r < RULE_COUNT; r++)
+        if (!proto_list_find(engine_rule_name(r), name)) {
+            *index = game_find(r, mode);
+            return *index != 0xFF;
+        }
+    return false;
+}
+_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "parse_game maps ONE, MISERE to mode bits");
+
+static uint8_t cmd_pos(uint16_t now)
+{
+    engine_pos_t p;
+    uint8_t n = 0, err;
+    bool one;
+    char *w;
+    game_decode(game_current(), &p.rule, &p.mode);
+    one = p.mode & ENGINE_ONEHEAP;
+    p.heap = 0;
+    for (uint8_t c = 0; c < ENGINE_COLS; c++)
+        p.col[c] = 0;
+    w = proto_word();
+    if (*w == '=' && !one) {
+        /* Compact form for wide boards: two hex digits per column. */
+        for (w++; *w; w += 2) {
+            uint8_t hi = proto_hex_digit(w[0]), lo = proto_hex_digit(w[1]);
+            if ((hi | lo) > 15 || n >= ENGINE_COLS)
+                return R_CMD | R_ARGS;
+            p.col[n++] = (uint8_t)(hi << 4 | lo);
+        }
+        w = proto_word();
+        if (*w)
+            return R_CMD | R_ARGS;
+    }
+    for (; *w; w = proto_word()) {
+        uint16_t v;
+        if (n >= (one ? 1 : ENGINE_COLS) || !proto_number(w, one ? ENGINE_HEAP_MAX : 255, &v))
+            return R_CMD | R_ARGS;
+        if (one)
+            p.heap = v;
+        else
+            p.col[n] = (uint8_t)v;
+        n++;
+    }
+    if (!n)
+        return R_CMD | R_ARGS;
+    p.ncols = one ? 1 : n;
+    err = game_set_pos(&p, now);
+    if (err)
+        return R_CMD | err;
+    proto_reply_ok();
+    return 0;
+}
+
+static uint8_t cmd_state(uint16_t now)
+{
+    game_t *const g = &game;
+    uint16_t v[9];
+    (void)now;
+    v[0] = game_current();
+    v[1] = g->pos.rule;
+    v[2] = g->pos.mode;
+    v[3] = g->turn;
+    proto_reply_ok();
+    proto_out_P(PSTR(" SCR="));
+    proto_out_word(screen_names, g->screen);
+    proto_out_P(PSTR(" PH="));
+    proto_out_word(phase_names, g->phase);
+    proto_out_fmt(PSTR(" GAME=# RULE=# MODE=# TURN=# POS="), v);
+    if (game_is_oneheap())
+        proto_out_num(g->pos.heap);
+    else
+        proto_out_list(g->pos.col, g->pos.ncols);
+    v[1] = view.cur_col;
+    v[2] = view.cur_row;
+    v[3] = game_is_oneheap() ? view.pend_heap : view.pend;
+    v[4] = view.overlay;
+    v[5] = g->in_game;
+    v[6] = game_score((uint8_t)v[0], 0);
+    v[7] = game_score((uint8_t)v[0], 1);
+    proto_out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET="), v + 1);
+    proto_out_list(g->set, SET_COUNT);
+    v[7] = ui_menu_item();
+    v[8] = store_busy();
+    proto_out_fmt(PSTR(" MENU=# SAVE=#"), v + 7);
+    return 0;
+}
+
+/* GRUNDY's report, before the final P|N. Columns: each column's value and
+ * their nim-sum (normal play: P exactly when the sum is 0). One-heap: the
+ * heap's value; in normal play it is the sum, in misere play the sum does
+ * not decide who wins, so MISERE takes its place. Misere play in columns:
+ * grundy_misere_out. */
+static void grundy_values_out(void)
+{
+    for (uint8_t c = 0; c < game.pos.ncols; c++)
+        proto_out_snum(engine_col_grundy(&game.pos, c));
+}
+
+static void grundy_sum_out(uint16_t s)
+{
+    proto_out_P(PSTR(" SUM"));
+    proto_out_snum(s);
+}
+
+/* GRUNDY in a misere game in columns: what decides it, never a nim-sum
+ * that P/N contradicts. A tame rule (misere Nim on the values): each
+ * column's value, then SUM and the nim-sum while some column is worth 2 or
+ * more (it is played as Nim), else ONES and how many are worth 1 (P when
+ * odd): engine_misere_big decides. A wild rule (KAYLES): Q, each column's
+ * element of the misere quotient, then ELEM and their product. The caller
+ * adds P or N. */
+static void grundy_misere_out(void)
+{
+    const engine_pos_t *p = &game.pos;
+    uint8_t ones;
+    if (!engine_misere_wild(p->rule)) {
+        grundy_values_out();
+        if (engine_misere_big(p, &ones)) {
+            grundy_sum_out(engine_nimsum(p));
+        } else {
+            proto_out_P(PSTR(" ONES"));
+            proto_out_snum(ones);
+        }
+        return;
+    }
+    proto_out_P(PSTR(" Q"));
+    for (uint8_t c = 0; c < p->ncols; c++) {
+        proto_out_sp();
+        proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, c)));
+    }
+    proto_out_P(PSTR(" ELEM "));
+    proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, 0xFF)));
+}
+
+static void grundy_oneheap_out(void)
+{
+    uint16_t g = engine_oneheap_grundy(&game.pos);
+    proto_out_snum(g);
+    if (game.pos.mode & ENGINE_MISERE)
+        proto_out_P(PSTR(" MISERE"));
+    else
+        grundy_sum_out(g);
+}
+
+
+static uint8_t cmd_help(uint16_t now)
+{
+    (void)now;
+    proto_reply_ok();
+    proto_out_P(proto_commands + 4);    /* the list after its own "HELP" */
+    return 0;
+}
+
+static uint8_t cmd_ver(uint16_t now)
+{
+    uint16_t n[4];
+    (void)now;
+    n[0] = BOARD_COLS;
+    n[1] = GAME_COUNT;
+    n[2] = PROTO_LINE_MAX;
+    n[3] = PROTO_RX_ROOM;
+    proto_reply_ok();
+    proto_out_fmt(PSTR(" NIM " APP_VERSION " BOARD " BOARD_NAME " COLS # GAMES # LINE # RX #"), n);
+    return 0;
+}
+
+/* GAME and NEW's reply: the game's number and name. */
+static uint8_t game_reply(void)
+{
+    uint8_t index = game_current();
+    proto_reply_ok();
+    proto_out_snum(index);
+    proto_out_sp();
+    game_name_out(index, uart_puts_P);
+    return 0;
+}
+
+static uint8_t cmd_new(uint16_t now)
+{
+    game_new(now);
+    return game_reply();
+}
+
+/* GAME alone names the game; GAME <name> chooses it and starts one, as NEW. */
+static uint8_t cmd_game(uint16_t now)
+{
+    uint8_t index;
+    char *w = proto_word();
+    if (!*w)
+        return game_reply();
+    if (!parse_game(w, &index))
+        return R_CMD | R_NAME;
+    game_set(SET_GAME, index);
+    game_save_settings();
+    return cmd_new(now);
+}
+
+/* MOVE and AI's reply: the move made. */
+static uint8_t move_reply(engine_move_t m)
+{
+    proto_reply_ok();
+    proto_out_move(m);
+    return 0;
+}
+
+static uint8_t cmd_move(uint16_t now)
+{
+    uint16_t v, to;
+    uint8_t err;
+    engine_move_t m;
+    /* <to> is a heap size (one-heap form) or a cell mask 0..255: the
+     * engine judges which. */
+    if (!proto_next_num(255, &v) || !proto_next_num(ENGINE_HEAP_MAX > 255 ? ENGINE_HEAP_MAX : 255, &to)
+            || !proto_at_end())
+        return R_CMD | R_ARGS;
+    m.col = (uint8_t)v;
+    m.to = to;
+    err = game_move_human(m, now);
+    if (err)
+        return R_CMD | err;
+    return move_reply(m);
+}
+
+static uint8_t cmd_ai(uint16_t now)
+{
+    engine_move_t m;
+    if (!game_move_ai(&m, now))
+        return R_CMD | GAME_ERR_NOGAME;
+    return move_reply(m);
+}
+
+static uint8_t cmd_hint(uint16_t now)
+{
+    engine_move_t m;
+    (void)now;
+    proto_reply_ok();
+    if (engine_hint(&game.pos, &m))
+        proto_out_move(m);
+    else
+        proto_out_P(PSTR(" NONE"));
+    return 0;
+}
+
+static uint8_t cmd_grundy(uint16_t now)
+{
+    (void)now;
+    proto_reply_ok();
+    if (game_is_oneheap()) {
+        grundy_oneheap_out();
+    } else if (game.pos.mode & ENGINE_MISERE) {
+        grundy_misere_out();
+    } else {
+        grundy_values_out();
+        grundy_sum_out(engine_nimsum(&game.pos));
+    }
+    proto_out_sp();
+    uart_putc(engine_is_p(&game.pos) ? 'P' : 'N');
+    return 0;
+}
+
+/* PRESS and RELEASE: a button held or let go, as a finger would. */
+static uint8_t cmd_press(uint16_t now)
+{
+    uint8_t index = proto_list_find(button_names, proto_word()), bit;
+    (void)now;
+    if (index >= BUTTON_COUNT || !proto_at_end())
+        return R_BUTTON;
+    bit = (uint8_t)(1u << index);
+    vbuttons = (uint8_t)((vbuttons | bit) ^ (proto_cmd == C_PRESS ? 0 : bit));
+    proto_reply_ok();
+    proto_out_sp();
+    proto_out_word(button_names, index);
+    return 0;
+}
+
+static uint8_t cmd_frame(uint16_t now)
+{
+    const uint8_t *f = ui_frame();
+    (void)now;
+    proto_reply_ok();
+    proto_out_sp();
+    /* Two hex digits a column: one nibble a pass, high first. */
+    for (uint8_t i = 0; i < 2 * BOARD_COLS; i++) {
+        uint8_t d = f[i >> 1];
+        d = (uint8_t)(((i & 1 ? d : d >> 4) & 15) + '0');
+        if (d > '9')
+            d += 'A' - '9' - 1;
+        uart_putc((char)d);
+    }
+    return 0;
+}
+
+/* SCORES [<i> [<wins> <losses>]]: a game's score; with both numbers a PC
+ * restores a dump. */
+static uint8_t cmd_scores(uint16_t now)
+{
+    uint16_t n[3], v, to;
+    uint8_t index = game_current();
+    char *w = proto_word();
+    (void)now;
+    if (*w) {
+        if (!proto_number(w, GAME_COUNT - 1, &v))
+            return R_ARGS;
+        index = (uint8_t)v;
+        w = proto_word();
+        if (*w) {
+            if (!proto_number(w, 255, &v) || !proto_next_num(255, &to) || !proto_at_end())
+                return R_ARGS;
+            game_set_score(index, (uint8_t)v, (uint8_t)to);
+        }
+    }
+    n[1] = game_score(index, 0);
+    n[2] = game_score(index, 1);
+    n[0] = index;
+    proto_reply_ok();
+    proto_out_fmt(PSTR(" # W # L #"), n);
+    return 0;
+}
+
+static uint8_t cmd_set(uint16_t now)
+{
+    uint16_t v;
+    uint8_t index = proto_list_find(setting_names, proto_word());
+    (void)now;
+    if (index >= SET_COUNT)
+        return R_CMD | R_ITEM;
+    if (!proto_next_num(255, &v) || !proto_at_end() || !game_set(index, (uint8_t)v))
+        return R_CMD | R_VALUE;
+    game_save_settings();
+    ui_settings_changed();
+    proto_reply_ok();
+    proto_out_sp();
+    proto_out_word(setting_names, index);
+    proto_out_snum(v);
+    return 0;
+}
+
+/* Commands that take no arguments, a bit each. */
+#define CMD_NO_ARGS(name, args, run) | ((uint16_t)(PROTO_ARGS_##args == PROTO_ARGS_NONE) << C_##name)
+#define NO_ARGS (0 PROTO_COMMANDS(CMD_NO_ARGS))
+_Static_assert(C_COUNT <= 16, "NO_ARGS holds a bit per command");
+
+uint8_t proto_cmd_run(uint16_t now)
+{
+    if ((NO_ARGS >> proto_cmd) & 1 && !proto_at_end())
+        return R_ARGS;
+#define CMD_CASE(name, args, run) case C_##name: return run(now);
+    switch (proto_cmd) {
+    PROTO_COMMANDS(CMD_CASE)
+    }
+#undef CMD_CASE
+    return R_UNKNOWN;
+}

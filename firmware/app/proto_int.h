@@ -1,0 +1,53 @@
+/* proto_int.h - what the PC link's parts share: proto.c (the line, its
+ * words and the dispatch), proto_cmd.c (the command table and handlers),
+ * proto_log.c (every byte written to the PC: replies and LOG lines).
+ * Nothing outside proto*.c includes it. */
+#ifndef APP_PROTO_INT_H
+#define APP_PROTO_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "game.h"
+
+/* Reasons: the engine's and the game's refusals (enum order), then the
+ * protocol's own (proto_reasons). R_CMD: the reply names the command
+ * ("ERR MOVE ARGS"). */
+enum { R_ARGS = GAME_ERR_OVER + 1, R_NAME, R_ITEM, R_VALUE, R_BUTTON, R_UNKNOWN,
+       R_OVERRUN, R_LONG, R_BINARY,     /* a bad line: the highest one is named */
+       R_QUIET = 0x7F,                  /* a blank line: no reply */
+       R_CMD = 0x80 };
+_Static_assert(GAME_ERR_OVER == 11, "reasons follow enum engine_err and the GAME_ERR_* codes");
+
+/* The command table (proto_cmd.c): the names, space separated, in the
+ * order of the C_* numbers (PROGMEM), and the command being run. */
+enum { PROTO_ARGS_NONE, PROTO_ARGS_WORDS };
+extern const char *const proto_commands;
+extern uint8_t proto_cmd;
+/* Run command proto_cmd on the rest of the line: 0 after writing its OK
+ * reply (without the '\n'), or the R_* reason it refuses with before
+ * changing anything. */
+uint8_t proto_cmd_run(uint16_t now);
+
+/* proto.c: the words of the line being run. */
+char *proto_word(void);
+bool proto_at_end(void);
+uint8_t proto_list_find(const char *list, const char *w);
+uint8_t proto_hex_digit(char c);
+bool proto_number(const char *w, uint16_t max, uint16_t *v);
+bool proto_next_num(uint16_t max, uint16_t *v);
+
+/* proto_log.c: output. */
+void proto_out_P(const char *s);
+void proto_out_sp(void);
+void proto_out_nl(void);
+void proto_out_num(uint16_t n);
+void proto_out_snum(uint16_t n);
+void proto_out_word(const char *list, uint8_t i);
+void proto_out_fmt(const char *fmt, const uint16_t *v);
+void proto_out_move(engine_move_t m);
+void proto_out_list(const uint8_t *a, uint8_t n);
+void proto_reply_ok(void);
+
+#endif

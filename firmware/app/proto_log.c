@@ -1,0 +1,115 @@
+/* proto_log.c - everything the PC link writes: the pieces every reply is
+ * made of, and the LOG lines the game's events turn into (events.c). One
+ * writer, as GRBL's report.c: the rest of the link calls it through a
+ * narrow API (proto_int.h). */
+#include "game.h"
+#include "hal.h"
+#include "pgm.h"
+#include "proto.h"
+#include "proto_int.h"
+#include "text.h"
+
+void proto_out_P(const char *s) { uart_puts_P(s); }
+void proto_out_sp(void) { uart_putc(' '); }
+void proto_out_nl(void) { uart_putc('\n'); }
+void proto_out_num(uint16_t n) { text_put_num(n, uart_putc); }
+
+void proto_out_snum(uint16_t n)
+{
+    proto_out_sp();
+    proto_out_num(n);
+}
+
+/* Write word i of a flash list. */
+void proto_out_word(const char *list, uint8_t i)
+{
+    char c;
+    while (i)
+        if (PGM_CHAR(list++) == ' ')
+            i--;
+    while ((c = PGM_CHAR(list++)) != 0 && c != ' ')
+        uart_putc(c);
+}
+
+/* Write a flash template, each '#' replaced by the next number of v. */
+void proto_out_fmt(const char *fmt, const uint16_t *v)
+{
+    char c;
+    while ((c = PGM_CHAR(fmt++)) != 0) {
+        if (c == '#')
+            proto_out_num(*v++);
+        else
+            uart_putc(c);
+    }
+}
+
+void proto_out_move(engine_move_t m)
+{
+    proto_out_snum(m.col);
+    proto_out_snum(m.to);
+}
+
+/* "OK <command>"; the handler adds the rest, proto.c the '\n'. */
+void proto_reply_ok(void)
+{
+    proto_out_P(PSTR("OK "));
+    proto_out_word(proto_commands, proto_cmd);
+}
+
+/* Numbers separated by commas: a position's columns, the settings. */
+void proto_out_list(const uint8_t *a, uint8_t n)
+{
+    for (uint8_t i = 0; i < n; i++) {
+        if (i)
+            uart_putc(',');
+        proto_out_num(a[i]);
+    }
+}
+
+/* The LOG tag of a side: "H"/"M" against the machine, "H1"/"H2" for two
+ * players, "M1"/"M2" in a demo; written a letter at a time (no strings). */
+static void out_tag(uint8_t side)
+{
+    uart_putc(game_side_is_machine(side) ? 'M' : 'H');
+    if (game.set[SET_OPP] != OPP_MACHINE)
+        uart_putc((char)('1' + side));
+}
+
+static void log_start(const char *what, uint8_t side)
+{
+    proto_out_P(PSTR("LOG "));
+    proto_out_P(what);
+    out_tag(side);
+}
+
+/* ---- LOG lines: the listeners of the game's events (events.c) ------------- */
+
+void proto_log_boot(uint8_t cause)
+{
+    proto_out_P(PSTR("LOG BOOT"));
+    proto_out_snum(cause);
+    proto_out_snum(game.in_game);
+    proto_out_nl();
+}
+
+void proto_log_new(void)
+{
+    proto_out_P(PSTR("LOG NEW"));
+    proto_out_snum(game_index());
+    proto_out_sp();
+    out_tag(game.turn);
+    proto_out_nl();
+}
+
+void proto_log_move(uint8_t side, engine_move_t m)
+{
+    log_start(PSTR("MOVE "), side);
+    proto_out_move(m);
+    proto_out_nl();
+}
+
+void proto_log_end(uint8_t winner)
+{
+    log_start(PSTR("END "), winner);
+    proto_out_nl();
+}

@@ -1,0 +1,278 @@
+/* ui_draw.c - the picture: rebuilt from the game's and the screen's state
+ * and the clock on every pass (blinking is a function of time, so nothing
+ * here needs a timer of its own). frame[c] is column c from the left, bit r
+ * row r from the bottom. */
+#include "game.h"
+#include "pgm.h"
+#include "teach.h"
+#include "text.h"
+#include "ui.h"
+#include "view.h"
+#include "ui_int.h"
+
+/* Thinking: a bar sweeps over the columns, one a this many ms. */
+#define UI_SWEEP_MS 64
+
+static uint8_t frame[BOARD_COLS];
+static uint8_t shown_screen;            /* screen the text was set up for (ui_init sets it) */
+static bool title_on;                   /* intro: the title is scrolling */
+
+const uint8_t *ui_frame(void)
+{
+    return frame;
+}
+
+/* The title, before the first render. */
+void ui_draw_init(void)
+{
+    text_clear();
+    text_add_P(PSTR("NIM"));
+    title_on = false;
+    shown_screen = SCR_INTRO;
+}
+
+/* Redo the screen's text on the next render. */
+void ui_redraw(void)
+{
+    shown_screen = 0xFF;
+}
+
+/* The settings changed behind the menu's back (SET): its label is redone. */
+void ui_settings_changed(void)
+{
+    ui_redraw();
+}
+
+/* A press on the title ends it at once. */
+void ui_title_skip(uint16_t now)
+{
+    title_on = true;
+    text_start((uint16_t)(now - 0x7FFF), true);
+}
+
+/* A demo (machine against machine) plays on, game after game, until a
+ * press. */
+bool ui_demo_on(void)
+{
+    return game.set[SET_OPP] == OPP_DEMO && game.screen >= SCR_PLAY;
+}
+
+/* The column value after the pending selection is taken/marked/turned. */
+uint8_t ui_pending_to(void)
+{
+    uint8_t v = game.pos.col[view.cur_col];
+    switch (engine_rule_form(game.pos.rule)) {
+    case FORM_HEAP: return (uint8_t)(v - view.pend);
+    case FORM_PINS: return v & (uint8_t)~view.pend;
+    case FORM_CELLS: return v | view.pend;
+    default: return v ^ view.pend;
+    }
+}
+
+/* Two players: whose turn it is shows as a big 1 or 2 for UI_TURN_MS when
+ * the turn starts (game.t0), until a press closes it. Unlike the hint and
+ * the panel (asked for, closed by a key that does nothing else), the
+ * banner comes by itself: the key that closes it also plays. */
+static uint16_t banner_gone = 1;    /* game.t0 of the turn whose banner a press closed
+                                     * (odd at first: never a time, which the tick
+                                     * keeps a multiple of HAL_TICK_MS) */
+
+bool ui_banner_up(uint16_t now)
+{
+    return game.set[SET_OPP] == OPP_HUMAN && game.phase == PH_INPUT && game.t0 != banner_gone
+        && (uint16_t)(now - game.t0) < UI_TURN_MS;
+}
+
+/* A press closes the banner of this turn (and plays). */
+void ui_banner_close(void)
+{
+    banner_gone = game.t0;
+}
+
+static void frame_clear(void)
+{
+    for (uint8_t c = 0; c < BOARD_COLS; c++)
+        frame[c] = 0;
+}
+
+/* One-heap form: the whole picture is the heap, n stones filling columns
+ * left to right, each from the bottom. */
+static void draw_heap(uint16_t n)
+{
+    uint8_t c = 0, bit = 1;
+    frame_clear();
+    /* bit becomes 0 after the top row: every lamp is lit, stop there. */
+    for (; n && bit; n--) {
+        frame[c] |= bit;
+        if (++c == BOARD_COLS) {
+            c = 0;
+            bit = (uint8_t)(bit << 1);
+        }
+    }
+}
+
+static void draw_teach(bool on)
+{
+    engine_move_t m;
+    if (game.pos.mode & ENGINE_MISERE) {
+        teach_misere(&game.pos, frame, on); /* teach.c: what decides misere */
+        return;
+    }
+    uint8_t s = engine_nimsum(&game.pos);
+    frame_clear();
+    /* Rows 7..4: each column's Grundy value in binary, top bit on top. */
+    for (uint8_t c = 0; c < game.pos.ncols; c++)
+        frame[c] = (uint8_t)((engine_col_grundy(&game.pos, c) & 15) << 4);
+    /* Row 2: the nim-sum, four bits read left to right. */
+    _Static_assert(BOARD_COLS >= 4, "the nim-sum takes four columns");
+    for (uint8_t i = 0, bit = 8; bit; i++, bit >>= 1)
+        if (s & bit)
+            frame[i] |= 4;
+    /* Row 0: the column the winning move changes, blinking. */
+    if (on && engine_hint(&game.pos, &m))
+        frame[m.col] |= 1;
+}
+
+static void render_play(uint16_t now)
+{
+    game_t *const g = &game;
+    view_t *const vw = &view;
+    bool fast = UI_BLINK(now) & 1;  /* a move blinks: old lamps, then new */
+    bool wink = (UI_BLINK(now) & 3) == 0;
+    bool one = game_is_oneheap();
+    bool input, hint, show;
+    uint8_t c = vw->cur_col;
+    engine_move_t m;
+    if ((vw->overlay == OV_REFUSE || vw->overlay == OV_HINT)
+            && (uint16_t)(now - vw->ov_t0) >= (vw->overlay == OV_REFUSE ? UI_REFUSE_MS : UI_HINT_MS))
+        vw->overlay = OV_NONE;
+    if (vw->overlay == OV_TEACH) {
+        draw_teach(fast);
+        return;
+    }
+    if (ui_banner_up(now)) {
+        text_clear();
+        text_add_num((uint16_t)(g->turn + 1));
+        text_start(now, false);
+        text_draw(frame, now);
+        return;
+    }
+    if (one)
+        draw_heap(g->pos.heap);
+    else
+        for (uint8_t i = 0; i < g->pos.ncols; i++)
+            frame[i] = game_col_lamps(g->pos.col[i]);
+    if (g->phase == PH_THINK) {
+        /* Thinking: a bar sweeps over the columns. */
+        uint8_t n = one ? BOARD_COLS : g->pos.ncols;
+        frame[(uint16_t)(now - g->t0) / UI_SWEEP_MS % n] ^= 0xFF;
+        return;
+    }
+    /* What blinks: the machine's move, the hint, or the pending selection. */
+    input = game_human_input();
+    hint = input && vw->overlay == OV_HINT && vw->hint.col != 0xFF;
+    m = hint ? vw->hint : g->mv;
+    show = g->phase == PH_SHOW || hint;
+    if (input && !hint) {
+        if (one) {
+            m.to = (uint16_t)(g->pos.heap - vw->pend_heap);
+            show = vw->pend_heap;
+            if (!show && wink && g->pos.heap)
+                draw_heap(g->pos.heap - 1u);      /* the top stone winks */
+        } else {
+            m.col = c;
+            m.to = ui_pending_to();
+            show = vw->pend;
+        }
+    }
+    if (show && !fast) {
+        if (one)
+            draw_heap(m.to);
+        else if (m.col < g->pos.ncols)
+            frame[m.col] = game_col_lamps((uint8_t)m.to);
+    }
+    if (!input)
+        return;
+    if (!one && !hint) {
+        /* The cursor: a heap column goes dark (an empty one flashes its
+         * bottom lamp); in cell games the cursor cell inverts. */
+        if (game_is_heap_form()) {
+            if (!vw->pend && wink)
+                frame[c] = frame[c] ? 0 : 1;
+        } else if (wink) {
+            frame[c] ^= (uint8_t)(1u << vw->cur_row);
+        }
+    }
+    if (vw->overlay == OV_REFUSE && ((now >> UI_FLASH_SHIFT) & 1)) {
+        if (one)
+            frame_clear();
+        else
+            frame[c] = 0;
+    }
+}
+
+static void result_text(void)
+{
+    uint8_t i = game_index();
+    text_clear();
+    if (game.set[SET_OPP] == OPP_MACHINE) {
+        /* Words, not "1:0" (which reads as a time). */
+        text_add_P(game.winner ? PSTR("I WIN  WON ") : PSTR("YOU WIN  WON "));
+        text_add_num(game_score(i, 0));
+        text_add_P(PSTR(" LOST "));
+        text_add_num(game_score(i, 1));
+    } else {
+        text_add_P(PSTR("PLAYER "));
+        text_add_num((uint16_t)(game.winner + 1));
+        text_add_P(PSTR(" WINS"));
+    }
+}
+
+void ui_render(uint16_t now)
+{
+    frame_clear();
+    if (game.screen != shown_screen) {
+        shown_screen = game.screen;
+        if (game.screen == SCR_MENU) {
+            ui_menu_text(now);
+        } else if (game.screen == SCR_END) {
+            result_text();
+            text_start(now, true);
+        }
+    }
+    switch (game.screen) {
+    case SCR_INTRO: {
+        uint16_t el = (uint16_t)(now - game.t0);
+        _Static_assert(UI_INTRO_MS / 30 < 256, "the intro's column heights fit a byte");
+        if (!title_on && el < UI_INTRO_MS) {
+            /* Columns rise one after another, like stones being stacked. */
+            for (uint8_t c = 0; c < BOARD_COLS; c++) {
+                int16_t h = (int16_t)(el / 30) - c;
+                frame[c] = h <= 0 ? 0 : game_lamps((uint8_t)(h > 8 ? 8 : h));
+            }
+        } else {
+            if (!title_on) {
+                title_on = true;
+                text_start(now, true);
+            }
+            if (text_draw(frame, now)) {
+                if (game.in_game)
+                    game_resume(now);
+                else
+                    game.screen = SCR_MENU;
+            }
+        }
+        break;
+    }
+    case SCR_MENU:
+        ui_menu_draw(frame, now);
+        break;
+    case SCR_PLAY:
+        render_play(now);
+        break;
+    default:
+        if (text_draw(frame, now) && ui_demo_on())
+            game_new(now);      /* the demo plays on */
+        break;
+    }
+}

@@ -1,0 +1,36 @@
+/* ui_int.h - what the three parts of the screen share among themselves;
+ * nothing outside ui_*.c includes it. They call one way only: the
+ * controls (ui_play.c) call the drawing and the menu, the drawing
+ * (ui_draw.c) calls the menu, the menu (ui_menu.c) neither. */
+#ifndef APP_UI_INT_H
+#define APP_UI_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Blinking is a function of the clock: a blink phase lasts 1 << UI_BLINK_SHIFT
+ * ms (128), a refused column flashes twice as fast. */
+#define UI_BLINK_SHIFT 7
+#define UI_FLASH_SHIFT 6
+#define UI_BLINK(now) ((now) >> UI_BLINK_SHIFT)
+
+/* ui_draw.c: the picture, and what it reads of the state. */
+void ui_draw_init(void);
+void ui_redraw(void);
+void ui_title_skip(uint16_t now);
+bool ui_demo_on(void);
+uint8_t ui_pending_to(void);
+bool ui_banner_up(uint16_t now);
+void ui_banner_close(void);
+
+/* ui_menu.c: the menu. ui_menu_input says what the controls do about the
+ * press: nothing more, the buzz of a refusal (which also stops a held
+ * key's repeat), or stop the repeat. */
+enum { UI_MENU_OK, UI_MENU_DENY, UI_MENU_STOP };
+bool ui_step(uint8_t *v, uint8_t n, bool back, bool held);
+void ui_menu_open(void);
+void ui_menu_text(uint16_t now);
+uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now);
+void ui_menu_draw(uint8_t *frame, uint16_t now);
+
+#endif

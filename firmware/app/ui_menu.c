@@ -1,0 +1,226 @@
+/* ui_menu.c - the menu: the game and its form, then one item per setting;
+ * UP/DOWN item, LEFT/RIGHT value, A play, B back to the game, and the
+ * question before a game in progress is given up. */
+#include "game.h"
+#include "pgm.h"
+#include "text.h"
+#include "ui.h"
+#include "view.h"
+#include "ui_int.h"
+
+static uint8_t menu_item;
+
+uint8_t ui_menu_item(void)
+{
+    return menu_item;
+}
+
+/* v one step back (or on) in 0..n-1. A tap wraps round (the menu lists,
+ * the column cursor); a held key stops at the end: false, v unchanged.
+ * (No % here: that would pull in a division.) */
+bool ui_step(uint8_t *v, uint8_t n, bool back, bool held)
+{
+    uint8_t x = *v;
+    if (back ? x == 0 : x + 1 >= n) {
+        if (held)
+            return false;
+        x = back ? n : 0xFF;
+    }
+    *v = back ? (uint8_t)(x - 1) : (uint8_t)(x + 1);
+    return true;
+}
+
+/* Menu items: the game (the rule), its form, then one item per setting
+ * after SET_GAME. Item i > 0 changes setting i - 1; both game items
+ * change SET_GAME. */
+enum { M_GAME, M_FORM, M_ITEMS = SET_COUNT + 1 };
+_Static_assert(SET_GAME == 0, "menu items 0 and 1 both set the game");
+
+static uint8_t menu_setting(uint8_t item)
+{
+    return item ? (uint8_t)(item - 1) : SET_GAME;
+}
+
+/* Menu labels, NUL separated, packed (no fixed-width rows): for each item
+ * its name, then one label per value (the form item: one per form). Every
+ * item shows its name and its value; no two labels share their words. The
+ * rule's name (rules.h) and the brightness number are written out. An
+ * item's name ends with a space and no value does: that is how menu_label
+ * finds the items (no table of offsets to keep in step). */
+static const char menu_words[] PROGMEM =
+    "GAME \0"                                                         /* M_GAME */
+    "FORM \0COLUMNS\0COLUMNS MISERE\0ONE HEAP\0ONE HEAP MISERE\0"      /* M_FORM */
+    "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
+    "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
+    "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
+    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0"                     /* START */
+    "SOUND \0OFF\0ON\0"                                                 /* SOUND */
+    "LIGHT \0"                                                          /* BRIGHT */
+    "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER";  /* OFF */
+
+/* A question before a game in progress is given up: A (a new game) or a
+ * new opponent (the game's sides would change under it: a game going
+ * badly against the machine would become a two-player one) was asked for
+ * with a game in progress; A answers yes. */
+enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
+static uint8_t menu_ask;
+
+/* The index in menu_words of item's name: the item-th string that ends
+ * with a space. */
+static uint8_t menu_label(uint8_t item)
+{
+    const char *p = menu_words;
+    uint8_t w = 0;
+    char c, last = 0;
+    for (;;) {
+        c = PGM_CHAR(p++);
+        if (!c) {
+            if (last == ' ' && item-- == 0)
+                return w;
+            w++;
+        }
+        last = c;
+    }
+}
+
+/* Write the i-th NUL-separated string of menu_words. */
+static void menu_word(uint8_t i)
+{
+    const char *p = menu_words;
+    while (i)
+        if (!PGM_CHAR(p++))
+            i--;
+    text_add_P(p);
+}
+
+void ui_menu_text(uint16_t now)
+{
+    uint8_t s = menu_setting(menu_item);
+    uint8_t v = game.set[s];
+    uint8_t w = menu_label(menu_item);
+    uint8_t r, m;
+    game_decode(game.set[SET_GAME], &r, &m);
+    text_clear();
+    if (menu_ask) {
+        text_add_P(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO")
+                                                    : PSTR("END GAME? A YES  B NO"));
+    } else {
+        menu_word(w);
+        if (menu_item == M_GAME)
+            text_add_P(engine_rule_name(r));
+        else if (menu_item == M_FORM)
+            menu_word((uint8_t)(w + 1 + game_form_mode(m)));   /* the mode's form (bits swapped back) */
+        else if (s == SET_BRIGHT)
+            text_add_num(v);
+        else
+            menu_word((uint8_t)(w + 1 + v));
+    }
+    text_start(now, false);
+}
+
+/* The first listed form of rule r (its mode), 0xFF if it has none. */
+static uint8_t first_mode(uint8_t r)
+{
+    for (uint8_t f = 0; f < GAME_FORMS; f++)
+        if (game_listed(r, game_form_mode(f)))
+            return game_form_mode(f);
+    return 0xFF;
+}
+
+/* LEFT/RIGHT on the game or form item: the next rule that has a listed
+ * form (keeping the form where the new rule has it), or the next listed
+ * form of the rule. */
+static bool menu_game_step(bool form, bool back, bool held)
+{
+    uint8_t r, m, f;
+    game_decode(game.set[SET_GAME], &r, &m);
+    if (form) {
+        f = game_form_mode(m);
+        do {
+            if (!ui_step(&f, GAME_FORMS, back, held))
+                return false;
+        } while (!game_listed(r, game_form_mode(f)));
+        m = game_form_mode(f);
+    } else {
+        do {
+            if (!ui_step(&r, RULE_COUNT, back, held))
+                return false;
+        } while (first_mode(r) == 0xFF);
+        if (!game_listed(r, m))
+            m = first_mode(r);
+    }
+    return game_set(SET_GAME, game_find(r, m));
+}
+
+uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
+{
+    uint8_t s = menu_setting(menu_item), r = UI_MENU_OK;
+    bool back = pressed & (BTN_UP | BTN_LEFT);
+    if (menu_ask) {
+        /* The question: A gives the game up for a new one; any other key
+         * keeps it and only closes the question. */
+        uint8_t ask = menu_ask;
+        menu_ask = ASK_NONE;
+        if (pressed & BTN_A) {
+            game_abandon();                 /* scored with the opponent it had */
+            if (ask == ASK_NEW) {
+                game_save_settings();
+                game_new(now);
+                return UI_MENU_OK;
+            }
+            game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
+            game_save_settings();
+        }
+    } else if (pressed & (BTN_UP | BTN_DOWN)) {
+        if (!ui_step(&menu_item, M_ITEMS, back, held))
+            r = UI_MENU_DENY;
+    } else if (pressed & (BTN_LEFT | BTN_RIGHT)) {
+        uint8_t v = game.set[s];
+        if (held && menu_item <= M_FORM)
+            return UI_MENU_STOP;            /* a game's name needs reading: one step a press */
+        if (menu_item <= M_FORM ? !menu_game_step(menu_item == M_FORM, back, held)
+                                : !ui_step(&v, game_setting_count(s), back, held)) {
+            r = UI_MENU_DENY;
+        } else if (s == SET_OPP && game.in_game) {
+            menu_ask = (uint8_t)(ASK_OPP + v);   /* first the question */
+            r = UI_MENU_STOP;
+        } else if (menu_item > M_FORM) {
+            game_set(s, v);
+        }
+    } else if (pressed & BTN_A) {
+        if (game.in_game) {
+            menu_ask = ASK_NEW;             /* never thrown away without a word */
+        } else {
+            game_save_settings();
+            game_new(now);
+            return UI_MENU_OK;
+        }
+    } else if (b_short) {
+        if (!game.in_game)
+            return UI_MENU_DENY;            /* no game to go back to */
+        game_save_settings();
+        game_resume(now);
+        return UI_MENU_OK;
+    } else {
+        return UI_MENU_OK;
+    }
+    ui_menu_text(now);
+    return r;
+}
+
+/* B held: the menu, over whatever was on. */
+void ui_menu_open(void)
+{
+    game.screen = SCR_MENU;
+    view.overlay = OV_NONE;
+    menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
+}
+
+/* The label, and which item on row 0: a lamp per setting; the form shares
+ * the game's lamp, blinking. */
+void ui_menu_draw(uint8_t *frame, uint16_t now)
+{
+    text_draw(frame, now);
+    if (menu_item != M_FORM || (UI_BLINK(now) & 1))
+        frame[menu_setting(menu_item) * (BOARD_COLS / 8)] |= 1;
+}

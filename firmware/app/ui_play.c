@@ -1,0 +1,344 @@
+/* ui_play.c - the controls: buttons arrive as debounced edges once per
+ * main-loop pass and become cursor steps, selections, moves, hints and the
+ * way to the menu; auto-off counts the time since the last press. */
+#include "game.h"
+#include "pgm.h"
+#include "sound.h"
+#include "ui.h"
+#include "view.h"
+#include "ui_int.h"
+
+#define DIRS (BTN_UP | BTN_DOWN | BTN_LEFT | BTN_RIGHT)
+
+view_t view;
+static uint16_t idle_t, idle_s;
+/* What ui_input keeps between passes. */
+typedef struct {
+    bool b_long;                        /* this B press already opened the menu */
+    bool b_down;                        /* B went down here (a release alone is no press) */
+    bool repeat_on;                     /* an arrow went down here and is held */
+    uint16_t repeat_t;
+    uint16_t entropy;
+} ui_keys_t;
+static ui_keys_t keys;
+
+static const uint16_t off_seconds[OFF_COUNT] PROGMEM = {30, 60, 120, 300, 0};
+
+void ui_init(uint16_t now)
+{
+    ui_touch(now);
+    ui_draw_init();
+}
+
+void ui_touch(uint16_t now)
+{
+    idle_t = now;
+    idle_s = 0;
+}
+
+bool ui_sleep_due(uint16_t now)
+{
+    uint16_t limit = PGM_U16(&off_seconds[game.set[SET_OFF]])   /* in range: game_set checks */;
+    while ((uint16_t)(now - idle_t) >= 1000) {
+        idle_t += 1000;
+        if (idle_s < 0xFFFF)
+            idle_s++;
+    }
+    return limit && idle_s >= limit && !ui_demo_on();     /* a demo plays until a press */
+}
+
+void ui_wake(uint16_t now)
+{
+    ui_touch(now);
+    game.t0 = now;      /* a machine turn starts its thinking afresh */
+    view.ov_t0 = now;
+    ui_redraw();
+}
+
+static void repeat_stop(void)
+{
+    keys.repeat_on = false;
+}
+
+/* A refused press: the buzz, at once; a held key stops repeating. */
+static void deny(void)
+{
+    sound_play(SOUND_BUZZ);
+    repeat_stop();
+}
+
+/* ---- play --------------------------------------------------------------- */
+
+static uint8_t bits(uint8_t v)
+{
+    uint8_t n = 0;
+    for (; v; v &= (uint8_t)(v - 1))
+        n++;
+    return n;
+}
+
+/* A refused move: buzz, the column blinks, the selection is dropped. */
+static void refuse(uint16_t now)
+{
+    deny();
+    view.overlay = OV_REFUSE;
+    view.ov_t0 = now;
+    view.pend = 0;
+    view.pend_heap = 0;
+}
+
+static void try_move(uint16_t to, uint16_t now)
+{
+    engine_move_t m;
+    m.col = game_is_oneheap() ? 0 : view.cur_col;
+    m.to = to;
+    if (game_move_human(m, now))
+        refuse(now);
+}
+
+static void play_oneheap(uint8_t pressed, uint16_t now)
+{
+    uint16_t h = game.pos.heap, p = view.pend_heap;
+    /* Taking from an empty heap, or putting back more than was taken, is
+     * refused (buzz). */
+    if (((pressed & (BTN_DOWN | BTN_RIGHT)) && p == h) || ((pressed & (BTN_UP | BTN_LEFT)) && !p))
+        deny();
+    else if (pressed & BTN_DOWN)
+        p++;
+    else if (pressed & BTN_UP)
+        p--;
+    else if (pressed & BTN_RIGHT)
+        p = (uint16_t)(p + BOARD_COLS < h ? p + BOARD_COLS : h);
+    else if (pressed & BTN_LEFT)
+        p = p > BOARD_COLS ? (uint16_t)(p - BOARD_COLS) : 0;
+    view.pend_heap = p;
+    if (pressed & BTN_A) {
+        if (p)
+            try_move((uint16_t)(h - p), now);
+        else
+            refuse(now);
+    }
+}
+
+/* The highest set bit of v (v != 0): the topmost coin of a selection. */
+static uint8_t top_bit(uint8_t v)
+{
+    uint8_t b = 0x80;
+    while (!(v & b))
+        b >>= 1;
+    return b;
+}
+
+static void play_columns(uint8_t pressed, bool held, uint16_t now)
+{
+    view_t *const vw = &view;
+    const engine_pos_t *const pos = &game.pos;
+    uint8_t n = pos->ncols;
+    uint8_t c = vw->cur_col;
+    uint8_t v = pos->col[c];
+    uint8_t form = engine_rule_form(pos->rule);
+    uint8_t bit = (uint8_t)(1u << vw->cur_row);
+    if (pressed & (BTN_LEFT | BTN_RIGHT)) {
+        if (ui_step(&c, n, pressed & BTN_LEFT, held)) {
+            vw->cur_col = c;
+            vw->pend = 0;
+        } else {
+            deny();                             /* held: the cursor stops at the end */
+        }
+        return;
+    }
+    if (form == FORM_HEAP) {
+        if (((pressed & BTN_DOWN) && vw->pend >= v) || ((pressed & BTN_UP) && !vw->pend))
+            deny();                             /* no stone left to take / to put back */
+        else if (pressed & BTN_DOWN)
+            vw->pend++;
+        else if (pressed & BTN_UP)
+            vw->pend--;
+        else if (pressed & BTN_A) {
+            if (vw->pend)
+                try_move(ui_pending_to(), now);
+            else
+                refuse(now);
+        }
+        return;
+    }
+    if (pressed & (BTN_UP | BTN_DOWN)) {
+        uint8_t r = vw->cur_row;
+        if (ui_step(&r, BOARD_ROWS, pressed & BTN_DOWN, true))
+            vw->cur_row = r;
+        else
+            deny();                             /* past the top or bottom cell */
+    } else if (pressed & BTN_A) {
+        if (vw->pend & bit) {
+            try_move(ui_pending_to(), now);        /* A on a selected lamp: do it */
+        } else if (form == FORM_PINS) {
+            if (!(v & bit))
+                refuse(now);                    /* no pin there */
+            else if (vw->pend == (uint8_t)(bit << 1) || vw->pend == (uint8_t)(bit >> 1))
+                vw->pend |= bit;                 /* the neighbour: a pair */
+            else
+                vw->pend = bit;
+        } else if (form == FORM_CELLS) {
+            engine_move_t m;
+            m.col = c;
+            m.to = v | bit;
+            if (engine_check_move(pos, m))
+                refuse(now);                    /* marked, or next to a mark */
+            else
+                vw->pend = bit;
+        } else {
+            /* The topmost coin must show heads: a tails top is refused
+             * unless a head above it can still be added. */
+            uint8_t sel = bits(vw->pend) < 3 ? (uint8_t)(vw->pend | bit) : bit;
+            uint8_t top = top_bit(sel);
+            if ((v & top) || (bits(sel) < 3 && (v & (uint8_t)~((top << 1) - 1u))))
+                vw->pend = sel;
+            else
+                deny();
+        }
+    }
+}
+
+static void play_b_short(uint16_t now)
+{
+    view_t *const vw = &view;
+    if (!game_human_input()) {
+        deny();                     /* not your turn */
+        return;
+    }
+    vw->ov_t0 = now;
+    if (vw->overlay == OV_HINT) {
+        vw->overlay = game_is_oneheap() ? OV_NONE : OV_TEACH;
+    } else if (vw->overlay == OV_TEACH) {
+        vw->overlay = OV_NONE;
+    } else {
+        vw->overlay = OV_HINT;
+        if (!engine_hint(&game.pos, &vw->hint)) {
+            vw->hint.col = 0xFF;   /* a losing position: no winning move */
+            sound_play(SOUND_BUZZ);
+        }
+        if (vw->hint.col < game.pos.ncols && !game_is_oneheap())
+            vw->cur_col = vw->hint.col;
+        vw->pend = 0;
+        vw->pend_heap = 0;
+    }
+}
+
+static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
+{
+    if (b_short) {
+        play_b_short(now);
+        return;
+    }
+    if (!pressed)
+        return;
+    ui_banner_close();              /* a press closes the turn banner, and plays */
+    if (view.overlay == OV_TEACH || view.overlay == OV_HINT) {
+        view.overlay = OV_NONE;     /* the hint and the panel close the same way: */
+        return;                     /* the closing key does nothing else */
+    }
+    view.overlay = OV_NONE;
+    if (!game_human_input()) {
+        deny();                     /* the machine's turn, or the game is over */
+        return;
+    }
+    if (game_is_oneheap())
+        play_oneheap(pressed, now);
+    else
+        play_columns(pressed, held, now);
+}
+
+void ui_input(const debounce_t *d, uint16_t now)
+{
+    ui_keys_t *const k = &keys;
+    uint8_t pressed = d->pressed;
+    bool b_short = false;
+    if (pressed) {
+        ui_touch(now);
+        /* Press timing seeds the machine (16 bits: 32-bit arithmetic costs flash). */
+        k->entropy = (uint16_t)(k->entropy * 33u + now + pressed);
+        engine_seed(k->entropy);
+        sound_play(SOUND_CLICK);
+        if (ui_demo_on()) {
+            /* Any press ends the demo, and does nothing else. */
+            game_abandon();
+            ui_menu_open();
+            k->b_down = false;
+            k->repeat_on = false;
+            return;
+        }
+    }
+    if (pressed & BTN_B) {
+        k->b_long = false;
+        k->b_down = true;
+    }
+    if ((d->released & BTN_B) && k->b_down) {
+        b_short = !k->b_long;
+        k->b_down = false;
+    }
+    pressed &= (uint8_t)~BTN_B;
+    if (k->b_down && !k->b_long && debounce_held_for(d, BTN_B, UI_LONG_MS, now)) {
+        k->b_long = true;
+        if (game.screen != SCR_MENU)
+            ui_menu_open();
+        return;
+    }
+    /* A held arrow repeats (long heaps, long menu lists). */
+    if (!(d->stable & DIRS))
+        k->repeat_on = false;
+    bool held = false;
+    if (pressed & DIRS) {
+        k->repeat_t = (uint16_t)(now + UI_REPEAT_MS);
+        k->repeat_on = true;
+    } else if (k->repeat_on && (d->stable & DIRS) && (int16_t)(now - k->repeat_t) >= 0) {
+        uint8_t down = d->stable & DIRS;
+        pressed |= (uint8_t)(down & -down);
+        k->repeat_t = (uint16_t)(now + UI_RATE_MS);
+        held = true;                            /* a repeat: it stops at the end, no wrap */
+    }
+    if (!pressed && !b_short)
+        return;
+    switch (game.screen) {
+    case SCR_INTRO:
+        ui_title_skip(now);
+        break;
+    case SCR_MENU:
+        switch (ui_menu_input(pressed, b_short, held, now)) {
+        case UI_MENU_DENY:
+            deny();
+            break;
+        case UI_MENU_STOP:
+            repeat_stop();
+            break;
+        }
+        break;
+    case SCR_PLAY:
+        play_input(pressed, b_short, held, now);
+        break;
+    default:
+        if (pressed & BTN_A)
+            game_new(now);
+        break;
+    }
+}
+
+
+void ui_game_new(void)
+{
+    view.cur_col = 0;
+    view.cur_row = 0;
+}
+
+void ui_game_resume(void)
+{
+    ui_game_move();
+    if (view.cur_col >= game.pos.ncols)
+        view.cur_col = 0;
+}
+
+void ui_game_move(void)
+{
+    view.pend = 0;
+    view.pend_heap = 0;
+    view.overlay = OV_NONE;
+}

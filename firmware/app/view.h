@@ -1,0 +1,28 @@
+/* view.h - the screen's state beside the game's (game.h): the cursor,
+ * the selection not yet played, the overlay and the hint. The controls
+ * (ui_play.c) write it, the drawing and the link's STATE read it. Apart
+ * from ui.h so that ui.h stays free of the engine (sim/play.c reads its
+ * timings). */
+#ifndef APP_VIEW_H
+#define APP_VIEW_H
+
+#include <stdint.h>
+
+#include "engine.h"
+
+/* Overlays drawn over the play screen. */
+enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
+
+typedef struct {
+    uint8_t cur_col;    /* cursor column */
+    uint8_t cur_row;    /* cell cursor (pin/cell/coin games) */
+    uint8_t pend;       /* heap: stones taken (pending); cell games: mask */
+    uint8_t overlay;
+    uint16_t pend_heap; /* one-heap form: stones taken (pending) */
+    uint16_t ov_t0;     /* start of the overlay */
+    engine_move_t hint; /* the hint's move (col 0xFF: none, a losing position) */
+} view_t;
+
+extern view_t view;
+
+#endif

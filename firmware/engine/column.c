@@ -1,0 +1,311 @@
+/* column.c - one column of the engine: its value from the generated
+ * tables, which moves are legal, and the order of its moves (the move
+ * list, the search for a value, the random pick all walk that order). */
+#include "engine_int.h"
+
+/* Small tables hold two 4-bit values a byte (tables.h). */
+static uint8_t digit_of(uint8_t rule, uint16_t k)
+{
+    if (k > RULE_MAX_DIGITS)
+        k = RULE_MAX_DIGITS + 1; /* the repeating digit */
+    uint8_t two = PGM_U8(&rule_digits[rule][(k - 1) >> 1]);
+    return (k & 1) ? (uint8_t)(two & 0x0F) : (uint8_t)(two >> 4);
+}
+
+/* A heap or mask column's table entry (for a mask rule: its value and
+ * MASK_HAS_MOVE). */
+static inline __attribute__((always_inline)) uint8_t table_of(uint8_t rule, uint8_t state)
+{
+    const uint8_t *row = rule < RULE_FIRST_MASK ? heap_grundy[rule] : mask_grundy[rule - RULE_FIRST_MASK];
+    uint8_t two = PGM_U8(&row[state >> 1]);
+    return (state & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
+}
+
+/* A column's value: heap and mask columns from the generated tables, a
+ * coin column as the XOR of its heads' values (each head is a game of its
+ * own). It is on every hot loop. */
+uint8_t column_value(uint8_t rule, uint8_t state)
+{
+    if (rule >= RULE_FIRST_COINS) {
+        uint8_t v = 0;
+        for (const uint8_t *row = coin_grundy[rule - RULE_FIRST_COINS]; state; row++, state >>= 1)
+            if (state & 1)
+                v ^= PGM_U8(row);
+        return v;
+    }
+    uint8_t v = table_of(rule, state);
+    return rule < RULE_FIRST_MASK ? v : (uint8_t)(v & (MASK_HAS_MOVE - 1));
+}
+
+/* The largest k with a nonzero digit; RULE_MAX_DIGITS + 1 when the last
+ * digit repeats for every larger k (the generator stores it after them). */
+static uint8_t digits_last(uint8_t rule)
+{
+    return PGM_U8(&rule_digits[rule][RULE_MAX_DIGITS / 2]) >> 4;
+}
+
+/* May a heap of n lose k tokens? (heap rules: octal or at-most-half) */
+bool column_take_ok(uint8_t rule, uint16_t n, uint16_t k)
+{
+    if (k == 0 || k > n)
+        return false;
+    if (rule == RULE_HALF)
+        return k <= n / 2;
+    return digit_of(rule, k) & (k == n ? 1 : 2);
+}
+
+static uint8_t bit_count(uint8_t v)
+{
+    uint8_t c = 0;
+    for (; v; v &= (uint8_t)(v - 1))
+        c++;
+    return c;
+}
+
+static uint8_t top_bit(uint8_t v) /* v != 0 */
+{
+    uint8_t t = 7;
+    for (; !(v & 0x80); v <<= 1) /* constant shifts: cheap on the AVR */
+        t--;
+    return t;
+}
+
+/* Cells of a NO ADJACENT column that may still be marked. */
+static uint8_t cells_free(uint8_t m)
+{
+    return (uint8_t)(~m & ~(m << 1) & ~(m >> 1));
+}
+
+/* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
+uint8_t column_wild(uint8_t rule)
+{
+    return PGM_U8(&misere_wild[rule]);
+}
+
+/* What a search compares: the column value, or with COLUMN_WANT_ELEM the
+ * wild rule's element. */
+static uint8_t key_of(uint8_t rule, uint8_t state, uint8_t want)
+{
+    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(column_wild(rule), state) | COLUMN_WANT_ELEM) : column_value(rule, state);
+}
+
+/* Pin and cell moves are blocks of k cells. Pins: k standing pins of one
+ * run, which may keep pieces below and above the block as the octal digit
+ * allows. Cells: one cell that may be marked. */
+/* The legal blocks after block 'after' (0: from the start) in the order k
+ * rising, top down, whose column value is 'want' (COLUMN_ANY: any): the first
+ * one once *skip of them have been passed (and counted off *skip); 0 when
+ * there is none. One scan serves the move list, the search and the random
+ * move, and it is on the reply's path, so it avoids AVR variable shifts and
+ * stops as soon as no run of open cells is k long. */
+uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want,
+                      uint16_t *skip)
+{
+    uint8_t open = form == FORM_CELLS ? cells_free(m) : m;
+    uint8_t starts = open;            /* bit p: cells p .. p+k-1 are all open */
+    uint8_t shifted = open;           /* open >> (k - 1) */
+    uint8_t below = (uint8_t)(m << 1); /* bit p: a pin on cell p - 1 */
+    uint8_t above = m;                /* m >> k, bit p: a pin on cell p + k */
+    uint8_t first = after ? bit_count(after) : 1, last = digits_last(rule);
+    uint8_t block = 1;                /* k cells */
+    for (uint8_t k = 1; starts && k <= last; k++, block = (uint8_t)(block << 1 | 1)) {
+        above >>= 1;
+        if (k > 1)
+            starts &= shifted >>= 1;
+        if (k < first)
+            continue;
+        uint8_t legal = starts; /* FORM_CELLS: one cell, any free one */
+        if (form != FORM_CELLS) {
+            /* the digit says how many pieces of the run may be left */
+            uint8_t d = digit_of(rule, k);
+            legal = (uint8_t)(((d & 1) ? starts & ~below & ~above : 0) |
+                              ((d & 2) ? starts & (below ^ above) : 0) |
+                              ((d & 4) ? starts & below & above : 0));
+        } else if (k > 1) {
+            break;
+        }
+        if (k == first && after)
+            legal &= (uint8_t)((after & -after) - 1); /* the blocks below 'after' */
+        if (want == COLUMN_ANY && *skip >= bit_count(legal)) {
+            *skip -= bit_count(legal); /* counting: the whole k at once */
+            continue;
+        }
+        for (uint8_t bit = 0x80; legal; bit >>= 1) {
+            if (!(legal & bit))
+                continue;
+            legal &= (uint8_t)~bit;
+            uint8_t b = (uint8_t)(block * bit);
+            if (want == COLUMN_ANY || key_of(rule, m ^ b, want) == want) {
+                if (!*skip)
+                    return b;
+                --*skip;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Is the change 'diff' (the cells that flip) a legal move from mask m? */
+bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff)
+{
+    if (!diff)
+        return false;
+    uint8_t k = bit_count(diff);
+    if (form == FORM_COINS)
+        return k <= 3 && (m & (1u << top_bit(diff)));
+    /* a block is legal when the scan of the legal blocks meets it */
+    uint16_t none = 0;
+    for (uint8_t b = column_blocks(rule, form, m, 0, COLUMN_ANY, &none); b; b = column_blocks(rule, form, m, b, COLUMN_ANY, &none))
+        if (b == diff)
+            return true;
+    return false;
+}
+
+/* Mock Turtles moves after 'diff' (0: the first): 1, 2 then 3 coins; the
+ * top coin is a head, tried from the top down, and the others lie below it,
+ * in falling order. */
+static uint8_t coins_next(uint8_t m, uint8_t diff)
+{
+    uint8_t n = 1, t = 8;
+    if (diff) {
+        n = bit_count(diff);
+        t = top_bit(diff);
+        uint8_t rest = (uint8_t)(diff ^ (1u << t));
+        uint8_t head = (uint8_t)(1u << t);
+        if (n == 2) {
+            uint8_t a = top_bit(rest);
+            if (a > 0)
+                return (uint8_t)(head | (1u << (a - 1)));
+        } else if (n == 3) {
+            uint8_t a = top_bit(rest);
+            uint8_t b = top_bit((uint8_t)(rest ^ (1u << a)));
+            if (b > 0)
+                return (uint8_t)(head | (1u << a) | (1u << (b - 1)));
+            if (a > 1)
+                return (uint8_t)(head | (1u << (a - 1)) | (1u << (a - 2)));
+        }
+    }
+    for (;;) {
+        /* the next head with at least n - 1 coins below it */
+        while (t-- > n - 1)
+            if (m & (1u << t))
+                return (uint8_t)((1u << t) | (n >= 2 ? 1u << (t - 1) : 0) | (n == 3 ? 1u << (t - 2) : 0));
+        if (++n > 3)
+            return 0;
+        t = 8;
+    }
+}
+
+/* The largest number of tokens a heap of n may lose: beyond the octal
+ * code's digits only a repeating digit ('*') allows more. */
+uint16_t column_kmax(uint8_t rule, uint16_t n)
+{
+    if (rule == RULE_HALF)
+        return n / 2;
+    uint8_t last = digits_last(rule);
+    return (last > RULE_MAX_DIGITS || n < last) ? n : last;
+}
+
+/* The next change after 'diff' (0: the first one) in a column's move order,
+ * smallest moves first; 0 when there is none. For heaps the change is the
+ * number of tokens taken; for masks it is the set of cells that flip. */
+uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff)
+{
+    if (form == FORM_HEAP) {
+        for (uint16_t kmax = column_kmax(rule, from); ++diff <= kmax;)
+            if (column_take_ok(rule, from, diff))
+                return diff;
+        return 0;
+    }
+    if (form == FORM_COINS)
+        return coins_next((uint8_t)from, (uint8_t)diff);
+    uint16_t none = 0;
+    return column_blocks(rule, form, (uint8_t)from, (uint8_t)diff, COLUMN_ANY, &none);
+}
+
+/* Does column state 'from' have a move? A table look-up, no search: the
+ * reply asks it of every column. A heap over TABLE_ROWS always has one
+ * (the generator refuses a rule where it would not). */
+bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
+{
+    if (form == FORM_HEAP)
+        return from > TABLE_ROWS || ((PGM_U16(&heap_moves[rule]) >> from) & 1);
+    if (form == FORM_COINS)
+        return from != 0; /* any head may be turned over alone */
+    return table_of(rule, (uint8_t)from) & MASK_HAS_MOVE;
+}
+
+/* The column's moves counted off *skip in a fixed order: the change of the
+ * one reached when *skip is 0, or 0 when there are fewer (and *skip is
+ * down by their number). Each form counts without walking the whole move
+ * list where it can, so a random move costs about as much as a hint. */
+uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
+{
+    if (form == FORM_HEAP) {
+        /* k <= kmax: AT MOST HALF allows each, a digit says for k < n or n */
+        uint16_t kmax = column_kmax(rule, from), k;
+        for (k = 1; k <= kmax && k <= RULE_MAX_DIGITS; k++)
+            if ((rule == RULE_HALF || (digit_of(rule, k) & (k == from ? 1 : 2))) && !(*skip)--)
+                return k;
+        if (kmax > RULE_MAX_DIGITS) {
+            /* Beyond the code's digits one digit holds for every k (AT MOST
+             * HALF: every k up to n/2): k = 9 .. top leave stones, and
+             * taking the whole heap is the last move. */
+            uint16_t top = kmax < from ? kmax : (uint16_t)(from - 1);
+            if (top > RULE_MAX_DIGITS && column_take_ok(rule, from, RULE_MAX_DIGITS + 1)) {
+                uint16_t span = (uint16_t)(top - RULE_MAX_DIGITS);
+                if (*skip < span)
+                    return (uint16_t)(RULE_MAX_DIGITS + 1 + *skip);
+                *skip -= span;
+            }
+            if (kmax == from && column_take_ok(rule, from, from) && !(*skip)--)
+                return from;
+        }
+        return 0;
+    }
+    if (form == FORM_COINS) {
+        /* head t with 0, 1 or 2 of the t coins below it: 1 + t + t(t-1)/2 */
+        for (uint8_t t = 8; t-- > 0;) {
+            if (!(from & (1u << t)))
+                continue;
+            uint8_t head = (uint8_t)(1u << t), n = (uint8_t)(1 + t + t * (t - 1) / 2);
+            if (*skip >= n) {
+                *skip -= n;
+                continue;
+            }
+            uint8_t j = (uint8_t)*skip;
+            if (j == 0)
+                return head;
+            if (j <= t)
+                return (uint8_t)(head | (1u << (j - 1)));
+            j = (uint8_t)(j - t - 1);
+            for (uint8_t a = 1;; j = (uint8_t)(j - a), a++)
+                if (j < a)
+                    return (uint8_t)(head | (1u << a) | (1u << j));
+        }
+        return 0;
+    }
+    return column_blocks(rule, form, (uint8_t)from, 0, COLUMN_ANY, skip);
+}
+
+uint16_t column_state(const engine_pos_t *p, uint8_t c)
+{
+    return (p->mode & ENGINE_ONEHEAP) ? p->heap : p->col[c];
+}
+
+uint16_t column_change(uint8_t form, uint16_t from, uint16_t to)
+{
+    return form == FORM_HEAP ? (uint16_t)(from - to) : (uint16_t)(from ^ to);
+}
+
+uint16_t column_apply(uint8_t form, uint16_t from, uint16_t d)
+{
+    return form == FORM_HEAP ? (uint16_t)(from - d) : (uint16_t)(from ^ d);
+}
+
+uint8_t column_size(uint8_t form, uint8_t v)
+{
+    if (form == FORM_HEAP)
+        return v;
+    return bit_count(form == FORM_CELLS ? cells_free(v) : v);
+}

@@ -1,0 +1,57 @@
+/* engine_int.h - what the engine's files (engine.c, column.c, solve.c)
+ * share; nothing outside firmware/engine includes it. One column's
+ * functions (column.c) take the rule and the column's state, never a
+ * position, so the search and the theory reuse them. */
+#ifndef ENGINE_INT_H
+#define ENGINE_INT_H
+
+#include "engine.h"
+#include "progmem.h"
+#include "tables.h"
+
+/* A column's value (heap and mask rules: the tables; coins: the XOR of
+ * its heads'). On every hot loop. */
+uint8_t column_value(uint8_t rule, uint8_t state);
+/* May a heap of n lose k tokens? (heap rules: octal or at-most-half) */
+bool column_take_ok(uint8_t rule, uint16_t n, uint16_t k);
+/* The largest number of tokens a heap of n may lose. */
+uint16_t column_kmax(uint8_t rule, uint16_t n);
+/* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
+uint8_t column_wild(uint8_t rule);
+
+/* A column state's element in a wild rule's quotient, and products:
+ * inlined, they sit in the wild hint's inner loops. */
+static inline __attribute__((always_inline)) uint8_t column_elem(uint8_t w, uint8_t state)
+{
+    return PGM_U8(&misere_elem[w][state]);
+}
+
+static inline __attribute__((always_inline)) uint8_t column_elem_mul(uint8_t w, uint8_t a, uint8_t b)
+{
+    return PGM_U8(&misere_mul[w][(uint8_t)(a << 4 | b)]);
+}
+
+/* column_blocks' want: any block, or (with COLUMN_WANT_ELEM) the blocks
+ * reaching a wild rule's element instead of a value. */
+#define COLUMN_ANY 0xFF
+#define COLUMN_WANT_ELEM 0x40
+/* Pin and cell blocks after 'after' whose key is 'want', the *skip-th. */
+uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want,
+                      uint16_t *skip);
+/* Is the change 'diff' (the cells that flip) a legal move from mask m? */
+bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff);
+/* The next change after 'diff' (0: the first) in the column's move order. */
+uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff);
+/* Does column state 'from' have a move? (a table look-up) */
+bool column_has_move(uint8_t rule, uint8_t form, uint16_t from);
+/* The column's moves counted off *skip in column_next's order. */
+uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip);
+/* Column c's state (one heap: the heap), a change between two states and
+ * a change applied. */
+uint16_t column_state(const engine_pos_t *p, uint8_t c);
+uint16_t column_change(uint8_t form, uint16_t from, uint16_t to);
+uint16_t column_apply(uint8_t form, uint16_t from, uint16_t d);
+/* A column's size for the stall rule: heap height, pins, free cells, heads. */
+uint8_t column_size(uint8_t form, uint8_t v);
+
+#endif

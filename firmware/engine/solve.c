@@ -1,0 +1,327 @@
+/* solve.c - the engine's theory: P-positions (columns by the nim-sum,
+ * misere columns by misere Nim or a wild rule's quotient, one heap by its
+ * P/N table), the winning move (engine_hint) and the one-heap Grundy value
+ * by the mex rule (engine_oneheap_grundy). */
+#include "engine_int.h"
+
+/* One-heap P-positions (tables.h): the bit of heap n, folded back by the
+ * list's period once n is past its start + period. */
+static const oneheap_seq_t *oneheap_of(const engine_pos_t *p)
+{
+    return &oneheap_seq[p->rule][(p->mode & ENGINE_MISERE) ? 1 : 0];
+}
+
+static uint16_t oneheap_index(const oneheap_seq_t *q, uint16_t n)
+{
+    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
+    if (period && n >= (uint16_t)(start + period))
+        n = (uint16_t)(start + (uint16_t)(n - start) % period);
+    return n;
+}
+
+/* The byte holding bit i. Period 0: 'start' bytes are kept, every heap
+ * past them is N. */
+static uint8_t oneheap_byte(const oneheap_seq_t *q, uint16_t i)
+{
+    if (!PGM_U8(&q->period) && (i >> 3) >= PGM_U8(&q->start))
+        return 0;
+    return PGM_U8(&oneheap_bits[PGM_U8(&q->at) + (i >> 3)]);
+}
+
+/* Misere Nim on the column values (a tame rule: build/grundy proved its
+ * misere quotient is misere Nim's): while some column is worth 2 or more
+ * it is played as Nim; once every column is worth 0 or 1 the player to
+ * move loses with an odd count of 1s. Returns the columns worth 2 or more,
+ * the last of them in *big. */
+static uint8_t misere_big_heaps(const engine_pos_t *p, uint8_t *ones, uint8_t *big)
+{
+    uint8_t n = 0;
+    *ones = 0;
+    for (uint8_t c = 0; c < p->ncols; c++) {
+        uint8_t v = column_value(p->rule, p->col[c]);
+        if (v > 1) {
+            n++;
+            *big = c;
+        } else {
+            *ones += v;
+        }
+    }
+    return n;
+}
+
+uint8_t engine_misere_big(const engine_pos_t *p, uint8_t *ones)
+{
+    uint8_t big;
+    return misere_big_heaps(p, ones, &big);
+}
+
+/* A wild rule: the product of the columns' elements. */
+static uint8_t misere_product(const engine_pos_t *p, uint8_t w)
+{
+    uint8_t e = 0;
+    for (uint8_t c = 0; c < p->ncols; c++)
+        e = column_elem_mul(w, e, column_elem(w, p->col[c]));
+    return e;
+}
+
+bool engine_misere_wild(uint8_t rule)
+{
+    return rule < RULE_COUNT && column_wild(rule) != 0xFF;
+}
+
+uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
+{
+    uint8_t w = column_wild(p->rule);
+    if (w == 0xFF || (p->mode & ENGINE_ONEHEAP))
+        return 0;
+    return c < p->ncols ? column_elem(w, p->col[c]) : misere_product(p, w);
+}
+
+const char *engine_misere_name(uint8_t rule, uint8_t e)
+{
+    const char *s = misere_names;
+    uint8_t w = rule < RULE_COUNT ? column_wild(rule) : 0xFF;
+    static const char none[] PROGMEM = "";
+    if (w == 0xFF || e > 15)
+        return none;
+    for (uint8_t skip = (uint8_t)(w * 16 + e); skip; skip--) /* each rule: up to 16 names */
+        while (PGM_U8(s++))
+            ;
+    return s;
+}
+
+bool engine_is_p(const engine_pos_t *p)
+{
+    if (p->mode & ENGINE_ONEHEAP) {
+        uint16_t i = oneheap_index(oneheap_of(p), p->heap);
+        return (oneheap_byte(oneheap_of(p), i) >> (i & 7)) & 1;
+    }
+    if (p->mode & ENGINE_MISERE) {
+        uint8_t ones, big, w = column_wild(p->rule);
+        if (w != 0xFF)
+            return (PGM_U16(&misere_p[w]) >> misere_product(p, w)) & 1;
+        if (misere_big_heaps(p, &ones, &big) == 0)
+            return ones & 1;
+    }
+    return engine_nimsum(p) == 0;
+}
+
+/* The move in column c to a column value of 'want' (mex guarantees one
+ * exists whenever want < the column's value). */
+static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engine_move_t *m)
+{
+    uint8_t rule = p->rule, form = engine_rule_form(rule);
+    uint8_t from = p->col[c];
+    m->col = c;
+    if (form == FORM_HEAP) {
+        for (uint8_t to = from; to-- > 0;) /* fewest stones first */
+            if (column_value(rule, to) == want && column_take_ok(rule, from, (uint16_t)(from - to))) {
+                m->to = to;
+                return true;
+            }
+        return false;
+    }
+    if (form == FORM_COINS) {
+        /* Turning coin i over toggles its value v(i) in the XOR, heads or
+         * tails: find t (a head), a < t, b < a with v(t)^v(a)^v(b) = need,
+         * through the table from values back to coins. */
+        const uint8_t *v = coin_grundy[rule - RULE_FIRST_COINS];
+        const uint8_t *at = coin_index[rule - RULE_FIRST_COINS];
+        uint8_t need0 = (uint8_t)(column_value(rule, from) ^ want);
+        for (uint8_t t = 8; t-- > 0;) {
+            if (!(from & (1u << t)))
+                continue;
+            uint8_t need = (uint8_t)((need0 ^ PGM_U8(&v[t])) & 15);
+            uint16_t flip = 0; /* the other coins, with bit 8 for "found" */
+            if (!need) {
+                flip = 0x100;
+            } else if (PGM_U8(&at[need]) < t) {
+                flip = 0x100 | (1u << PGM_U8(&at[need]));
+            } else {
+                for (uint8_t a = t; a-- > 1 && !flip;) {
+                    uint8_t b = PGM_U8(&at[(need ^ PGM_U8(&v[a])) & 15]);
+                    if (b < a)
+                        flip = 0x100 | (1u << a) | (1u << b);
+                }
+            }
+            if (flip) {
+                m->to = (uint8_t)(from ^ (1u << t) ^ flip);
+                return true;
+            }
+        }
+        return false;
+    }
+    uint16_t none = 0;
+    uint8_t b = column_blocks(rule, form, from, 0, want, &none);
+    m->to = from ^ b;
+    return b != 0;
+}
+
+/* A tame rule's column worth 0: can a move make it worth 1? */
+static bool misere_to_one(uint8_t rule, uint8_t state)
+{
+    if (rule < RULE_FIRST_MASK)
+        return (PGM_U16(&misere_one_heap[rule]) >> state) & 1;
+    return (PGM_U8(&misere_one_mask[rule - RULE_FIRST_MASK][state >> 3]) >> (state & 7)) & 1;
+}
+
+/* A wild rule: the product of all columns but c is pre[c] (columns left of
+ * c) times the product of those right of it, so one pass from the right
+ * finds a column whose reachable elements (a table) meet the partners of
+ * the rest that make a P-position (a table); then the move in that column
+ * to such an element. */
+static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
+{
+    uint8_t w = column_wild(p->rule), rule = p->rule, form = engine_rule_form(rule);
+    uint8_t pre[ENGINE_COLS], el[ENGINE_COLS], e = 0, c;
+    for (c = 0; c < p->ncols; c++) {
+        pre[c] = e;
+        e = column_elem_mul(w, e, el[c] = column_elem(w, p->col[c]));
+    }
+    if ((PGM_U16(&misere_p[w]) >> e) & 1)
+        return false;
+    for (e = 0; c-- > 0; e = column_elem_mul(w, el[c], e)) {
+        uint8_t from = p->col[c];
+        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(w, pre[c], e)]) & PGM_U16(&misere_reach[w][from]);
+        if (!want)
+            continue;
+        uint8_t q = 0;
+        while (!(want & 1)) {
+            want >>= 1;
+            q++;
+        }
+        m->col = c;
+        if (form == FORM_HEAP || form == FORM_COINS) {
+            /* every move of the column in turn (heap rules: 8 at most) */
+            for (uint16_t d = column_next(rule, form, from, 0); d; d = column_next(rule, form, from, d))
+                if (column_elem(w, (uint8_t)column_apply(form, from, d)) == q) {
+                    m->to = column_apply(form, from, d);
+                    return true;
+                }
+            return false;
+        }
+        uint16_t none = 0;
+        uint8_t b = column_blocks(rule, form, from, 0, (uint8_t)(q | COLUMN_WANT_ELEM), &none);
+        m->to = from ^ b;
+        return b != 0;
+    }
+    return false;
+}
+
+bool engine_hint(const engine_pos_t *p, engine_move_t *m)
+{
+    if (p->mode & ENGINE_ONEHEAP) {
+        /* Scan the P-positions a legal move can reach, fewest stones taken
+         * first. The bit index i follows 'to' down, wrapping at the period's
+         * start; a list without a period (NIM, AT MOST HALF: moves that
+         * reach far) skips a byte of bits at a time where it has none. */
+        const oneheap_seq_t *q = oneheap_of(p);
+        uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
+        uint16_t n = p->heap, lo = (uint16_t)(n - column_kmax(p->rule, n));
+        uint16_t i = oneheap_index(q, n);
+        for (uint16_t to = n; to-- > lo;) {
+            if (period && i == start && to >= start)
+                i = (uint16_t)(start + period);
+            i--;
+            uint8_t byte = oneheap_byte(q, i);
+            if (!byte && !period) {
+                to &= (uint16_t)~7u;
+                i = to;
+                continue;
+            }
+            if (((byte >> (i & 7)) & 1) && column_take_ok(p->rule, n, (uint16_t)(n - to))) {
+                m->col = 0;
+                m->to = to;
+                return true;
+            }
+        }
+        return false;
+    }
+    if ((p->mode & ENGINE_MISERE) && column_wild(p->rule) != 0xFF)
+        return misere_wild_hint(p, m);
+    /* each column's value, computed once; misere Nim also counts the
+     * columns worth 2 or more and those worth 1 */
+    uint8_t g[ENGINE_COLS], s = 0, c, ones = 0, nbig = 0, big = 0;
+    for (c = 0; c < p->ncols; c++) {
+        uint8_t v = g[c] = column_value(p->rule, p->col[c]);
+        s ^= v;
+        if (v > 1) {
+            nbig++;
+            big = c;
+        }
+        ones += v & 1;
+    }
+    if (p->mode & ENGINE_MISERE) {
+        if (nbig == 0) {
+            /* every column worth 0 or 1: leave an odd number of 1s, by a
+             * column worth 1 moved to 0, or, with no 1s at all, a column
+             * worth 0 moved to 1 (the generator marks the states that can) */
+            if (ones & 1)
+                return false;
+            for (c = 0; c < p->ncols; c++)
+                if (ones ? g[c] == 1 : misere_to_one(p->rule, p->col[c]))
+                    return col_find_value(p, c, (uint8_t)(ones ? 0 : 1), m);
+            return false; /* no move at all */
+        }
+        if (nbig == 1) { /* the move that leaves only 0s and 1s: an odd number of 1s */
+            ones -= g[big] & 1;
+            return col_find_value(p, big, (ones & 1) ? 0 : 1, m);
+        }
+        /* two or more big heaps: Nim's move, which keeps a big heap */
+    }
+    if (!s)
+        return false;
+    for (c = 0; (uint8_t)(g[c] ^ s) >= g[c]; c++)
+        ; /* the column holding the nim-sum's top bit: it exists when s != 0 */
+    return col_find_value(p, c, (uint8_t)(g[c] ^ s), m);
+}
+
+/* The Grundy value of the one heap, by the mex rule itself. Every octal
+ * code the heap rules use takes at most ONEHEAP_WINDOW stones, unless it
+ * takes any number (then the value is the heap: NIM) or up to half the
+ * heap (AT MOST HALF: then g(2n) = n and g(2n+1) = g(n), which follows
+ * from the mex rule by induction; tests/link checks every heap against
+ * build/grundy). Finite codes: the legal takes are probed once (emptying
+ * the heap and leaving some are separate digits of the code), the last
+ * ONEHEAP_WINDOW values kept in a ring as bits (1 << g), so the values a
+ * heap reaches are an OR and their mex is the lowest clear bit: ~20,000
+ * cycles for 256 stones. */
+#define ONEHEAP_WINDOW 8
+_Static_assert(ONEHEAP_WINDOW == RULE_MAX_DIGITS, "one-heap window covers every octal digit");
+uint16_t engine_oneheap_grundy(const engine_pos_t *p)
+{
+    uint8_t rule = p->rule;
+    uint16_t n = p->heap, big = ENGINE_HEAP_MAX, win[ONEHEAP_WINDOW], bit = 1;
+    uint8_t takes[ONEHEAP_WINDOW], ntakes = 0, empties = 0, g;
+    if (column_take_ok(rule, big, big))
+        return n;                           /* any number: NIM */
+    if (column_take_ok(rule, big, ONEHEAP_WINDOW + 1)) {
+        while (n & 1)                       /* up to half: AT MOST HALF */
+            n >>= 1;
+        return n >> 1;
+    }
+    for (uint8_t k = ONEHEAP_WINDOW; k > 0; k--) {
+        empties = (uint8_t)(empties << 1 | column_take_ok(rule, k, k));
+        if (column_take_ok(rule, big, k))
+            takes[ntakes++] = k;
+    }
+    for (uint16_t h = 0; h <= n; h++) {
+        uint16_t seen = 0;
+        if (h <= ONEHEAP_WINDOW) {          /* small heaps: the emptying takes too */
+            for (uint8_t k = 1; k < h; k++)
+                for (uint8_t i = 0; i < ntakes; i++)
+                    if (takes[i] == k)
+                        seen |= win[(uint8_t)(h - k) % ONEHEAP_WINDOW];
+            if (h && ((empties >> (h - 1)) & 1))
+                seen |= win[0];
+        } else {
+            for (uint8_t i = 0; i < ntakes; i++)
+                seen |= win[(uint8_t)((uint8_t)h - takes[i]) % ONEHEAP_WINDOW];
+        }
+        bit = (uint16_t)(~seen & (seen + 1));
+        win[(uint8_t)h % ONEHEAP_WINDOW] = bit;
+    }
+    for (g = 0; bit >>= 1; g++)
+        ;
+    return g;
+}
