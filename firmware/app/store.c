@@ -121,7 +121,7 @@ _Static_assert(STORE_GAME_BURST * STORE_GAME_GAP_S <= 0xFFFFu && STORE_SETTINGS_
 
 /* The rate limits' clock: whole seconds of running time (clock_ms wraps
  * after 65 s, so debts are paid a second at a time). */
-STORE_NOINLINE static void store_clock(void)
+static void store_clock(void)
 {
     while ((uint16_t)(clock_ms() - store_second) >= 1000u) {
         store_second = (uint16_t)(store_second + 1000u);
@@ -134,7 +134,7 @@ STORE_NOINLINE static void store_clock(void)
 /* The newest record already holds the request (an empty one is the same
  * as none): nothing to write. Read while the EEPROM is idle (between
  * saves), so it never waits. */
-STORE_NOINLINE static bool store_same(uint8_t id)
+static bool store_same(uint8_t id)
 {
     const store_rec_t *rs = &store_recs[id];
     if (rs->newest == 0xFF)
