@@ -51,17 +51,20 @@ function program(words) {
 const checks = {
     // USART: a byte waiting in UDR0 while the firmware writes UCSR0B (its
     // UDRE interrupt turning itself on and off while a long reply goes out)
-    // must not be lost: STATE then VER, with 0..9 blank lines (no reply)
-    // between them to vary the phase, ten times: ten VER replies, no error.
+    // must not be lost: HELP, then 0..19 spaces (to vary the phase) and
+    // three VER lines that arrive while HELP's reply is being written,
+    // twenty times: sixty VER replies, no error. (STATE then VER, the check
+    // before the main loop read the UART a ring's worth a pass, no longer
+    // met a UCSR0B write with a byte waiting.)
     rxc: (keep) => {
         const b = boot(keep);
         b.run(200 * MS);
         b.text = '';
-        for (let i = 0; i < 10; i++)
-            send(b, 'STATE\n' + '\n'.repeat(i) + 'VER', 300);
+        for (let i = 0; i < 20; i++)
+            send(b, 'HELP\n' + ' '.repeat(i) + 'VER\nVER\nVER', 400);
         const n = (b.text.match(/\nOK VER NIM/g) || []).length;
         const err = b.text.match(/ERR[^\n]*/g) || [];
-        return [n === 10 && !err.length, `${n} VER replies${err.length ? ', ' + err.join(', ') : ''}`];
+        return [n === 60 && !err.length, `${n} VER replies${err.length ? ', ' + err.join(', ') : ''}`];
     },
     // Power-on reset cause: PORF.
     porf: (keep) => {
