@@ -100,6 +100,7 @@ static struct {
     uint8_t slot;           /* its target slot (never the newest) */
     uint8_t tries;          /* slots it may still try (a worn-out one fails to verify) */
     uint8_t done;           /* bytes of the slot written so far */
+    uint16_t crc;           /* the CRC over the id and those bytes */
 } store_job;
 static bool store_last_ok;  /* the last save verified (store_save) */
 static bool store_forced;   /* store_save, store_flush: no rate limit */
@@ -224,17 +225,20 @@ static void store_next_slot(uint8_t id, uint8_t newest)
 }
 
 /* Write the job's slot at addr in the safe order, as far as the EEPROM
- * lets it: every pass goes along the whole slot (the CRC needs every
- * byte), skips the bytes written already and writes the next ones while
- * the EEPROM is ready (a byte a pass on the chip, the whole slot at once
- * in simavr). True once all is written, the commit last, and the EEPROM
- * is idle again. */
+ * lets it: from the first byte not yet written, while the EEPROM is ready
+ * (a byte a pass on the chip, the whole slot at once in simavr). The CRC
+ * is carried in store_job from pass to pass, so a pass costs the bytes it
+ * writes, not the whole slot (a 166-byte settings slot took 18,600 cycles
+ * a pass on 32 columns, a press's frame waiting behind it). True once all
+ * is written, the commit last, and the EEPROM is idle again. */
 static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec_t *rs)
 {
     uint8_t end = (uint8_t)(rs->head.len + SLOT_DATA);     /* where the CRC goes */
-    uint16_t crc = store_crc_update(0xFFFFu, id);
-    for (uint8_t k = 0; k <= (uint8_t)(end + 3); k++) {
+    if (!store_job.done)
+        store_job.crc = store_crc_update(0xFFFFu, id);
+    for (uint8_t k; (k = store_job.done) <= (uint8_t)(end + 3); ) {
         uint16_t a = (uint16_t)(addr + k);
+        uint16_t crc = store_job.crc;
         uint8_t v = 0xFF;       /* byte 0 first: uncommitted while it is half written */
         if (k < end) {
             if (k) {
@@ -249,11 +253,10 @@ static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec_t *rs)
             a = addr;
             v = STORE_COMMIT;
         }
-        if (k >= store_job.done) {
-            if (!nvm_write_if_ready(a, v))
-                return false;
-            store_job.done++;
-        }
+        if (!nvm_write_if_ready(a, v))
+            return false;
+        store_job.crc = crc;
+        store_job.done++;
     }
     return true;
 }

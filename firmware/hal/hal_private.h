@@ -12,7 +12,7 @@
 /* GPIOR0 holds single-bit flags shared with ISRs: sbi/cbi on it are one
  * atomic instruction that needs no register, so the ISRs setting them stay
  * a few cycles long. */
-#define HAL_FLAG_WAKE 0       /* an event ISR ran (tick, button, UART RX) since power_idle returned */
+#define HAL_FLAG_WAKE 0       /* an event ISR ran (tick, button, UART RX, a tone's end) since power_idle returned */
 #define HAL_FLAG_SPI_BUSY 1   /* an SPI byte is shifting out */
 
 /* Keeps LTO from copying a driver function into its callers (as

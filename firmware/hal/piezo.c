@@ -19,7 +19,10 @@ void piezo_init(void)
 }
 
 /* Shares piezo_halves with piezo_tone/piezo_busy; runs at twice the tone's
- * frequency only while a tone plays, and never wakes the main loop. */
+ * frequency only while a tone plays, and wakes the main loop once, at the
+ * tone's end, so the next note of a tune starts then: left to the next
+ * wake-up, a note lasted up to a 16 ms tick (or a 3.4 ms EEPROM write)
+ * longer than its length, by chance. */
 ISR(TIMER1_COMPA_vect)
 {
     uint16_t n = piezo_halves;
@@ -31,6 +34,7 @@ ISR(TIMER1_COMPA_vect)
     TIMSK1 = 0;
     TCCR1B = 0;
     TCCR1A = 0;
+    HAL_WAKE_SET();
 }
 
 HAL_NOINLINE void piezo_stop(void)

@@ -129,7 +129,11 @@ send FRAME
 expect-uart OK FRAME 468A929262000000\n
 #@8 }
 #@32 expect-uart OK FRAME 468A929262000000000000000000000000000000000000000000000000000000\n
-wait 900ms
+# 1 s later: the banner is gone, and the cursor column is mid-way through a
+# lit blink phase (the cursor winks dark for 128 ms every 512 ms; 0.9 s
+# landed on the very tick the wink ended, so the frame depended on whether
+# the line or the tick came first in the main loop's pass)
+wait 1000ms
 send FRAME
 #@8 {
 expect-uart OK FRAME 010F1F0000000000\n
