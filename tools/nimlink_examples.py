@@ -8,7 +8,7 @@ reason (issue 20)."""
 import os
 import subprocess
 
-SETTINGS = ["GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF"]    # STATE's SET=, in order
+SETTINGS = ["GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF", "LANG"]    # STATE's SET=, in order
 
 # The texts, by the names the README gives them.
 BLOG = '"Trò chơi NIM" (Vietnamese blog, 2013)'

@@ -17,16 +17,21 @@
  * as rule * GAME_FORMS + mode, so they mean the same game whatever the list
  * holds (it grows when the engine allows more modes). A record of another format (or size) loads as no record: blank
  * settings, never another version's bytes read as these. */
-#define SETTINGS_FORMAT 3
+#define SETTINGS_FORMAT 4
 typedef struct {
     uint8_t format;
-    uint8_t set[SET_COUNT];
+    uint8_t set[SET_COUNT_V3];
     uint8_t score[RULE_COUNT][GAME_FORMS][2];   /* [rule][mode]: [0] your wins, [1] the machine's */
     uint8_t counted;    /* game.number of the last game whose result is in score */
+    uint8_t set_new[SET_COUNT - SET_COUNT_V3];  /* the settings added in format 4: the language */
 } settings_rec_t;
-/* Format 2 was this record without counted: it loads (migrated) as
- * no game counted yet. */
-#define SETTINGS_FORMAT_OLD 2
+/* The older formats are this record cut short, and load (migrated) with
+ * what they lack as zero: format 3 ends before set_new (English), format
+ * 2 before counted (no game counted yet). */
+_Static_assert(LANG_EN == 0, "a migrated record's language is English");
+#define SETTINGS_FORMAT_OLDEST 2
+static const uint8_t record_sizes[] PROGMEM = {   /* format 4, 3, 2 */
+    sizeof(settings_rec_t), offsetof(settings_rec_t, set_new), offsetof(settings_rec_t, counted)};
 _Static_assert(GAME_MAX <= RULE_COUNT * GAME_FORMS && RULE_COUNT * GAME_FORMS <= 255,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
@@ -62,9 +67,9 @@ game_t game;
 static settings_rec_t rec;
 
 static const uint8_t setting_counts[SET_COUNT] PROGMEM = {
-    0 /* game_count() */, OPP_COUNT, FIRST_COUNT, LEVEL_COUNT, START_COUNT, 2, 16, OFF_COUNT};
+    0 /* game_count() */, OPP_COUNT, FIRST_COUNT, LEVEL_COUNT, START_COUNT, 2, 16, OFF_COUNT, LANG_COUNT};
 static const uint8_t setting_defaults[SET_COUNT] PROGMEM = {
-    0, OPP_MACHINE, FIRST_YOU, LEVEL_MEDIUM, START_345, 1, 8, OFF_60S};
+    0, OPP_MACHINE, FIRST_YOU, LEVEL_MEDIUM, START_345, 1, 8, OFF_60S, LANG_EN};
 static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {96, 32, 0};
 
 uint8_t game_form_mode(uint8_t form)
@@ -157,11 +162,17 @@ bool game_set(uint8_t item, uint8_t value)
     return true;
 }
 
+/* Setting i's byte in the record: the newer settings sit at its end. */
+static uint8_t *rec_set(uint8_t i)
+{
+    return i < SET_COUNT_V3 ? &rec.set[i] : &rec.set_new[i - SET_COUNT_V3];
+}
+
 void game_save_settings(void)
 {
     uint8_t r, m;
     for (uint8_t i = 0; i < SET_COUNT; i++)
-        rec.set[i] = game.set[i];
+        *rec_set(i) = game.set[i];
     game_decode(game.set[SET_GAME], &r, &m);
     rec.set[SET_GAME] = (uint8_t)(r * GAME_FORMS + m);
     rec.format = SETTINGS_FORMAT;
@@ -418,14 +429,16 @@ void game_tick(uint16_t now)
 void game_init(uint16_t now)
 {
     game_rec_t g;
-    bool ok = store_load(STORE_SETTINGS, &rec, sizeof rec) && rec.format == SETTINGS_FORMAT;
-    if (!ok) {
-        rec.counted = 0;    /* an old record: no game counted yet */
-        ok = store_load(STORE_SETTINGS, &rec, offsetof(settings_rec_t, counted))
-            && rec.format == SETTINGS_FORMAT_OLD;
-    }
+    bool ok = false;
+    rec.counted = 0;    /* what an older record lacks (see settings_rec_t) */
+    for (uint8_t i = SET_COUNT_V3; i < SET_COUNT; i++)
+        *rec_set(i) = 0;
+    /* Newest format first; their sizes differ, so at most one loads (a
+     * failed load leaves rec as it was). */
+    for (uint8_t f = SETTINGS_FORMAT; f >= SETTINGS_FORMAT_OLDEST && !ok; f--)
+        ok = store_load(STORE_SETTINGS, &rec, PGM_U8(&record_sizes[SETTINGS_FORMAT - f])) && rec.format == f;
     for (uint8_t i = 0; i < SET_COUNT; i++) {
-        uint8_t v = rec.set[i];
+        uint8_t v = *rec_set(i);
         if (i == SET_GAME)
             v = game_find((uint8_t)(v / GAME_FORMS), (uint8_t)(v % GAME_FORMS));
         if (!ok || v >= game_setting_count(i))
@@ -434,7 +447,7 @@ void game_init(uint16_t now)
     }
     if (!ok)
         for (uint8_t *b = (uint8_t *)rec.score; b < (uint8_t *)(&rec + 1); b++)
-            *b = 0;                 /* every score byte and counted, in one pass */
+            *b = 0;                 /* every score byte and what follows, in one pass */
     game_event_settings();
     game.screen = SCR_INTRO;
     game.t0 = now;

@@ -42,13 +42,18 @@ enum {
     SET_SOUND,  /* 0 off, 1 on */
     SET_BRIGHT, /* MAX7219 intensity 0..15 */
     SET_OFF,    /* auto-off: OFF_* */
+    SET_LANG,   /* LANG_*: the matrix's words (the PC link stays English) */
     SET_COUNT
 };
+/* The settings every record format has at its start; those added later
+ * are saved at the record's end, so an older record still loads. */
+#define SET_COUNT_V3 SET_LANG
 enum { OPP_MACHINE, OPP_HUMAN, OPP_DEMO, OPP_COUNT };
 enum { FIRST_YOU, FIRST_ME, FIRST_RANDOM, FIRST_COUNT };
 enum { LEVEL_EASY, LEVEL_MEDIUM, LEVEL_PERFECT, LEVEL_COUNT };
 enum { START_345, START_1357, START_FULL, START_RANDOM, START_COUNT };
 enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
+enum { LANG_EN, LANG_VI, LANG_COUNT };
 
 /* The game's state; the screen's (cursor, selection, overlay) is
  * ui.h's view_t. The screen is here because the game runs only on

@@ -55,7 +55,7 @@ _Static_assert(ENGINE_HEAP_MAX <= 4095, "number() needs max * 16 + 15 < 65536");
 
 static const char button_names[] PROGMEM = "UP DOWN LEFT RIGHT A B";
 #define BUTTON_COUNT 6      /* the words of button_names, BTN_* bit order */
-static const char setting_names[] PROGMEM = "GAME OPP FIRST LEVEL START SOUND BRIGHT OFF";
+static const char setting_names[] PROGMEM = "GAME OPP FIRST LEVEL START SOUND BRIGHT OFF LANG";
 static const char screen_names[] PROGMEM = "INTRO MENU PLAY END";
 static const char phase_names[] PROGMEM = "INPUT THINK SHOW OVER";
 

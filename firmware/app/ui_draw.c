@@ -217,14 +217,14 @@ static void result_text(void)
     text_clear();
     if (game.set[SET_OPP] == OPP_MACHINE) {
         /* Words, not "1:0" (which reads as a time). */
-        text_add_P(game.winner ? PSTR("I WIN  WON ") : PSTR("YOU WIN  WON "));
+        ui_say(game.winner ? PSTR("I WIN  WON \0MAY THANG  BAN ") : PSTR("YOU WIN  WON \0BAN THANG  BAN "));
         text_add_num(game_score(i, 0));
-        text_add_P(PSTR(" LOST "));
+        ui_say(PSTR(" LOST \0 MAY "));
         text_add_num(game_score(i, 1));
     } else {
-        text_add_P(PSTR("PLAYER "));
+        ui_say(PSTR("PLAYER \0NGUOI CHOI "));
         text_add_num((uint16_t)(game.winner + 1));
-        text_add_P(PSTR(" WINS"));
+        ui_say(PSTR(" WINS\0 THANG"));
     }
 }
 

@@ -32,5 +32,8 @@ void ui_menu_open(void);
 void ui_menu_text(uint16_t now);
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now);
 void ui_menu_draw(uint8_t *frame, uint16_t now);
+/* Add words to the text in the language of the setting: words holds
+ * them in each language, NUL separated, in LANG_* order (English first). */
+void ui_say(const char *words);
 
 #endif

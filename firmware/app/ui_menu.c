@@ -35,6 +35,7 @@ bool ui_step(uint8_t *v, uint8_t n, bool back, bool held)
  * change SET_GAME. */
 enum { M_GAME, M_FORM, M_ITEMS = SET_COUNT + 1 };
 _Static_assert(SET_GAME == 0, "menu items 0 and 1 both set the game");
+_Static_assert(SET_OFF == 7 && SET_LANG == 8 && SET_COUNT == 9, "eight lamps: the language shares the last");
 
 static uint8_t menu_setting(uint8_t item)
 {
@@ -46,8 +47,9 @@ static uint8_t menu_setting(uint8_t item)
  * item shows its name and its value; no two labels share their words. The
  * rule's name (rules.h) and the brightness number are written out. An
  * item's name ends with a space and no value does: that is how menu_label
- * finds the items (no table of offsets to keep in step). */
-static const char menu_words[] PROGMEM =
+ * finds the items (no table of offsets to keep in step). One table per
+ * language (SET_LANG), item for item. */
+static const char menu_words_en[] PROGMEM =
     "GAME \0"                                                         /* M_GAME */
     "FORM \0COLUMNS\0COLUMNS MISERE\0ONE HEAP\0ONE HEAP MISERE\0"      /* M_FORM */
     "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
@@ -56,7 +58,20 @@ static const char menu_words[] PROGMEM =
     "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0"                     /* START */
     "SOUND \0OFF\0ON\0"                                                 /* SOUND */
     "LIGHT \0"                                                          /* BRIGHT */
-    "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER";  /* OFF */
+    "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER\0" /* OFF */
+    "LANGUAGE \0ENGLISH\0TIENG VIET";                                  /* LANG */
+/* Tieng Viet in capitals without diacritics (the 5x7 font has none). */
+static const char menu_words_vi[] PROGMEM =
+    "TRO CHOI \0"
+    "KIEU \0COT\0COT MISERE\0MOT DONG\0MOT DONG MISERE\0"
+    "CHOI \0VOI MAY\0" "2 NGUOI\0MAY VOI MAY\0"
+    "DI TRUOC \0BAN\0MAY\0TUNG XU\0"
+    "MUC \0DE\0VUA\0KHO\0"
+    "BAT DAU \0" "3-4-5\0" "1-3-5-7\0DAY\0NGAU NHIEN\0"
+    "AM THANH \0TAT\0BAT\0"
+    "DO SANG \0"
+    "TU TAT \0SAU 30 S\0SAU 1 PHUT\0SAU 2 PHUT\0SAU 5 PHUT\0KHONG\0"
+    "NGON NGU \0ENGLISH\0TIENG VIET";
 
 /* A question before a game in progress is given up: A (a new game) or a
  * new opponent (the game's sides would change under it: a game going
@@ -65,11 +80,11 @@ static const char menu_words[] PROGMEM =
 enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
 static uint8_t menu_ask;
 
-/* The index in menu_words of item's name: the item-th string that ends
- * with a space. */
-static uint8_t menu_label(uint8_t item)
+/* The index in words of item's name: the item-th string that ends with
+ * a space. */
+static uint8_t menu_label(const char *words, uint8_t item)
 {
-    const char *p = menu_words;
+    const char *p = words;
     uint8_t w = 0;
     char c, last = 0;
     for (;;) {
@@ -83,37 +98,43 @@ static uint8_t menu_label(uint8_t item)
     }
 }
 
-/* Write the i-th NUL-separated string of menu_words. */
-static void menu_word(uint8_t i)
+/* Write the i-th NUL-separated string of words. */
+static void menu_word(const char *words, uint8_t i)
 {
-    const char *p = menu_words;
+    const char *p = words;
     while (i)
         if (!PGM_CHAR(p++))
             i--;
     text_add_P(p);
 }
 
+void ui_say(const char *words)
+{
+    menu_word(words, game.set[SET_LANG]);
+}
+
 void ui_menu_text(uint16_t now)
 {
+    const char *words = game.set[SET_LANG] == LANG_VI ? menu_words_vi : menu_words_en;
     uint8_t s = menu_setting(menu_item);
     uint8_t v = game.set[s];
-    uint8_t w = menu_label(menu_item);
+    uint8_t w = menu_label(words, menu_item);
     uint8_t r, m;
     game_decode(game.set[SET_GAME], &r, &m);
     text_clear();
     if (menu_ask) {
-        text_add_P(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO")
-                                                    : PSTR("END GAME? A YES  B NO"));
+        ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
+                                                : PSTR("END GAME? A YES  B NO\0KET THUC? A CO  B KHONG"));
     } else {
-        menu_word(w);
+        menu_word(words, w);
         if (menu_item == M_GAME)
             text_add_P(engine_rule_name(r));
         else if (menu_item == M_FORM)
-            menu_word((uint8_t)(w + 1 + game_form_mode(m)));   /* the mode's form (bits swapped back) */
+            menu_word(words, (uint8_t)(w + 1 + game_form_mode(m)));   /* the mode's form (bits swapped back) */
         else if (s == SET_BRIGHT)
             text_add_num(v);
         else
-            menu_word((uint8_t)(w + 1 + v));
+            menu_word(words, (uint8_t)(w + 1 + v));
     }
     text_start(now, false);
 }
@@ -217,10 +238,15 @@ void ui_menu_open(void)
 }
 
 /* The label, and which item on row 0: a lamp per setting; the form shares
- * the game's lamp, blinking. */
+ * the game's lamp, and the language (a ninth setting on eight lamps) the
+ * last one, blinking. */
 void ui_menu_draw(uint8_t *frame, uint16_t now)
 {
+    uint8_t s = menu_setting(menu_item);
+    bool shared = menu_item == M_FORM || s == SET_LANG;
     text_draw(frame, now);
-    if (menu_item != M_FORM || (UI_BLINK(now) & 1))
-        frame[menu_setting(menu_item) * (BOARD_COLS / 8)] |= 1;
+    if (s == SET_LANG)
+        s = SET_OFF;
+    if (!shared || (UI_BLINK(now) & 1))
+        frame[s * (BOARD_COLS / 8)] |= 1;
 }

@@ -12,7 +12,7 @@
 # since): the game resumes.
 wait 100ms
 send STATE
-expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=14 MODE=0 TURN=1 POS=6,3 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,0,0,1,0,1,8,1 MENU=0
+expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=14 MODE=0 TURN=1 POS=6,3 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
 send SCORES 0
 expect-uart OK SCORES 0 W 0 L 0
 # the title, then the KAYLES game where it was; the settings are blank

@@ -10,7 +10,7 @@
 # counted once, also after a restart.
 wait 100ms
 send STATE
-expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=1,2 CUR=0,0 PEND=0 OV=0 INGAME=1 W=1 L=0 SET=0,0,0,2,0,1,3,1 MENU=0
+expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=1,2 CUR=0,0 PEND=0 OV=0 INGAME=1 W=1 L=0 SET=0,0,0,2,0,1,3,1,0 MENU=0
 wait 4000ms
 send STATE
 expect-uart SCR=PLAY PH=INPUT
@@ -26,4 +26,4 @@ reset
 wait 100ms
 send STATE
 expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0
-expect-uart INGAME=0 W=2 L=0 SET=0,0,0,2,0,1,3,1
+expect-uart INGAME=0 W=2 L=0 SET=0,0,0,2,0,1,3,1,0

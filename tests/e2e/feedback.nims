@@ -187,10 +187,10 @@ tap DOWN
 tap RIGHT
 send STATE
 expect-uart SCR=MENU
-expect-uart INGAME=1 W=0 L=1 SET=0,0,0,1,0,1,8,1 MENU=2
+expect-uart INGAME=1 W=0 L=1 SET=0,0,0,1,0,1,8,1,0 MENU=2
 tap A
 send STATE
-expect-uart INGAME=0 W=0 L=2 SET=0,1,0,1,0,1,8,1 MENU=2
+expect-uart INGAME=0 W=0 L=2 SET=0,1,0,1,0,1,8,1,0 MENU=2
 #
 # --- DEMO: machine against machine, game after game, even past the
 # auto-off time (30 s), until a press

@@ -39,7 +39,7 @@ expect-frame within 3000
 #@32 .####.#...#.#...#.#####.....#...
 #@32 #...............................
 send STATE
-expect-uart SCR=MENU PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1 MENU=0
+expect-uart SCR=MENU PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
 # B with no game in progress to go back to: refused, a buzz
 tap B
 expect-tone 150 10 within 100
@@ -135,13 +135,13 @@ expect-frame within 500
 #@32 ....#...........................
 tap RIGHT
 send STATE
-expect-uart SET=0,1,0,1,0,1,8,1 MENU=2
+expect-uart SET=0,1,0,1,0,1,8,1,0 MENU=2
 # DOWN DOWN: level; LEFT: easy
 tap DOWN
 tap DOWN
 tap LEFT
 send STATE
-expect-uart SET=0,1,0,0,0,1,8,1 MENU=4
+expect-uart SET=0,1,0,0,0,1,8,1,0 MENU=4
 # brightness (item 7): a held RIGHT climbs and stops at 15 with a buzz
 # (press + repeats every 100 ms after 400 ms: it would pass 15 by far)
 tap DOWN
@@ -154,22 +154,22 @@ wait 1500ms
 expect-tone 150 10
 release RIGHT
 send STATE
-expect-uart SET=0,1,0,0,0,1,15,1 MENU=7
+expect-uart SET=0,1,0,0,0,1,15,1,0 MENU=7
 # a single tap may wrap: 15 -> 0, and back
 tap RIGHT
 send STATE
-expect-uart SET=0,1,0,0,0,1,0,1 MENU=7
+expect-uart SET=0,1,0,0,0,1,0,1,0 MENU=7
 tap LEFT
 send STATE
-expect-uart SET=0,1,0,0,0,1,15,1 MENU=7
-# a held DOWN stops at the last item (auto-off) with a buzz
+expect-uart SET=0,1,0,0,0,1,15,1,0 MENU=7
+# a held DOWN stops at the last item (language) with a buzz
 press DOWN
 wait 800ms
 expect-tone 150 10
 release DOWN
 send STATE
-expect-uart MENU=8
-# UP x8 back to the game; A plays it (no game in progress: no question)
+expect-uart MENU=9
+# UP x9 back to the game; A plays it (no game in progress: no question)
 press UP
 wait 1500ms
 release UP
@@ -197,4 +197,4 @@ wait 1s
 reset
 wait 100ms
 send STATE
-expect-uart SET=0,1,0,0,0,1,15,1
+expect-uart SET=0,1,0,0,0,1,15,1,0

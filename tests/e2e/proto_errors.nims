@@ -12,10 +12,10 @@ send STATE
 # (SAVE=1: the settings, the new game and its position are still being
 # written, a byte per 3.4 ms; a second later they are all in EEPROM; the
 # wait is two whole blink periods, so the frames below keep their phase)
-expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1 MENU=0 SAVE=1\n
+expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1,0 MENU=0 SAVE=1\n
 wait 1024ms
 send STATE
-expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1 MENU=0 SAVE=0\n
+expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1,0 MENU=0 SAVE=0\n
 send HELP
 expect-uart OK HELP VER GAME NEW POS MOVE AI HINT GRUNDY PRESS RELEASE FRAME SCORES STATE SET\n
 send VER
@@ -94,7 +94,7 @@ send \x00\x80\xfe\x7f
 expect-uart ERR BINARY\n
 # nothing above changed anything
 send STATE
-expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1 MENU=0 SAVE=0\n
+expect-uart OK STATE SCR=PLAY PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=3,4,5 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,1,0,1,0,1,8,1,0 MENU=0 SAVE=0\n
 # a cell game's MOVE target is a mask 0..255, not capped at the heap size
 send GAME KAYLES
 expect-uart OK GAME

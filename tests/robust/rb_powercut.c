@@ -168,7 +168,7 @@ static void round_pick(round_t *c)
         c->set_item = items[k];
         c->set_val = (uint8_t)rb_rnd_n(counts[k]);
         c->kind = CMD_SET;
-        static const char *names[] = { "GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF" };
+        static const char *names[] = { "GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF", "LANG" };
         snprintf(c->cmd, sizeof c->cmd, "SET %s %u\n", names[c->set_item], c->set_val);
     } else if (r < 94) {
         c->kind = CMD_NEW;

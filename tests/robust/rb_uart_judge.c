@@ -12,7 +12,7 @@ struct uart_counts uart_n;
 
 static const char *reason_names[] = { "OK", "RULE", "MODE", "COLS", "HEIGHT", "HEAP", "ADJ", "COL",
                                       "ILLEGAL", "NOGAME", "TURN", "OVER" };
-const char *const uart_set_names[] = { "GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF" };
+const char *const uart_set_names[] = { "GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF", "LANG" };
 const char *const uart_btn_names[] = { "UP", "DOWN", "LEFT", "RIGHT", "A", "B" };
 
 bool uart_game_same(const rb_game_t *a, const rb_game_t *b)

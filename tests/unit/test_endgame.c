@@ -11,7 +11,9 @@
  * move before it is still being written (the game record's save in
  * progress); a new game started while the result is being written; a game
  * given up against the machine. And the settings record of format 2 (no
- * last counted game) loads migrated, scores kept, and its game resumes. */
+ * last counted game) loads migrated, scores kept, and its game resumes;
+ * one of format 3 (no language) loads with its scores, settings and last
+ * counted game, in English. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,6 +191,20 @@ static void case_run(int c, long early)
     }
 }
 
+/* An old settings record of the given format with the current settings
+ * and NIM's score W w L l, up to its scores; returns that length. */
+static uint8_t old_record(uint8_t *old, uint8_t format, uint8_t w, uint8_t l)
+{
+    memset(old, 0, STORE_SETTINGS_BYTES);
+    old[0] = format;
+    for (uint8_t i = 0; i < SET_COUNT_V3; i++)
+        old[1 + i] = game.set[i];
+    old[1 + SET_GAME] = (uint8_t)(RULE_NIM * GAME_FORMS);
+    old[1 + SET_COUNT_V3 + (RULE_NIM * GAME_FORMS) * 2] = w;
+    old[1 + SET_COUNT_V3 + (RULE_NIM * GAME_FORMS) * 2 + 1] = l;
+    return (uint8_t)(1 + SET_COUNT_V3 + RULE_COUNT * GAME_FORMS * 2);
+}
+
 /* Format 2 (before the last counted game's number): migrated, the scores
  * and settings kept; the game record without a number resumes. */
 static void migration(void)
@@ -196,14 +212,7 @@ static void migration(void)
     engine_pos_t p = nim(2, 3);
     setup(&p);
     uint8_t old[STORE_SETTINGS_BYTES];
-    memset(old, 0, sizeof old);
-    old[0] = 2;
-    for (uint8_t i = 0; i < SET_COUNT; i++)
-        old[1 + i] = game.set[i];
-    old[1 + SET_GAME] = (uint8_t)(RULE_NIM * GAME_FORMS);
-    old[1 + SET_COUNT + (RULE_NIM * GAME_FORMS) * 2] = 7;      /* W 7 */
-    old[1 + SET_COUNT + (RULE_NIM * GAME_FORMS) * 2 + 1] = 9;  /* L 9 */
-    uint8_t oldlen = (uint8_t)(1 + SET_COUNT + RULE_COUNT * GAME_FORMS * 2);
+    uint8_t oldlen = old_record(old, 2, 7, 9);
     CHECK(store_save(STORE_SETTINGS, old, oldlen), "format 2 settings saved");
     CHECK(store_save(STORE_GAME, &game.turn, (uint8_t)(offsetof(game_t, number) - offsetof(game_t, turn))),
           "game record without a number saved");
@@ -229,6 +238,31 @@ static void migration(void)
     CHECK(score(0) == 0 && score(1) == 0, "another format loads blank");
 }
 
+/* Format 3 (before the language, SET_LANG): migrated, in English, the
+ * rest kept; the language chosen then is kept in format 4. */
+static void migration_v3(void)
+{
+    engine_pos_t p = nim(2, 3);
+    setup(&p);
+    uint8_t old[STORE_SETTINGS_BYTES];
+    uint8_t oldlen = old_record(old, 3, 5, 6);
+    old[oldlen] = game.number;      /* counted: this game's result is in the scores */
+    CHECK(store_save(STORE_SETTINGS, old, (uint8_t)(oldlen + 1)), "format 3 settings saved");
+    game.set[SET_LANG] = LANG_VI;   /* not saved: must not survive the boot */
+    boot();
+    CHECK(score(0) == 5 && score(1) == 6, "format 3 scores migrated: W %u L %u", score(0), score(1));
+    CHECK(game.set[SET_LANG] == LANG_EN, "format 3 loads in English (language %u)", game.set[SET_LANG]);
+    CHECK(game.set[SET_LEVEL] == LEVEL_PERFECT && game.set[SET_GAME] == game_find(RULE_NIM, 0),
+          "format 3 settings kept");
+    CHECK(!game.in_game, "the game whose number format 3 counted does not resume");
+    CHECK(game_set(SET_LANG, LANG_VI), "Tieng Viet chosen");
+    game_save_settings();
+    flush();
+    boot();
+    CHECK(game.set[SET_LANG] == LANG_VI && score(0) == 5 && score(1) == 6, "format 4 keeps the language");
+    CHECK(!game_set(SET_LANG, LANG_COUNT), "a language out of range refused");
+}
+
 int main(void)
 {
     srand(1);
@@ -240,9 +274,10 @@ int main(void)
     for (long early = 0; early <= 200; early += 40)
         case_run(CASE_NEW, early);
     migration();
+    migration_v3();
     printf("endgame: %lu power cuts at every byte of the end of a game (%lu torn bytes): %lu counted once and "
            "the game not resumed (%lu of them before every save was written), %lu not counted and the game resumed "
-           "before its last move, then counted once; format 2 migrated\n",
+           "before its last move, then counted once; formats 2 and 3 migrated\n",
            cuts, torn_cuts, cuts - resumed_uncounted, counted_dropped, resumed_uncounted);
     printf("endgame: %d checks, %d failures\n", checks, failures);
     return failures != 0;
