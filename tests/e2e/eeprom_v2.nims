@@ -14,6 +14,10 @@ expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=1,2 CUR=
 wait 4000ms
 send STATE
 expect-uart SCR=PLAY PH=INPUT
+# (the move after the STATE line has gone out: sent while it still went,
+# it waited on the transmitter, which the two simulators time a little
+# apart, and could start the machine's turn a tick (16 ms) later on avr8js)
+wait 50ms
 send MOVE 1 1
 expect-uart OK MOVE 1 1
 expect-uart LOG MOVE M within 3000
