@@ -59,15 +59,14 @@ static void name_list_out(void)
     proto_out_nl();
 }
 
-bool proto_name_game(char *w, uint8_t *index)
+/* NOINLINE: 42 B smaller on 8 columns, 20 on 32 (LTO would copy it into
+ * the command switch). */
+NOINLINE bool proto_name_game(char *w, uint8_t *index)
 {
-    uint8_t n = 0, mode = 0;
+    uint8_t n = 0, mode = 0, words = 0;
     bool order = true;      /* no name word after a form word */
     uint16_t v;
-    if (proto_number(w, GAME_COUNT - 1, &v) && proto_at_end()) {
-        *index = (uint8_t)v;
-        return true;
-    }
+    char *first = w;        /* each word stays in the line, NUL-ended */
     for (; *w; w = proto_word()) {
         uint8_t k = proto_list_find(PSTR("ONE MISERE"), w);
         if (k < 2) {
@@ -75,12 +74,18 @@ bool proto_name_game(char *w, uint8_t *index)
             continue;
         }
         order &= !mode;
+        words++;
         if (n && n < sizeof typed - 1)
             typed[n++] = ' ';
         while (*w && n < sizeof typed - 1)
             typed[n++] = *w++;
     }
     typed[n] = 0;
+    /* A number stands alone. */
+    if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
+        *index = (uint8_t)v;
+        return true;
+    }
     for (uint8_t r = 0; order && r < RULE_COUNT; r++)
         if (name_match(engine_rule_name(r)) == 2) {
             *index = game_find(r, mode);
