@@ -56,6 +56,11 @@ TURTLES_G = [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28]
 SUM_PARTS = [(3, 9, 1), (5, 10, 4), (7, 14, 6), (7, 13, 5)]
 
 
+def take_name(m):
+    """TAKE 1-M's whole name, as GAME wants it: TAKE 1-3 is called after Dr. Nim."""
+    return "TAKE 1-3 DR NIM" if m == 3 else "TAKE 1-%d" % m
+
+
 def heap_list(s):
     return " ".join(map(str, s))
 
@@ -247,7 +252,7 @@ class Examples:
         top = min(24, 8 * cols)
         self.cmd("SET LEVEL 2")
         for m in range(2, 8):
-            self.game("TAKE 1-%d ONE" % m)
+            self.game(take_name(m) + " ONE")
             got_g, got_take = [], []
             for c in range(1, top + 1):
                 pos, g, ai = self.batch(["POS %d" % c, "GRUNDY", "AI"])
@@ -279,7 +284,7 @@ class Examples:
         self.out("  3 xor 5 xor 8 = 14: %s" % g)
         self.check(" SUM 14 " in g, "the text: 3 xor 5 xor 8 = 14")
         for m, c, want in SUM_PARTS:
-            self.game("TAKE 1-%d ONE" % m)
+            self.game(take_name(m) + " ONE")
             self.cmd("POS %d" % c)
             v = self.values(self.cmd("GRUNDY"))[0][0]
             self.out("  g%d(%d) = %d (TAKE 1-%d ONE, heap %d: %d)" % (m, c, want, m, c, v))

@@ -73,42 +73,6 @@ static uint8_t game_current(void)
     return game.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
 }
 
-/* Whether word w names a game; fills index. Name words may be followed by
- * ONE and/or MISERE, or the word is the game's number. */
-static bool parse_game(char *w, uint8_t *index)
-{
-    char name[20];     /* the longest rule name (rules.h) and a space */
-    uint8_t n = 0, mode = 0;
-    uint16_t v;
-    if (proto_number(w, GAME_COUNT - 1, &v)) {
-        *index = (uint8_t)v;
-        return proto_at_end();
-    }
-    for (; *w; w = proto_word()) {
-        uint8_t k = proto_list_find(PSTR("ONE MISERE"), w);
-        if (k < 2) {
-            mode |= (uint8_t)(k + 1);   /* ENGINE_ONEHEAP, ENGINE_MISERE */
-        } else {
-            if (n)
-                name[n++] = ' ';
-            while (*w && n < sizeof name - 1)
-                name[n++] = *w++;
-            if (*w)
-                return false;
-        }
-        if (n >= sizeof name - 1)
-            return false;
-    }
-    name[n] = 0;
-    for (uint8_t r = 0; r < RULE_COUNT; r++)
-        if (!proto_list_find(engine_rule_name(r), name)) {
-            *index = game_find(r, mode);
-            return *index != 0xFF;
-        }
-    return false;
-}
-_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "parse_game maps ONE, MISERE to mode bits");
-
 static uint8_t cmd_pos(uint16_t now)
 {
     engine_pos_t p;
@@ -290,7 +254,7 @@ static uint8_t cmd_game(uint16_t now)
     char *w = proto_word();
     if (!*w)
         return game_reply();
-    if (!parse_game(w, &index))
+    if (!proto_name_game(w, &index))
         return R_CMD | R_NAME;
     game_set(SET_GAME, index);
     game_save_settings();
@@ -331,10 +295,20 @@ static uint8_t cmd_ai(uint16_t now)
     return move_reply(m);
 }
 
+/* Whether a game is on, as game_move_ai judges it: HINT and GRUNDY answer
+ * as AI does without one (after power-on the position is empty, after the
+ * end it has no move: nothing to judge). */
+static bool game_on(void)
+{
+    return game.screen == SCR_PLAY && game.phase != PH_OVER;
+}
+
 static uint8_t cmd_hint(uint16_t now)
 {
     engine_move_t m;
     (void)now;
+    if (!game_on())
+        return R_CMD | GAME_ERR_NOGAME;
     proto_reply_ok();
     if (engine_hint(&game.pos, &m))
         proto_out_move(m);
@@ -346,6 +320,8 @@ static uint8_t cmd_hint(uint16_t now)
 static uint8_t cmd_grundy(uint16_t now)
 {
     (void)now;
+    if (!game_on())
+        return R_CMD | GAME_ERR_NOGAME;
     proto_reply_ok();
     if (game_is_oneheap()) {
         grundy_oneheap_out();

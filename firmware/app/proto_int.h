@@ -38,6 +38,11 @@ uint8_t proto_hex_digit(char c);
 bool proto_number(const char *w, uint16_t max, uint16_t *v);
 bool proto_next_num(uint16_t max, uint16_t *v);
 
+/* proto_name.c: GAME's words from w on name a game (its number, or a
+ * rule's whole name and then form words): fills index; false after the
+ * '#' line listing the games whose names begin with what was typed. */
+bool proto_name_game(char *w, uint8_t *index);
+
 /* proto_log.c: output. */
 void proto_out_P(const char *s);
 void proto_out_sp(void);

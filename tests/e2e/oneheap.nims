@@ -6,7 +6,7 @@ send SET OPP 1
 expect-uart OK SET OPP 1
 send SET FIRST 0
 expect-uart OK SET FIRST 0
-send GAME TAKE 1-3 ONE
+send GAME TAKE 1-3 DR NIM ONE
 expect-uart OK GAME
 expect-uart TAKE 1-3 DR NIM ONE\n
 send POS 11

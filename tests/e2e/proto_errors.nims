@@ -1,6 +1,11 @@
 # The PC link: every bad line gets ERR with a reason, and leaves the state
 # exactly as it was; good lines get OK.
 wait 100ms
+# no game yet: HINT and GRUNDY answer as AI does, not about an empty position
+send GRUNDY
+expect-uart ERR GRUNDY NOGAME\n
+send HINT
+expect-uart ERR HINT NOGAME\n
 send SET OPP 1
 expect-uart OK SET OPP 1
 send GAME NIM
@@ -72,6 +77,11 @@ send GAME NIM ONE
 expect-uart ERR GAME NAME\n
 send GAME 99
 expect-uart ERR GAME NAME\n
+# a name is whole: a part of one lists the games it begins
+send GAME TAKE 1 2
+expect-uart # GAMES: TAKE 1 2 OR 4, TAKE 1 2 5 OR 8\nERR GAME NAME\n
+send GAME take 1 3 misere
+expect-uart # GAMES: TAKE 1 3 OR 4\nERR GAME NAME\n
 send PRESS X
 expect-uart ERR BUTTON\n
 send SET LEVEL 3

@@ -45,7 +45,11 @@ def main():
     link_cycles, nimsim, elf = args[:3]
     cols, games, rx = ver(nimsim, elf)
     cells = cols * 8
-    script = ["> SET OFF 4", "> SET OPP 1", "> SET LEVEL 2", "VER", "HELP", "STATE", "FRAME",
+    # No game yet (HINT, GRUNDY, AI refuse), then refused names: the
+    # longest '#' line (nothing typed: every rule), a part of a name, a form
+    # the game lacks (its games listed), a name longer than any.
+    script = ["> SET OFF 4", "> SET OPP 1", "> SET LEVEL 2", "GRUNDY", "HINT", "AI", "MOVE 0 1",
+              "GAME ONE", "GAME TAKE 1 2", "GAME NIM ONE", "GAME " + "X" * 40, "VER", "HELP", "STATE", "FRAME",
               "SCORES", "SCORES 0", "PRESS A", "RELEASE A", "SET BRIGHT 3", "SET LEVEL 0", "SET GAME 0",
               "NEW", "> GAME 0", "> POS 3 4 5", "MOVE 0 1", "> POS 3 4 5", "MOVE 0 9"]
     # Every game: choosing it, then the longest position of its form, its

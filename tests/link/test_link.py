@@ -19,6 +19,8 @@ The PC link end to end on the real firmware (B/nim.elf: 8 columns, B4/nim.elf:
   pyserial  tools/nimlink under a Python without pyserial (a venv, or
             Debian's without its site packages): --help works; a command
             names the interpreter and how to give it pyserial
+  names     GAME takes whole names only (test_commands.py), 8 and 32 columns
+  nogame    every command with no game on (test_commands.py)
   readme    README.md's example session and VER line, replayed (with
             --write-readme: rewritten from the replay)"""
 import fcntl
@@ -40,6 +42,8 @@ _loader = importlib.machinery.SourceFileLoader("nimlink", NIMLINK)
 _spec = importlib.util.spec_from_loader("nimlink", _loader)
 nimlink = importlib.util.module_from_spec(_spec)
 _loader.exec_module(nimlink)
+sys.path.insert(0, HERE)
+import test_commands  # noqa: E402  (after nimlink: it drives the toy through it)
 
 failures = []
 checks = 0
@@ -368,6 +372,9 @@ def main():
              ("pos32", lambda: test_pos32(b4)),
              ("nimlink", lambda: test_nimlink(b)),
              ("pyserial", test_pyserial),
+             ("names", lambda: test_commands.test_names(b, check, Sim)),
+             ("names32", lambda: test_commands.test_names(b4, check, Sim)),
+             ("nogame", lambda: test_commands.test_nogame(b, check, Sim)),
              ("readme", lambda: test_readme(b, False))]
     for name, fn in steps:
         if not only or name in only.split(","):

@@ -27,11 +27,18 @@ static bool g_same_game(const rb_game_t *a, const rb_game_t *b)
            !memcmp(a->set, b->set, sizeof a->set);
 }
 
+/* No game on (the play screen, before the end): MOVE, AI, HINT and GRUNDY
+ * answer NOGAME. */
+static bool no_game(const rb_game_t *g)
+{
+    return g->screen != 2 || g->phase == 3;
+}
+
 static void move_err(const rb_game_t *g, engine_move_t m, char *out, size_t n)
 {
     engine_pos_t p = rb_to_pos(g);
     uint8_t e;
-    if (g->screen != 2 || g->phase == 3)
+    if (no_game(g))
         e = 9;                  /* GAME_ERR_NOGAME */
     else if (rb_side_is_machine(g, g->turn))
         e = 10;                 /* GAME_ERR_TURN */
@@ -130,13 +137,18 @@ static void judge_readonly(const expect_t *e, const char *line, const rb_game_t 
     case L_VER: ok = !strcmp(line, uart_known.ver_reply); break;
     case L_HELP: ok = !strcmp(line, uart_known.help_reply); break;
     case L_GRUNDY:
-        grundy_reply(g, want, sizeof want);
+        if (no_game(g))
+            snprintf(want, sizeof want, "ERR GRUNDY NOGAME");
+        else
+            grundy_reply(g, want, sizeof want);
         ok = !strcmp(line, want);
         break;
     case L_HINT: {
         engine_pos_t p = rb_to_pos(g);
         engine_move_t m;
-        if (engine_hint(&p, &m))
+        if (no_game(g))
+            snprintf(want, sizeof want, "ERR HINT NOGAME");
+        else if (engine_hint(&p, &m))
             snprintf(want, sizeof want, "OK HINT %u %u", m.col, m.to);
         else
             snprintf(want, sizeof want, "OK HINT NONE");

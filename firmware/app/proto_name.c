@@ -1,0 +1,98 @@
+/* proto_name.c - the games GAME names: a game's number, or a rule's whole
+ * name and then its form words. A prefix once picked the first rule it
+ * began (GAME TAKE 1 3 played TAKE 1 3 OR 4, where "take 1 to 3" may have
+ * been meant), so a name must be whole, and a refused one is answered with
+ * the games whose names begin with what was typed. */
+#include "game.h"
+#include "hal.h"
+#include "pgm.h"
+#include "proto_int.h"
+
+/* Room for the longest rule name and its NUL, made from rules.h so a new
+ * or renamed rule needs nothing here. */
+#define NAME_ROOM(id, name, kind, code, form) char id[sizeof name];
+union name_room { RULES(NAME_ROOM) };
+#undef NAME_ROOM
+
+/* The name words typed, one space between them. Cut at one character more
+ * than the longest name: what is longer begins no name either. */
+static char typed[sizeof(union name_room) + 1];
+
+/* How rule name (flash) and the typed words compare: 0 the name does not
+ * begin with them, 1 it begins with them, 2 they are the whole name. */
+static uint8_t name_match(const char *name)
+{
+    const char *t = typed;
+    char c;
+    while ((c = PGM_CHAR(name)) == *t && c) {
+        name++;
+        t++;
+    }
+    if (*t)
+        return 0;
+    return c ? 1 : 2;
+}
+
+/* The '#' line of a refused name: each rule whose name begins with the
+ * typed words, or, for a whole name whose form was refused, the games
+ * that rule is played as. */
+static void name_list_out(void)
+{
+    uint8_t n = 0;
+    proto_out_P(PSTR("# GAMES:"));
+    for (uint8_t r = 0; r < RULE_COUNT; r++) {
+        uint8_t k = name_match(engine_rule_name(r));
+        for (uint8_t f = 0; k && f < GAME_FORMS; f++) {
+            uint8_t m = game_form_mode(f);
+            if (!game_listed(r, m))
+                continue;
+            proto_out_P(n++ ? PSTR(", ") : PSTR(" "));
+            if (k == 2)
+                game_name_out(game_find(r, m), uart_puts_P);
+            else
+                proto_out_P(engine_rule_name(r));
+            k &= 2;     /* a name begun: once, not once a form */
+        }
+    }
+    if (!n)
+        proto_out_P(PSTR(" NONE"));
+    proto_out_nl();
+}
+
+/* NOINLINE: 42 B smaller on 8 columns, 20 on 32 (LTO would copy it into
+ * the command switch). */
+NOINLINE bool proto_name_game(char *w, uint8_t *index)
+{
+    uint8_t n = 0, mode = 0, words = 0;
+    bool order = true;      /* no name word after a form word */
+    uint16_t v;
+    char *first = w;        /* each word stays in the line, NUL-ended */
+    for (; *w; w = proto_word()) {
+        uint8_t k = proto_list_find(PSTR("ONE MISERE"), w);
+        if (k < 2) {
+            mode |= (uint8_t)(k + 1);   /* ENGINE_ONEHEAP, ENGINE_MISERE */
+            continue;
+        }
+        order &= !mode;
+        words++;
+        if (n && n < sizeof typed - 1)
+            typed[n++] = ' ';
+        while (*w && n < sizeof typed - 1)
+            typed[n++] = *w++;
+    }
+    typed[n] = 0;
+    /* A number stands alone. */
+    if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
+        *index = (uint8_t)v;
+        return true;
+    }
+    for (uint8_t r = 0; order && r < RULE_COUNT; r++)
+        if (name_match(engine_rule_name(r)) == 2) {
+            *index = game_find(r, mode);
+            if (*index != 0xFF)
+                return true;
+        }
+    name_list_out();
+    return false;
+}
+_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "proto_name_game maps ONE, MISERE to mode bits");

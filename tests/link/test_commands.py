@@ -1,0 +1,193 @@
+"""test_commands.py: two parts of test_link.py (which runs them).
+
+  names   GAME takes a game's whole name only (issue 20, item 5): every
+          game's name in three cases, the form words in either order, every
+          prefix of every rule's name, garbage and over-long names; a
+          refused name gets ERR GAME NAME after the '#' line that lists the
+          rules whose names begin with what was typed, and changes nothing
+  nogame  every command of HELP's table, with and without arguments, with
+          no game on (issue 24): right after power-on, in the last
+          position of a game and on the end screen; each gets a clear OK or
+          ERR (HINT and GRUNDY answer NOGAME as AI does, never about an
+          empty position), and the toy never restarts"""
+import re
+import time
+
+
+def game_list(link):
+    """[(number, whole name)] from GAME <i>, and the rules' names in order."""
+    games = []
+    for i in range(link.games):
+        r = link.cmd("GAME %d" % i)
+        games.append((i, r.split(" ", 3)[3]))
+    rules = []
+    for _, name in games:
+        rule = re.sub(r"( ONE| MISERE)+$", "", name)
+        if rule not in rules:
+            rules.append(rule)
+    return games, rules
+
+
+def mixed(s):
+    return "".join(c.lower() if k % 2 else c for k, c in enumerate(s))
+
+
+def test_names(b, check, Sim):
+    sim = Sim(b)
+    link = sim.link
+    try:
+        link.cmd("SET OFF 4")
+        games, rules = game_list(link)
+
+        def refused(line, want_info):
+            """line is refused with want_info's '#' line and changes no game."""
+            before = link.cmd("GAME")
+            (_, r, info), = link.stream([line])
+            after = link.cmd("GAME")
+            return check(r == "ERR GAME NAME" and info == [want_info] and after == before,
+                         "%r: %r %r (want %r), GAME %r -> %r" % (line, r, info, want_info, before, after))
+
+        def begun(typed):
+            got = [n for n in rules if n.startswith(typed)]
+            return "# GAMES: " + (", ".join(got) if got else "NONE")
+
+        # Every game by its whole name, in three cases.
+        lines, want = [], []
+        for i, name in games:
+            for n in (name, name.lower(), mixed(name)):
+                lines.append("GAME " + n)
+                want.append("OK GAME %d %s" % (i, name))
+        got = link.stream(lines)
+        bad = [(l, r, info) for (l, r, info), w in zip(got, want) if r != w or info]
+        check(not bad, "whole names: %d of %d wrong, e.g. %r" % (len(bad), len(lines), bad[:3]))
+        # The form words in the other order, and a number alone.
+        for i, name in games:
+            if name.endswith(" ONE MISERE"):
+                r = link.cmd("GAME " + name[:-len("ONE MISERE")] + "MISERE ONE")
+                check(r == "OK GAME %d %s" % (i, name), "form words swapped: %s: %r" % (name, r))
+                break
+        check(link.cmd("GAME 0") == "OK GAME 0 " + games[0][1], "GAME 0")
+        # Every prefix of every rule's name (the form words after some), the
+        # issue's examples among them.
+        n = 0
+        for rule in rules:
+            for k in range(1, len(rule)):
+                typed = rule[:k].rstrip()
+                if typed in rules:
+                    continue    # a whole name itself
+                forms = " MISERE" if k % 3 == 0 else " ONE" if k % 3 == 1 else ""
+                refused("GAME " + mixed(rule[:k]) + forms, begun(typed))
+                n += 1
+        refused("GAME TAKE 1 3", "# GAMES: TAKE 1 3 OR 4")
+        refused("GAME TAKE 1 2", "# GAMES: TAKE 1 2 OR 4, TAKE 1 2 5 OR 8")
+        refused("GAME take 1 2 misere", "# GAMES: TAKE 1 2 OR 4, TAKE 1 2 5 OR 8")
+        refused("GAME TAKE 1-3", "# GAMES: TAKE 1-3 DR NIM")
+        # TAKE 1 is a rule with no game: never listed, never chosen.
+        check("TAKE 1" not in rules, "TAKE 1 is listed")
+        refused("GAME TAKE 1", begun("TAKE 1"))
+        # A whole name in a form it is not played in: the forms it is.
+        nim_forms = ", ".join(n for _, n in games if re.sub(r"( ONE| MISERE)+$", "", n) == "NIM")
+        refused("GAME NIM ONE", "# GAMES: " + nim_forms)
+        refused("GAME MISERE NIM", "# GAMES: " + nim_forms)      # the name goes first
+        # Garbage: no rule begins so.
+        for g in ("FOO", "NIMX", "NIM NIM", "NIM MISERE X", "X NIM", "TAKE 1-9", "TAKE  1  2  OR  5", "!?#",
+                  "-", "0X", "99", "0 MISERE", "1 2", "KAYLES KAYLES"):
+            refused("GAME " + g, "# GAMES: NONE")
+        refused("GAME ONE", "# GAMES: " + ", ".join(rules))     # nothing typed: every rule begins so
+        refused("GAME MISERE", "# GAMES: " + ", ".join(rules))
+        # Over-long names: each whole name and one more word or letter, a
+        # name longer than any, and as many words as a line holds.
+        for rule in rules:
+            refused("GAME %s X" % rule, "# GAMES: NONE")
+            refused("GAME %sX MISERE" % rule, "# GAMES: NONE")
+        refused("GAME " + "A" * 40, "# GAMES: NONE")
+        refused("GAME " + "TAKE " * 11 + "1", "# GAMES: NONE")
+        refused("GAME DAWSON KAYLES DAWSON KAYLES DAWSON KAYLES DAWSON", "# GAMES: NONE")
+        # Spaces between the words count once, as everywhere in a line.
+        check(link.cmd("GAME  take   1  3  or  4   misere") == "OK GAME %d TAKE 1 3 OR 4 MISERE"
+              % next(i for i, n in games if n == "TAKE 1 3 OR 4 MISERE"), "extra spaces between name words")
+        check(link.boots == 1, "the toy restarted %d times" % (link.boots - 1))
+        print("link: names: %d games by whole name in 3 cases, %d prefixes refused with the games they begin"
+              % (len(games), n), flush=True)
+    finally:
+        sim.close()
+
+
+# Each command of HELP's table with and without arguments, none of which
+# starts a game, and the reply it gets with no game on ({game}: the game's
+# number and name).
+NOGAME = [
+    ("HELP", r"OK HELP VER .*"), ("HELP 1", "ERR ARGS"), ("VER", r"OK VER NIM .*"), ("VER X", "ERR ARGS"),
+    ("GAME", "OK GAME {game}"), ("GAME FOO", "ERR GAME NAME"), ("GAME TAKE 1 2", "ERR GAME NAME"),
+    ("NEW 1", "ERR ARGS"), ("POS", "ERR POS ARGS"), ("POS X", "ERR POS ARGS"), ("POS 0 0 0", "ERR POS OVER"),
+    ("POS 9 1", "ERR POS HEIGHT"), ("MOVE", "ERR MOVE ARGS"), ("MOVE 0", "ERR MOVE ARGS"),
+    ("MOVE 0 1", "ERR MOVE NOGAME"), ("MOVE 0 0", "ERR MOVE NOGAME"), ("MOVE 0 1 2", "ERR MOVE ARGS"),
+    ("AI", "ERR AI NOGAME"), ("AI 1", "ERR ARGS"), ("HINT", "ERR HINT NOGAME"), ("HINT 0", "ERR ARGS"),
+    ("GRUNDY", "ERR GRUNDY NOGAME"), ("GRUNDY 0", "ERR ARGS"), ("PRESS", "ERR BUTTON"),
+    ("PRESS X", "ERR BUTTON"), ("PRESS B", "OK PRESS B"), ("RELEASE", "ERR BUTTON"), ("RELEASE B", "OK RELEASE B"),
+    ("RELEASE UP 1", "ERR BUTTON"), ("FRAME", "OK FRAME [0-9A-F]+"), ("FRAME 1", "ERR ARGS"),
+    ("SCORES", r"OK SCORES \d+ W \d+ L \d+"), ("SCORES 0", r"OK SCORES 0 W \d+ L \d+"), ("SCORES X", "ERR ARGS"),
+    ("SCORES 0 1", "ERR ARGS"), ("STATE", r"OK STATE SCR=(INTRO|MENU|PLAY|END) PH=\w+ .* INGAME=0 .*"),
+    ("STATE 1", "ERR ARGS"), ("SET", "ERR SET ITEM"), ("SET FOO 1", "ERR SET ITEM"),
+    ("SET BRIGHT", "ERR SET VALUE"), ("SET BRIGHT 7", "OK SET BRIGHT 7"),
+]
+# Lines that start a game from any state: each must answer OK.
+STARTS = [("NEW", "OK NEW {game}"), ("GAME NIM", "OK GAME 0 NIM"), ("GAME 0", "OK GAME 0 NIM"),
+          ("POS 3 4 5", "OK POS"), ("POS =010203", "OK POS")]
+
+
+def test_nogame(b, check, Sim):
+    sim = Sim(b)
+    link = sim.link
+    help_words = None
+    try:
+        def probe(where):
+            nonlocal help_words
+            game = link.cmd("GAME")[len("OK GAME "):]
+            got = link.stream([l for l, _ in NOGAME])
+            for (line, want), (_, r, _) in zip(NOGAME, got):
+                want = want.replace("{game}", game)
+                check(re.fullmatch(want, r) is not None, "%s: %r got %r, not %r" % (where, line, r, want))
+                if line == "HELP":
+                    help_words = r.split()[1:]
+            state = link.cmd("STATE")
+            return state
+
+        state = probe("after power-on")
+        check(" SCR=INTRO " in state and " INGAME=0 " in state, "after power-on: %r" % state)
+        # Every command of the table is among the lines sent.
+        sent = {l.split()[0] for l, _ in NOGAME}
+        check(help_words and set(help_words) - {"NEW"} <= sent, "commands not probed: %s"
+              % sorted(set(help_words or []) - sent - {"NEW"}))
+
+        def end_game(where):
+            """A game played to its end by MOVE, then the probe in its last
+            position and on the end screen."""
+            for line in ("SET OPP 1", "GAME NIM", "POS 1", "MOVE 0 0"):
+                r = link.cmd(line)
+                check(r.startswith("OK"), "%s: %r got %r" % (where, line, r))
+            state = probe(where + ", in the last position")
+            check(" PH=OVER " in state, "%s, in the last position: %r" % (where, state))
+            deadline = time.monotonic() + 10
+            while " SCR=END " not in state and time.monotonic() < deadline:
+                time.sleep(0.2)
+                state = link.cmd("STATE")
+            check(" SCR=END " in state, "%s: no end screen: %r" % (where, state))
+            probe(where + ", on the end screen")
+
+        end_game("after a game")
+        # Each line that starts a game does so from no game (after an end),
+        # and HINT and GRUNDY then answer about it.
+        for line, want in STARTS:
+            game = link.cmd("GAME")[len("OK GAME "):]
+            r = link.cmd(line)
+            check(r == want.replace("{game}", game), "no game, %r got %r" % (line, r))
+            for q, w in (("GRUNDY", r"OK GRUNDY( \d+)+ SUM \d+ [PN]"), ("HINT", r"OK HINT (\d+ \d+|NONE)")):
+                r = link.cmd(q)
+                check(re.fullmatch(w, r) is not None, "after %r: %r got %r" % (line, q, r))
+            end_game("after %r and its game" % line)
+        check(link.boots == 1, "the toy restarted %d times" % (link.boots - 1))
+        print("link: nogame: %d lines (every command, with and without arguments) after power-on and at a "
+              "game's end, %d ways to start a game" % (len(NOGAME), len(STARTS)), flush=True)
+    finally:
+        sim.close()
