@@ -1,5 +1,5 @@
-/* proto.c - the PC link's line assembler, its words and the dispatch to
- * the command table (proto_cmd.c). A line is checked whole before anything
+/* proto.c - the PC link's line assembler and the dispatch to the command
+ * table (proto_cmd.c), which reads the line's words (proto_words.c). A line is checked whole before anything
  * is done: bad bytes, a line over PROTO_LINE_MAX or lost bytes make the
  * line an ERR and nothing else.
  *
@@ -16,92 +16,11 @@
 static char line[PROTO_LINE_MAX + 1];
 static uint8_t line_len;
 static uint8_t line_bad;    /* 0, or the R_* reason the whole line is refused for */
-static char *cursor;        /* next unparsed character of the line */
-uint8_t proto_cmd;
 
 /* Reasons' words, in R_* order (proto_int.h). */
 static const char reasons[] PROGMEM =
     "OK RULE MODE COLS HEIGHT HEAP ADJ COL ILLEGAL NOGAME TURN OVER "
     "ARGS NAME ITEM VALUE BUTTON UNKNOWN OVERRUN LONG BINARY";
-
-/* ---- the words of a line ------------------------------------------------------ */
-
-/* The next space-separated word, NUL-terminated in place; "" at the end. */
-char *proto_word(void)
-{
-    char *w;
-    while (*cursor == ' ')
-        cursor++;
-    w = cursor;
-    while (*cursor && *cursor != ' ')
-        cursor++;
-    if (*cursor)
-        *cursor++ = 0;
-    return w;
-}
-
-bool proto_at_end(void)
-{
-    return !*proto_word();
-}
-
-/* Word lists in flash, space separated: the index of w in list, or 0xFF. */
-uint8_t proto_list_find(const char *list, const char *w)
-{
-    for (uint8_t i = 0;; i++) {
-        const char *p = w;
-        char c;
-        while ((c = PGM_CHAR(list)) == *p && c) {
-            list++;
-            p++;
-        }
-        if (!*p && (c == ' ' || !c))
-            return i;
-        while ((c = PGM_CHAR(list)) != 0 && c != ' ')
-            list++;
-        if (!c)
-            return 0xFF;
-        list++;
-    }
-}
-
-/* A hex digit's value, 0xFF for anything else (decimal callers check < 10). */
-uint8_t proto_hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return (uint8_t)(c - '0');
-    if (c >= 'A' && c <= 'F')
-        return (uint8_t)(c - 'A' + 10);
-    return 0xFF;
-}
-
-/* A decimal (or 0x hex) number up to max; false for anything else. */
-bool proto_number(const char *w, uint16_t max, uint16_t *v)
-{
-    uint16_t n = 0;
-    uint8_t base = 10;
-    if (w[0] == '0' && w[1] == 'X') {
-        base = 16;
-        w += 2;
-    }
-    /* At least one digit: an empty word ("", "0X") fails at its NUL. */
-    do {
-        uint8_t d = proto_hex_digit(*w);
-        if (d >= base)
-            return false;
-        n = (uint16_t)(n * base + d);
-        if (n > max)
-            return false;
-    } while (*++w);
-    *v = n;
-    return true;
-}
-
-/* The next word as a number up to max. */
-bool proto_next_num(uint16_t max, uint16_t *v)
-{
-    return proto_number(proto_word(), max, v);
-}
 
 /* ---- running a line -------------------------------------------------------------- */
 
@@ -109,7 +28,7 @@ bool proto_next_num(uint16_t max, uint16_t *v)
 static uint8_t line_run(uint16_t now)
 {
     char *w;
-    cursor = line;
+    proto_words_start(line);
     w = proto_word();
     if (!*w)
         return R_QUIET;     /* blank line: nothing to answer */

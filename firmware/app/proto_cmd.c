@@ -49,6 +49,14 @@ enum { PROTO_COMMANDS(CMD_ID) C_COUNT };
 static const char command_names[] PROGMEM = PROTO_COMMANDS(CMD_NAME);
 #undef CMD_NAME
 const char *const proto_commands = command_names + 1;
+uint8_t proto_cmd;
+
+/* "OK <command>"; the handler adds the rest, proto.c the '\n'. */
+void proto_reply_ok(void)
+{
+    proto_out_P(PSTR("OK "));
+    proto_out_word(proto_commands, proto_cmd);
+}
 
 /* number() works in 16 bits: a value up to max, times 16, plus a digit. */
 _Static_assert(ENGINE_HEAP_MAX <= 4095, "number() needs max * 16 + 15 < 65536");

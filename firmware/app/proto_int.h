@@ -1,7 +1,8 @@
-/* proto_int.h - what the PC link's parts share: proto.c (the line, its
- * words and the dispatch), proto_cmd.c (the command table and handlers),
- * proto_log.c (every byte written to the PC: replies and LOG lines).
- * Nothing outside proto*.c includes it. */
+/* proto_int.h - what the PC link's parts share. They call downwards only:
+ * proto.c (the line and its dispatch) -> proto_cmd.c (the command table
+ * and handlers) -> proto_name.c (a game's name) -> proto_words.c (the
+ * line's words) and proto_log.c (every byte written to the PC: replies and
+ * LOG lines). Nothing outside proto*.c includes it. */
 #ifndef APP_PROTO_INT_H
 #define APP_PROTO_INT_H
 
@@ -25,12 +26,15 @@ _Static_assert(GAME_ERR_OVER == 11, "reasons follow enum engine_err and the GAME
 enum { PROTO_ARGS_NONE, PROTO_ARGS_WORDS };
 extern const char *const proto_commands;
 extern uint8_t proto_cmd;
+/* "OK <command>": the handler adds the rest, proto.c the '\n'. */
+void proto_reply_ok(void);
 /* Run command proto_cmd on the rest of the line: 0 after writing its OK
  * reply (without the '\n'), or the R_* reason it refuses with before
  * changing anything. */
 uint8_t proto_cmd_run(uint16_t now);
 
-/* proto.c: the words of the line being run. */
+/* proto_words.c: the words of the line being run, from proto_words_start. */
+void proto_words_start(char *line);
 char *proto_word(void);
 bool proto_at_end(void);
 uint8_t proto_list_find(const char *list, const char *w);
@@ -53,6 +57,5 @@ void proto_out_word(const char *list, uint8_t i);
 void proto_out_fmt(const char *fmt, const uint16_t *v);
 void proto_out_move(engine_move_t m);
 void proto_out_list(const uint8_t *a, uint8_t n);
-void proto_reply_ok(void);
 
 #endif

@@ -49,13 +49,6 @@ void proto_out_move(engine_move_t m)
     proto_out_snum(m.to);
 }
 
-/* "OK <command>"; the handler adds the rest, proto.c the '\n'. */
-void proto_reply_ok(void)
-{
-    proto_out_P(PSTR("OK "));
-    proto_out_word(proto_commands, proto_cmd);
-}
-
 /* Numbers separated by commas: a position's columns, the settings. */
 void proto_out_list(const uint8_t *a, uint8_t n)
 {

@@ -1,0 +1,89 @@
+/* proto_words.c - the words of the PC link's line being run: the bottom of
+ * the link, called by the dispatch (proto.c), the handlers (proto_cmd.c)
+ * and the name reader (proto_name.c), calling none of them. */
+#include "pgm.h"
+#include "proto_int.h"
+
+static char *cursor;        /* next unparsed character of the line */
+
+void proto_words_start(char *line)
+{
+    cursor = line;
+}
+
+/* The next space-separated word, NUL-terminated in place; "" at the end. */
+char *proto_word(void)
+{
+    char *w;
+    while (*cursor == ' ')
+        cursor++;
+    w = cursor;
+    while (*cursor && *cursor != ' ')
+        cursor++;
+    if (*cursor)
+        *cursor++ = 0;
+    return w;
+}
+
+bool proto_at_end(void)
+{
+    return !*proto_word();
+}
+
+/* Word lists in flash, space separated: the index of w in list, or 0xFF. */
+uint8_t proto_list_find(const char *list, const char *w)
+{
+    for (uint8_t i = 0;; i++) {
+        const char *p = w;
+        char c;
+        while ((c = PGM_CHAR(list)) == *p && c) {
+            list++;
+            p++;
+        }
+        if (!*p && (c == ' ' || !c))
+            return i;
+        while ((c = PGM_CHAR(list)) != 0 && c != ' ')
+            list++;
+        if (!c)
+            return 0xFF;
+        list++;
+    }
+}
+
+/* A hex digit's value, 0xFF for anything else (decimal callers check < 10). */
+uint8_t proto_hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return (uint8_t)(c - '0');
+    if (c >= 'A' && c <= 'F')
+        return (uint8_t)(c - 'A' + 10);
+    return 0xFF;
+}
+
+/* A decimal (or 0x hex) number up to max; false for anything else. */
+bool proto_number(const char *w, uint16_t max, uint16_t *v)
+{
+    uint16_t n = 0;
+    uint8_t base = 10;
+    if (w[0] == '0' && w[1] == 'X') {
+        base = 16;
+        w += 2;
+    }
+    /* At least one digit: an empty word ("", "0X") fails at its NUL. */
+    do {
+        uint8_t d = proto_hex_digit(*w);
+        if (d >= base)
+            return false;
+        n = (uint16_t)(n * base + d);
+        if (n > max)
+            return false;
+    } while (*++w);
+    *v = n;
+    return true;
+}
+
+/* The next word as a number up to max. */
+bool proto_next_num(uint16_t max, uint16_t *v)
+{
+    return proto_number(proto_word(), max, v);
+}
