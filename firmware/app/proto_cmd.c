@@ -37,7 +37,8 @@
     X(FRAME, NONE, cmd_frame) \
     X(SCORES, WORDS, cmd_scores) \
     X(STATE, NONE, cmd_state) \
-    X(SET, WORDS, cmd_set)
+    X(SET, WORDS, cmd_set) \
+    X(SAVE, NONE, cmd_save)
 
 #define CMD_ID(name, args, run) C_##name,
 enum { PROTO_COMMANDS(CMD_ID) C_COUNT };
@@ -418,6 +419,17 @@ static uint8_t cmd_set(uint16_t now)
     proto_out_sp();
     proto_out_word(setting_names, index);
     proto_out_snum(v);
+    return 0;
+}
+
+/* SAVE: a host writes what the wear limit holds back before it cuts the
+ * power (nimlink restore); limited itself (store_flush_host). */
+static uint8_t cmd_save(uint16_t now)
+{
+    (void)now;
+    if (!store_flush_host())
+        return R_CMD | R_WAIT;
+    proto_reply_ok();
     return 0;
 }
 

@@ -15,7 +15,7 @@
 /* Reasons: the engine's and the game's refusals (enum order), then the
  * protocol's own (proto_reasons). R_CMD: the reply names the command
  * ("ERR MOVE ARGS"). */
-enum { R_ARGS = GAME_ERR_OVER + 1, R_NAME, R_ITEM, R_VALUE, R_BUTTON, R_UNKNOWN,
+enum { R_ARGS = GAME_ERR_OVER + 1, R_NAME, R_ITEM, R_VALUE, R_BUTTON, R_UNKNOWN, R_WAIT,
        R_OVERRUN, R_LONG, R_BINARY,     /* a bad line: the highest one is named */
        R_QUIET = 0x7F,                  /* a blank line: no reply */
        R_CMD = 0x80 };

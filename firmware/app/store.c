@@ -105,6 +105,7 @@ static struct {
 static bool store_last_ok;  /* the last save verified (store_save) */
 static bool store_forced;   /* store_save, store_flush: no rate limit */
 static uint16_t store_second;   /* clock_ms of the last whole second counted */
+static uint16_t store_host_debt;    /* seconds until a PC's SAVE is honoured again */
 
 static uint16_t store_gap(uint8_t id)
 {
@@ -120,6 +121,14 @@ static uint16_t store_debt_max(uint8_t id)
 _Static_assert(STORE_GAME_BURST * STORE_GAME_GAP_S <= 0xFFFFu && STORE_SETTINGS_BURST * STORE_SETTINGS_GAP_S <= 0xFFFFu,
                "a record's debt is counted in 16 bits");
 
+/* A request waits for its rate limit (store_step would not start it).
+ * Out of line: saves 58 B (store_step and store_flush_host share it). */
+NOINLINE static bool store_held(uint8_t id)
+{
+    const store_rec_t *rs = &store_recs[id];
+    return rs->want && rs->debt > store_debt_max(id);
+}
+
 /* The rate limits' clock: whole seconds of running time (clock_ms wraps
  * after 65 s, so debts are paid a second at a time). */
 static void store_clock(void)
@@ -129,6 +138,8 @@ static void store_clock(void)
         for (store_rec_t *rs = store_recs; rs < store_recs + STORE_RECORDS; rs++)
             if (rs->debt)
                 rs->debt--;
+        if (store_host_debt)
+            store_host_debt--;
     }
 }
 
@@ -175,6 +186,7 @@ void store_init(void)
 {
     store_job.job = 0;
     store_second = clock_ms();
+    store_host_debt = 0;
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
         store_recs[id].want = false;
         store_recs[id].debt = 0;
@@ -282,7 +294,7 @@ bool store_step(void)
             rs = &store_recs[id];
             /* Out of saves: it waits for its gap (a game record waits
              * behind waiting settings: they always commit first). */
-            if (!store_forced && rs->debt > store_debt_max(id))
+            if (!store_forced && store_held(id))
                 return true;
             if (idle && store_same(id)) {
                 rs->want = false;
@@ -353,6 +365,24 @@ bool store_save(uint8_t id, const void *buf, uint8_t len)
 void store_flush(void)
 {
     store_forced = true;
+}
+
+/* Not store_forced: that lasts while requests keep coming (a host
+ * sending SET while the save is written would never be limited again).
+ * Each waiting record is granted one save instead, which adds its gap
+ * to the debt as any save does. */
+bool store_flush_host(void)
+{
+    uint8_t held = (uint8_t)(store_held(STORE_SETTINGS) | store_held(STORE_GAME) << 1);
+    if (!held)
+        return true;
+    if (store_host_debt)
+        return false;
+    store_host_debt = STORE_HOST_GAP_S;
+    for (uint8_t id = 0; id < STORE_RECORDS; id++)
+        if (held >> id & 1)
+            store_recs[id].debt = store_debt_max(id);
+    return true;
 }
 
 bool store_busy(void)

@@ -103,6 +103,14 @@ bool store_step(void);
  * written now, as fast as the EEPROM allows, until nothing waits. */
 void store_flush(void);
 
+/* A PC's SAVE: what waits for its rate limit is written now (a save
+ * each record), but at most once every STORE_HOST_GAP_S seconds, or a
+ * host looping SET and SAVE would undo the limit: 144 extra saves a day
+ * at most. Nothing waiting writes nothing and does not count. False: too
+ * soon, what waits is written at its normal time. */
+#define STORE_HOST_GAP_S 600u
+bool store_flush_host(void);
+
 /* A save is requested or still being written: what a power cut now may
  * lose (STATE's SAVE field: a PC waits for 0 before it cuts the power). */
 bool store_busy(void);

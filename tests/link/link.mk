@@ -52,8 +52,9 @@ TEST_BUILD_M4 += build/m4/nim.elf build/m4/nimsim build/m4/link/link_cycles buil
 	build/m4/link/link_flood
 ## PC link (tests/link, tools/nimlink):
 ##   make test-link         issue 12's defects, one-heap GRUNDY, 32-column positions, nimlink on the
-##                          simulator (a game, worked examples, dump/restore, link errors), GAME by whole
-##                          names only, every command with no game on, README session
+##                          simulator (a game, worked examples, dump/restore, restore past the EEPROM
+##                          wear limit's burst by SAVE, link errors), GAME by whole names only, every
+##                          command with no game on, README session
 ##   make test-link-stream  2500 mixed lines at full line speed under the streaming rule, 8 and 32 columns;
 ##                          a host that streams without a pause for 3 s: no watchdog restart (nimsim, avr8js)
 ##   make test-link-cycles  the longest time each command keeps the main loop, every game, 8 and 32 columns

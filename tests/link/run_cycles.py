@@ -50,7 +50,7 @@ def main():
     # the game lacks (its games listed), a name longer than any.
     script = ["> SET OFF 4", "> SET OPP 1", "> SET LEVEL 2", "GRUNDY", "HINT", "AI", "MOVE 0 1",
               "GAME ONE", "GAME TAKE 1 2", "GAME NIM ONE", "GAME " + "X" * 40, "VER", "HELP", "STATE", "FRAME",
-              "SCORES", "SCORES 0", "PRESS A", "RELEASE A", "SET BRIGHT 3", "SET LEVEL 0", "SET GAME 0",
+              "SCORES", "SCORES 0", "PRESS A", "RELEASE A", "SET BRIGHT 3", "SET LEVEL 0", "SET GAME 0", "SAVE",
               "NEW", "> GAME 0", "> POS 3 4 5", "MOVE 0 1", "> POS 3 4 5", "MOVE 0 9"]
     # Every game: choosing it, then the longest position of its form, its
     # report, hint and machine move (a refused POS leaves the start position).

@@ -130,6 +130,7 @@ NOGAME = [
     ("SCORES 0 1", "ERR ARGS"), ("STATE", r"OK STATE SCR=(INTRO|MENU|PLAY|END) PH=\w+ .* INGAME=0 .*"),
     ("STATE 1", "ERR ARGS"), ("SET", "ERR SET ITEM"), ("SET FOO 1", "ERR SET ITEM"),
     ("SET BRIGHT", "ERR SET VALUE"), ("SET BRIGHT 7", "OK SET BRIGHT 7"),
+    ("SAVE", "OK SAVE|ERR SAVE WAIT"), ("SAVE 1", "ERR ARGS"),
 ]
 # Lines that start a game from any state: each must answer OK.
 STARTS = [("NEW", "OK NEW {game}"), ("GAME NIM", "OK GAME 0 NIM"), ("GAME 0", "OK GAME 0 NIM"),

@@ -14,8 +14,9 @@ The PC link end to end on the real firmware (B/nim.elf: 8 columns, B4/nim.elf:
             form) and read back; ERR POS OVER means "no move", not "game over"
   nimlink   tools/nimlink on nimsim --pty: a game against the machine, the
             reference texts' worked examples, the GRUNDY table, dump and
-            restore across a power cycle, and its errors (missing port,
-            busy port, no answer, wrong baud rate)
+            restore across a power cycle (also once the wear limit's
+            burst is spent: SAVE, ERR SAVE WAIT), and its errors (missing
+            port, busy port, no answer, wrong baud rate)
   pyserial  tools/nimlink under a Python without pyserial (a venv, or
             Debian's without its site packages): --help works; a command
             names the interpreter and how to give it pyserial
@@ -258,6 +259,7 @@ def test_nimlink(b):
         d1, d2, d3 = (json.load(open(f)) for f in (f1, f2, f3))
         check(d1 == d2 == d3 and d1["settings"]["BRIGHT"] == 5 and d1["scores"][0] == [3, 4]
               and d1["scores"][5] == [255, 1], "dump, restore on a blank toy, power cycle: %r %r" % (d1, d3))
+        test_restore_burst(elf, d, f1, d1)
 
     rc, out, err = run_nimlink(["--port", "/dev/nonexistent-nimlink", "VER"])
     check(rc == 2 and "no such port" in err, "missing port: %d %s" % (rc, err))
@@ -280,6 +282,78 @@ def test_nimlink(b):
     stop.append(1)
     print("link: nimlink: a game won against the machine, the worked examples, the GRUNDY table, "
           "dump/restore over a power cycle, four link errors", flush=True)
+
+
+class SimPty:
+    """nimsim --pty --realtime on an EEPROM file, talked to in-process
+    (nimlink's start_sim and Link); close() cuts the power."""
+
+    def __init__(self, elf, eeprom, extra=()):
+        import argparse
+        self.proc, port = nimlink.start_sim(argparse.Namespace(nimsim=None, sim=elf, sim_eeprom=eeprom), extra)
+        self.link = nimlink.Link(port, timeout=3.0)
+        self.link.hello()
+
+    def saving(self):
+        return " SAVE=1" in self.link.cmd("STATE")
+
+    def settle(self, limit):
+        """True once STATE says SAVE=0 within limit seconds."""
+        deadline = time.monotonic() + limit
+        while self.saving():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
+    def close(self):
+        self.link.close()
+        self.proc.terminate()
+        self.proc.wait(5)
+
+
+def test_restore_burst(elf, d, f1, d1):
+    """nimlink restore once the settings' burst of saves is spent: its SAVE
+    writes them at once (they survive a power cut right after); a second
+    SAVE within 10 minutes is refused and restore says so plainly; a SAVE
+    with nothing waiting writes nothing and does not count."""
+    e, log = os.path.join(d, "burst.bin"), os.path.join(d, "burst.log")
+    sim = SimPty(elf, e)
+    try:
+        check(sim.link.cmd("SAVE") == "OK SAVE", "SAVE with nothing waiting")
+        sets = 0
+        while sets < 12:
+            sets += 1
+            check(sim.link.cmd("SET BRIGHT %d" % (sets % 8 + 1)).startswith("OK"), "SET BRIGHT")
+            if not sim.settle(2.0):
+                break
+        check(sim.saving(), "the burst not spent after %d SETs" % sets)
+        outs = []
+        r = nimlink.run_line(sim.link, "restore " + f1, outs.append)
+        check(r == "OK" and not sim.saving(), "restore past the burst: %r %r" % (r, outs))
+        check(sim.link.cmd("SET BRIGHT 3") == "OK SET BRIGHT 3" and sim.saving(), "a SET after it waits")
+        check(sim.link.cmd("SAVE") == "ERR SAVE WAIT", "a second SAVE within 10 minutes")
+        outs = []
+        r = nimlink.run_line(sim.link, "restore " + f1, outs.append)
+        text = "\n".join(outs)
+        check(r == "ERR SAVE WAIT" and "keep it powered" in text and "15 minutes" in text,
+              "restore refused SAVE: %r %r" % (r, outs))
+    finally:
+        sim.close()
+    f4 = os.path.join(d, "4.json")
+    rc, out, err = run_nimlink(["--sim", elf, "--sim-eeprom", e, "dump " + f4])    # the power cut
+    check(rc == 0 and json.load(open(f4)) == d1, "restored past the burst, a power cut: %s %s" % (out, err))
+    sim = SimPty(elf, e, ["--eeprom-log", log])
+    try:
+        check(sim.link.cmd("SAVE") == "OK SAVE" and not sim.saving(), "SAVE with nothing waiting, again")
+    finally:
+        sim.close()
+    writes = open(log).read().splitlines()
+    check(not writes, "SAVE with nothing waiting wrote %d EEPROM bytes" % len(writes))
+    rc, out, err = run_nimlink(["--sim", elf, "--sim-eeprom", e, "restore %s" % f1])
+    check(rc == 0 and "0 refused" in out, "restore on a fresh power-on (burst unspent): %s %s" % (out, err))
+    print("link: restore past the wear limit's burst (%d SETs): SAVE writes it, a power cut keeps it; "
+          "SAVE again within 10 minutes: ERR SAVE WAIT; SAVE with nothing waiting: no write" % sets, flush=True)
 
 
 def test_pyserial():

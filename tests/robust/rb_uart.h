@@ -19,7 +19,7 @@ bool uart_snap_step(sim_t *s, void *ctx);
 
 /* ---- the lines sent and what each must get back ----------------------------- */
 
-enum { L_ANY, L_BAD, L_STATE, L_FRAME, L_VER, L_HELP, L_GRUNDY, L_HINT, L_SCORES, L_GAMEQ, L_RELEASE,
+enum { L_ANY, L_BAD, L_STATE, L_FRAME, L_VER, L_HELP, L_GRUNDY, L_HINT, L_SCORES, L_GAMEQ, L_SAVE, L_RELEASE,
        L_MOVE, L_AI, L_POS, L_SET, L_NEW, L_GAME };
 typedef struct {
     int kind;

@@ -161,6 +161,9 @@ static void judge_readonly(const expect_t *e, const char *line, const rb_game_t 
         break;
     }
     case L_GAMEQ: ok = !strncmp(line, "OK GAME ", 8); break;
+    /* Written now, or refused within 10 minutes of the last: either
+     * leaves the game as it was. */
+    case L_SAVE: ok = !strcmp(line, "OK SAVE") || !strcmp(line, "ERR SAVE WAIT"); break;
     default:
         snprintf(want, sizeof want, "OK RELEASE %s", uart_btn_names[e->val]);
         ok = !strcmp(line, want);

@@ -14,7 +14,7 @@ static uint64_t exp_sent, exp_done;
 
 static const uint8_t set_counts[] = { 0 /* games */, 3, 3, 3, 4, 2, 16, 5 };
 static const char *cmd_names[] = { "HELP", "VER", "GAME", "NEW", "POS", "MOVE", "AI", "HINT", "GRUNDY",
-                                   "PRESS", "RELEASE", "FRAME", "SCORES", "STATE", "SET" };
+                                   "PRESS", "RELEASE", "FRAME", "SCORES", "STATE", "SET", "SAVE" };
 
 static char *burst;
 static size_t burst_len, burst_cap;
@@ -175,7 +175,7 @@ static void add_unknown(void)
             w[i] = (char)(rb_rnd_n(5) ? rb_rnd_range('A', 'Z') : rb_rnd_range('!', '@'));
         w[n] = 0;
         bool known = false;
-        for (int i = 0; i < 15; i++)
+        for (size_t i = 0; i < sizeof cmd_names / sizeof cmd_names[0]; i++)
             known |= !strcmp(w, cmd_names[i]);
         if (!known && w[0] != ' ')
             break;
@@ -201,7 +201,7 @@ static void add_bad_args(void)
         { "GAME FOO", "ERR GAME NAME" }, { "GAME 99", "ERR GAME NAME" }, { "GAME NIM X", "ERR GAME NAME" },
         { "GAME ONE", "ERR GAME NAME" }, { "PRESS", "ERR BUTTON" }, { "PRESS X", "ERR BUTTON" },
         { "RELEASE UP 1", "ERR BUTTON" }, { "SCORES 99", "ERR ARGS" }, { "SCORES X", "ERR ARGS" },
-        { "SCORES 1 2", "ERR ARGS" },
+        { "SCORES 1 2", "ERR ARGS" }, { "SAVE 1", "ERR ARGS" },
     };
     uint32_t i = rb_rnd_n(sizeof t / sizeof t[0]);
     add_bad(t[i].l, t[i].e);
@@ -224,7 +224,9 @@ static void add_readonly(void)
         break;
     }
     default:
-        if (rb_rnd_n(2))
+        if (rb_rnd_n(8) == 0)
+            add_line(L_SAVE, "SAVE");
+        else if (rb_rnd_n(2))
             add_line(L_GAMEQ, "GAME");
         else {
             uint8_t b = (uint8_t)rb_rnd_n(6);

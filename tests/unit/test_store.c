@@ -791,6 +791,72 @@ static void test_wear(void)
     fake_ms_per_call = 60000u;
 }
 
+/* Spend the settings' burst with distinct saves: the next request waits. */
+static void spend_settings_burst(uint8_t *v, uint8_t len)
+{
+    memset(ee, 0xFF, sizeof ee);
+    store_init();
+    for (unsigned k = 0; k < STORE_SETTINGS_BURST; k++) {
+        fill(v, len, 1000u + k);
+        store_request(STORE_SETTINGS, v, len);
+        store_step();
+    }
+}
+
+/* A PC's SAVE (store_flush_host): what waits is written at once, at most
+ * once every STORE_HOST_GAP_S; nothing waiting writes nothing and does
+ * not count; a host looping a change and SAVE for a day stays within the
+ * wear the README states (144 extra saves a day). */
+static void test_host_flush(void)
+{
+    uint8_t v[4][256], len = STORE_SETTINGS_BYTES;
+    fake_ms_per_call = 0;
+    for (int i = 0; i < 4; i++)
+        fill(v[i], len, 1100u + (unsigned)i);
+    spend_settings_burst(v[3], len);
+    write_log_n = 0;
+    CHECK(store_flush_host() && !store_step() && !write_log_n, "nothing waiting: SAVE writes nothing");
+    store_request(STORE_SETTINGS, v[0], len);
+    CHECK(store_step() && !write_log_n, "past the burst a save waits");
+    CHECK(store_flush_host() && !store_step() && load_equals(STORE_SETTINGS, v[0], len),
+          "SAVE writes what waits at once (the SAVE with nothing waiting did not count)");
+    store_request(STORE_SETTINGS, v[1], len);
+    CHECK(!store_flush_host() && store_step() && load_equals(STORE_SETTINGS, v[0], len),
+          "a second SAVE at once is refused, the save waits");
+    run_for(1000ul * STORE_HOST_GAP_S - 1000);
+    CHECK(!store_flush_host() && load_equals(STORE_SETTINGS, v[0], len), "still refused a second before its gap");
+    run_for(1000);
+    CHECK(store_flush_host() && !store_step() && load_equals(STORE_SETTINGS, v[1], len),
+          "honoured again after %u s", STORE_HOST_GAP_S);
+    /* A game record waiting behind nothing counts as waiting too. */
+    store_init();
+    for (unsigned k = 0; k < STORE_GAME_BURST; k++) {
+        fill(v[2], STORE_GAME_BYTES, 1200u + k);
+        store_request(STORE_GAME, v[2], STORE_GAME_BYTES);
+        store_step();
+    }
+    fill(v[2], STORE_GAME_BYTES, 1300u);
+    store_request(STORE_GAME, v[2], STORE_GAME_BYTES);
+    CHECK(store_step() && store_flush_host() && !store_step() && load_equals(STORE_GAME, v[2], STORE_GAME_BYTES),
+          "a waiting game record is written by SAVE");
+    /* A careless host: a change and a SAVE every 10 ms for a day. */
+    spend_settings_burst(v[3], len);
+    memset(ee_wear, 0, sizeof ee_wear);
+    for (unsigned long t = 0; t < 86400ul * 100; t++) {
+        fake_ms = (uint16_t)(fake_ms + 10u);
+        store_request(STORE_SETTINGS, v[t & 1], len);
+        store_flush_host();
+        store_step();
+    }
+    unsigned long hi = busiest_cell();
+    unsigned long most = 2ul * (STORE_SETTINGS_BURST + 86400ul / STORE_SETTINGS_GAP_S + 86400ul / STORE_HOST_GAP_S)
+                         / STORE_SETTINGS_SLOTS + 2;
+    CHECK(hi <= most, "a change and SAVE every 10 ms for a day: busiest cell %lu writes (at most %lu)", hi, most);
+    printf("store: a change and SAVE every 10 ms for a day: busiest cell %lu writes (%.1f years to 100,000)\n",
+           hi, 100000.0 / hi / 365);
+    fake_ms_per_call = 60000u;
+}
+
 int main(void)
 {
     test_images();
@@ -803,6 +869,7 @@ int main(void)
     test_newer_requests();
     test_schedule_cuts();
     test_wear();
+    test_host_flush();
     printf("store: %d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
