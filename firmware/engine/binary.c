@@ -1,0 +1,60 @@
+/* binary.c - the BINARY form: heap columns of 0..255 stones, drawn in
+ * binary. A heap rule's value past the matrix comes from its period data
+ * (tables.h), and the search for a move to a value knows each sequence's
+ * shape, so no heap costs a scan of every smaller one. */
+#include "engine_int.h"
+
+/* g(n) of a heap rule for any heap of a byte: at most one 8-bit
+ * division (~60 cycles on the AVR). */
+uint8_t binary_value(uint8_t rule, uint8_t n)
+{
+    const binary_seq_t *q = &binary_seq[rule];
+    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), add = 0;
+    if (!period) {
+        while (n & 1) /* AT MOST HALF: g(2n) = n, g(2n+1) = g(n) */
+            n >>= 1;
+        return n >> 1;
+    }
+    if (n >= (uint8_t)(start + period)) {
+        uint8_t d = (uint8_t)(n - start);
+        add = (uint8_t)(d / period * PGM_U8(&q->saltus));
+        n = (uint8_t)(start + d % period);
+    }
+    return (uint8_t)(PGM_U8(&binary_vals[PGM_U8(&q->at) + n]) + add);
+}
+
+/* The move from heap 'from' to a heap worth 'want', fewest stones first;
+ * false when there is none. NIM: the heap is its value. AT MOST HALF:
+ * the heaps worth w are 2w, 4w + 1, 8w + 3, ..., rising, so the largest
+ * below 'from' is the one to try. A bounded rule: its takes, at most
+ * RULE_MAX_DIGITS of them. */
+bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
+{
+    uint16_t kmax = column_kmax(rule, from), t;
+    if (!PGM_U8(&binary_seq[rule].period)) {
+        uint16_t c = (uint16_t)want << 1, best = 0xFFFF;
+        for (; c < from; c = (uint16_t)(c << 1 | 1))
+            best = c;
+        if (best == 0xFFFF || !column_take_ok(rule, from, (uint16_t)(from - best)))
+            return false;
+        *to = (uint8_t)best;
+        return true;
+    }
+    if (PGM_U8(&binary_seq[rule].saltus)) {
+        *to = want;
+        return want < from;
+    }
+    for (t = from; t-- > (uint16_t)(from - kmax);)
+        if (column_take_ok(rule, from, (uint16_t)(from - t)) && binary_value(rule, (uint8_t)t) == want) {
+            *to = (uint8_t)t;
+            return true;
+        }
+    return false;
+}
+
+/* Column c's value in p's form: the tables, or BINARY's period data. */
+uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
+{
+    uint8_t v = p->col[c];
+    return (p->mode & ENGINE_BINARY) ? binary_value(p->rule, v) : column_value(p->rule, v);
+}
