@@ -74,7 +74,7 @@ static uint8_t game_current(void)
 }
 
 /* Whether word w names a game; fills index. Name words may be followed by
- * ONE and/or MISERE, or the word is the game's number. */
+ * ONE, BINARY and/or MISERE, or the word is the game's number. */
 static bool parse_game(char *w, uint8_t *index)
 {
     char name[20];     /* the longest rule name (rules.h) and a space */
@@ -85,9 +85,9 @@ static bool parse_game(char *w, uint8_t *index)
         return proto_at_end();
     }
     for (; *w; w = proto_word()) {
-        uint8_t k = proto_list_find(PSTR("ONE MISERE"), w);
-        if (k < 2) {
-            mode |= (uint8_t)(k + 1);   /* ENGINE_ONEHEAP, ENGINE_MISERE */
+        uint8_t k = proto_list_find(PSTR("ONE MISERE BINARY"), w);
+        if (k < 3) {
+            mode |= (uint8_t)(1u << k); /* ENGINE_ONEHEAP, ENGINE_MISERE, ENGINE_BINARY */
         } else {
             if (n)
                 name[n++] = ' ';
@@ -107,7 +107,8 @@ static bool parse_game(char *w, uint8_t *index)
         }
     return false;
 }
-_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "parse_game maps ONE, MISERE to mode bits");
+_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2 && ENGINE_BINARY == 4,
+               "parse_game maps ONE, MISERE, BINARY to mode bits");
 
 static uint8_t cmd_pos(uint16_t now)
 {
