@@ -72,8 +72,16 @@ static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {96, 32, 0};
 
 uint8_t game_form_mode(uint8_t form)
 {
-    /* 0 columns, 1 columns misere, 2 one heap, 3 one heap misere */
+    /* 0 columns, 1 columns misere, 2 one heap, 3 one heap misere,
+     * 4 binary, 5 binary misere */
+    if (form >= GAME_FORMS)
+        return (uint8_t)(ENGINE_BINARY | (form & 1) << 1);
     return (uint8_t)((form >> 1) | ((form & 1) << 1));
+}
+
+uint8_t game_mode_form(uint8_t mode)
+{
+    return (mode & ENGINE_BINARY) ? (uint8_t)(GAME_FORMS + (mode >> 1 & 1)) : game_form_mode(mode);
 }
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "game_form_mode maps forms to mode bits");
 
@@ -91,7 +99,7 @@ static uint8_t list_n;      /* the games in the list, counted by list_walk */
 /* Walk the list in order: the index of (*rule, *mode), or the index-th
  * game (filling rule and mode); 0xFF if neither is there. The BINARY
  * games come after all the others, so the older games keep their
- * numbers (the menu's forms, GAME_FORMS, do not offer them yet). */
+ * numbers. */
 static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
 {
     uint8_t n = 0;
@@ -99,7 +107,7 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
         uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
         if (i >= RULE_COUNT * GAME_FORMS) {
             r = (uint8_t)((i - RULE_COUNT * GAME_FORMS) >> 1);
-            m = (uint8_t)(ENGINE_BINARY | (i & 1) << 1);
+            m = game_form_mode(GAME_FORMS + (i & 1));
         }
         if (!game_listed(r, m))
             continue;
@@ -298,11 +306,15 @@ NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
             for (uint8_t c = 0; c < p->ncols; c++)
                 p->col[c] = start_col(form, PGM_U8(&pr[c]));
         } else {
+            /* BINARY: full columns hold 255, random ones 1..255 */
+            bool bin = p->mode & ENGINE_BINARY;
             p->ncols = ENGINE_COLS;
             for (uint8_t c = 0; c < ENGINE_COLS; c++) {
                 uint8_t r = engine_random();
                 if (start == START_FULL)
-                    p->col[c] = start_col(form, 8);
+                    p->col[c] = bin ? ENGINE_BINARY_MAX : start_col(form, 8);
+                else if (bin)
+                    p->col[c] = (uint8_t)(r + !r);
                 else if (form == FORM_HEAP)
                     p->col[c] = (uint8_t)(1 + (r & 7));
                 else if (form == FORM_CELLS)

@@ -81,8 +81,13 @@ extern game_t game;
  * kept per rule and form, BINARY with the columns form, so they survive
  * the list growing up to that). */
 #define GAME_MAX (2 * RULE_COUNT + 4 * RULE_FIRST_MASK)
-/* The mode of form i, in list order (0 columns, 1 columns misere, ...). */
+/* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
+ * after every other game, so older games keep their numbers). */
+#define GAME_MENU_FORMS 6
+/* The mode of form i, in menu order (0 columns, 1 columns misere, ...,
+ * 4 binary, 5 binary misere), and the form of a mode. */
 uint8_t game_form_mode(uint8_t form);
+uint8_t game_mode_form(uint8_t mode);
 bool game_listed(uint8_t rule, uint8_t mode);
 /* How many games the list holds (GAME_COUNT reads it; the PC link too). */
 uint8_t game_count(void);
