@@ -43,5 +43,6 @@ TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences
 TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary
 
 ## Engine proof:
-##   make test-engine     exhaustive host check of the engine against a brute-force solver, and sequences vs OEIS
+##   make test-engine     exhaustive host check of the engine against a brute-force solver (BINARY: every position
+##                        of up to three heaps to 63), and sequences vs OEIS
 ##   make test-misere     the same proof for misere play of every rule, and random 8/32-column positions
