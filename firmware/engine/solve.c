@@ -166,9 +166,10 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
 /* A tame rule's column c worth 0: can a move make it worth 1? */
 static bool misere_to_one(const engine_pos_t *p, uint8_t c)
 {
-    uint8_t rule = p->rule, state = p->col[c], to;
-    if (p->mode & ENGINE_BINARY)
-        return binary_find(rule, state, 1, &to);
+    uint8_t rule = p->rule, state = p->col[c];
+    /* BINARY: a heap over a column's can (build/grundy stops otherwise) */
+    if ((p->mode & ENGINE_BINARY) && state > TABLE_ROWS)
+        return true;
     if (rule < RULE_FIRST_MASK)
         return (PGM_U16(&misere_one_heap[rule]) >> state) & 1;
     return (PGM_U8(&misere_one_mask[rule - RULE_FIRST_MASK][state >> 3]) >> (state & 7)) & 1;

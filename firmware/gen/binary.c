@@ -9,7 +9,9 @@
  * engine computes it. The smallest start + period that reproduces the mex
  * sequence on 0..BINARY_MAX is emitted, so every heap the form holds is
  * checked against the definition, and a rule that needs more than
- * BINARY_VALS_MAX stored values stops the build. */
+ * BINARY_VALS_MAX stored values stops the build. So does one where a heap
+ * taller than a column has no move, or, worth 0, no move to a heap worth 1
+ * (the engine takes both for granted: misere Nim needs the second). */
 #include "gen.h"
 
 #define BINARY_MAX 255
@@ -39,9 +41,17 @@ void emit_binary(FILE *f, int first_mask)
     for (int i = 0; i < first_mask; i++) {
         const rule_t *r = &rules[i];
         rule_sequence(r, BINARY_MAX + 1, g);
-        for (int n = TABLE_ROWS + 1; n <= BINARY_MAX; n++)
+        for (int n = TABLE_ROWS + 1; n <= BINARY_MAX; n++) {
+            int one = 0;
             if (!heap_has_move(r, n))
                 gen_die("a BINARY heap taller than a column has no move: ", r->id);
+            for (int k = 1; k <= n && g[n] == 0; k++)
+                one |= heap_move_ok(r, n, k) && g[n - k] == 1;
+            /* misere Nim's move out of "every column worth 0" (the engine
+             * reads only the columns' table, heaps up to TABLE_ROWS) */
+            if (g[n] == 0 && !one)
+                gen_die("a BINARY heap over a column's, worth 0, cannot reach a heap worth 1: ", r->id);
+        }
         start[i] = period[i] = saltus[i] = 0;
         if (r->kind == KIND_HALF) {
             for (int n = 0; n <= BINARY_MAX; n++)
