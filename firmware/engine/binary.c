@@ -65,6 +65,26 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
     return false;
 }
 
+/* Every column's value of p into g: the rule's period read once, one call
+ * for the row (the reply's hot loop; a call a column costs ~100 cycles). */
+void column_values(const engine_pos_t *p, uint8_t *g)
+{
+    const binary_seq_t *q = &binary_seq[p->rule];
+    uint8_t c, rule = p->rule, period = PGM_U8(&q->period), saltus = PGM_U8(&q->saltus);
+    for (c = 0; c < p->ncols; c++) {
+        uint8_t v = p->col[c];
+        if (!(p->mode & ENGINE_BINARY))
+            v = column_value(rule, v);
+        else if (saltus)
+            ; /* NIM: the heap */
+        else if (!period)
+            v = binary_value(rule, v); /* AT MOST HALF's shifts */
+        else
+            v = PGM_U8(&binary_vals[PGM_U8(&q->at) + binary_index(q, v)]);
+        g[c] = v;
+    }
+}
+
 /* Column c's value in p's form: the tables, or BINARY's period data. */
 uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
 {
