@@ -19,14 +19,18 @@ THAI = '"the game of Nim" (Thai, the blog of ศล)'
 
 # Not on the toy yet: what each needs (issue 20's items).
 NOT_YET = [
-    (BLOG, "the xor tables of 13 14 6 7 2 (x = 0) and 12 14 6 3 2 (x = 5)", "heaps over 8 (BINARY)"),
     (NOTES, "Empty and Divide, P = both boxes odd", "the game EMPTY AND DIVIDE"),
-    (NOTES, "14 xor 55 = 57; Bouton: (5, 7, 9) N with sum 11, (4, 12, 8) P", "heaps over 8 (BINARY)"),
     (NOTES, "G(3) + G(5) + G(7) on 9 10 14: 1 xor 4 xor 6 = 3, 14 to 13",
-     "a SUM of different rules, and heaps over 8 (its parts' values: above)"),
+     "a SUM of different rules (its parts' values: above)"),
     (NOTES, "Twins, g(x) = x", "the coin rule TWINS"),
-    (THAI, "13 12 8: nim-sum 9, 13 to 4, 12 to 5 or 8 to 1", "heaps over 8 (BINARY)"),
 ]
+
+# Heaps over 8, in NIM BINARY: the texts' tables of heaps in binary, with
+# the nim-sum each prints. THAI's three winning moves of 13 12 8.
+THAI_HEAPS, THAI_SUM, THAI_WINS = (13, 12, 8), 9, [(0, 4), (1, 5), (2, 1)]
+BLOG_TABLES = [((13, 14, 6, 7, 2), 0), ((12, 14, 6, 3, 2), 5)]
+# NOTES: "14 xor 55 = 57"; Bouton's (5, 7, 9) is N with nim-sum 11, (4, 12, 8) is P.
+NOTES_BINARY = [((14, 55), 57, "N"), ((5, 7, 9), 11, "N"), ((4, 12, 8), 0, "P")]
 
 # ARTICLE's two games of Nam (player 1) and Bắc on 3 4 5: each position
 # after each move. In misere play it prints each position's nim-sum too.
@@ -189,6 +193,39 @@ class Examples:
         h = self.cmd("HINT")
         self.out("  %s at %s: %s; %s" % (game, heap_list(pos), h, why))
         self.check(h == "OK HINT %d %d" % want, "the text's move is column %d to %d" % want)
+
+    def binary_table(self, title, heaps, want_sum, want_pn=None):
+        """A position of NIM BINARY as the texts' tables: each heap in binary, the nim-sum."""
+        self.out("== %s: %s in binary (NIM BINARY)" % (title, heap_list(heaps)))
+        self.game("NIM BINARY")
+        self.cmd("POS " + heap_list(heaps))
+        g = self.cmd("GRUNDY")
+        vals, pn = self.values(g)
+        x = 0
+        for v in vals:
+            x ^= v
+            self.out("  %3d  %s" % (v, format(v, "08b")))
+        self.out("  nim-sum %d  %s: %s" % (x, format(x, "08b"), g))
+        self.check(vals == list(heaps) and x == want_sum and (want_pn or ("P" if not x else "N")) == pn,
+                   "the text: %s has nim-sum %d" % (heap_list(heaps), want_sum))
+
+    def binary(self):
+        self.binary_table(THAI, THAI_HEAPS, THAI_SUM)
+        for col, to in THAI_WINS:
+            after = list(THAI_HEAPS)
+            after[col] = to
+            r = self.batch(["POS " + heap_list(THAI_HEAPS), "MOVE %d %d" % (col, to), "POS " + heap_list(after),
+                            "GRUNDY"])
+            self.out("  %d to %d: %s, then %s" % (THAI_HEAPS[col], to, r[1], r[3]))
+            self.check(r[1] == "OK MOVE %d %d" % (col, to) and r[3].endswith(" SUM 0 P"),
+                       "the text: %d to %d wins" % (THAI_HEAPS[col], to))
+        h = self.batch(["POS " + heap_list(THAI_HEAPS), "HINT"])[1]
+        self.out("  the toy's hint: %s" % h)
+        self.check(h in ["OK HINT %d %d" % w for w in THAI_WINS], "the hint is one of the text's moves")
+        for heaps, x in BLOG_TABLES:
+            self.binary_table(BLOG, heaps, x)
+        for heaps, x, pn in NOTES_BINARY:
+            self.binary_table(NOTES, heaps, x, pn)
 
     # ---- each text ------------------------------------------------------------------------
     def blog(self):
@@ -401,6 +438,7 @@ class Examples:
         self.notes_half(cols)
         self.notes_turtles()
         self.thai()
+        self.binary()
         self.out("== not yet on the toy")
         for text, what, why in NOT_YET:
             self.out("  %s: %s; needs %s" % (text, what, why))

@@ -14,10 +14,13 @@
 /* The settings record: its format, the settings, every game's score
  * (saturating bytes) and the number of the last game counted in them.
  * Scores are kept per rule and mode, and the chosen game
- * as rule * GAME_FORMS + mode, so they mean the same game whatever the list
+ * as rule * GAME_FORMS + mode (BINARY: the mode without it, plus
+ * SAVED_BINARY), so they mean the same game whatever the list
  * holds (it grows when the engine allows more modes). A record of another format (or size) loads as no record: blank
  * settings, never another version's bytes read as these. */
 #define SETTINGS_FORMAT 4
+/* The chosen game's byte: a BINARY game (RULE_COUNT * GAME_FORMS < 128). */
+#define SAVED_BINARY 0x80u
 typedef struct {
     uint8_t format;
     uint8_t set[SET_COUNT_V3];
@@ -32,7 +35,7 @@ _Static_assert(LANG_EN == 0, "a migrated record's language is English");
 #define SETTINGS_FORMAT_OLDEST 2
 static const uint8_t record_sizes[] PROGMEM = {   /* format 4, 3, 2 */
     sizeof(settings_rec_t), offsetof(settings_rec_t, set_new), offsetof(settings_rec_t, counted)};
-_Static_assert(GAME_MAX <= RULE_COUNT * GAME_FORMS && RULE_COUNT * GAME_FORMS <= 255,
+_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) && RULE_COUNT * GAME_FORMS < SAVED_BINARY,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
 _Static_assert(sizeof(settings_rec_t) <= STORE_SETTINGS_BYTES, "settings record too big for its store slot");
@@ -74,8 +77,16 @@ static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {96, 32, 0};
 
 uint8_t game_form_mode(uint8_t form)
 {
-    /* 0 columns, 1 columns misere, 2 one heap, 3 one heap misere */
+    /* 0 columns, 1 columns misere, 2 one heap, 3 one heap misere,
+     * 4 binary, 5 binary misere */
+    if (form >= GAME_FORMS)
+        return (uint8_t)(ENGINE_BINARY | (form & 1) << 1);
     return (uint8_t)((form >> 1) | ((form & 1) << 1));
+}
+
+uint8_t game_mode_form(uint8_t mode)
+{
+    return (mode & ENGINE_BINARY) ? (uint8_t)(GAME_FORMS + (mode >> 1 & 1)) : game_form_mode(mode);
 }
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "game_form_mode maps forms to mode bits");
 
@@ -91,22 +102,27 @@ bool game_listed(uint8_t rule, uint8_t mode)
 static uint8_t list_n;      /* the games in the list, counted by list_walk */
 
 /* Walk the list in order: the index of (*rule, *mode), or the index-th
- * game (filling rule and mode); 0xFF if neither is there. */
+ * game (filling rule and mode); 0xFF if neither is there. The BINARY
+ * games come after all the others, so the older games keep their
+ * numbers. */
 static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
 {
     uint8_t n = 0;
-    for (uint8_t r = 0; r < RULE_COUNT; r++)
-        for (uint8_t f = 0; f < GAME_FORMS; f++) {
-            uint8_t m = game_form_mode(f);
-            if (!game_listed(r, m))
-                continue;
-            if (n == index || (r == *rule && m == *mode)) {
-                *rule = r;
-                *mode = m;
-                return n;
-            }
-            n++;
+    for (uint8_t i = 0; i < RULE_COUNT * (GAME_FORMS + 2); i++) {
+        uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
+        if (i >= RULE_COUNT * GAME_FORMS) {
+            r = (uint8_t)((i - RULE_COUNT * GAME_FORMS) >> 1);
+            m = game_form_mode(GAME_FORMS + (i & 1));
         }
+        if (!game_listed(r, m))
+            continue;
+        if (n == index || (r == *rule && m == *mode)) {
+            *rule = r;
+            *mode = m;
+            return n;
+        }
+        n++;
+    }
     list_n = n;
     return 0xFF;
 }
@@ -142,6 +158,8 @@ void game_name_out(uint8_t index, void (*put)(const char *))
     put(engine_rule_name(r));
     if (m & ENGINE_ONEHEAP)
         put(PSTR(" ONE"));
+    if (m & ENGINE_BINARY)
+        put(PSTR(" BINARY"));
     if (m & ENGINE_MISERE)
         put(PSTR(" MISERE"));
 }
@@ -174,7 +192,7 @@ void game_save_settings(void)
     for (uint8_t i = 0; i < SET_COUNT; i++)
         *rec_set(i) = game.set[i];
     game_decode(game.set[SET_GAME], &r, &m);
-    rec.set[SET_GAME] = (uint8_t)(r * GAME_FORMS + m);
+    rec.set[SET_GAME] = (uint8_t)((r * GAME_FORMS + (m & 3)) | ((m & ENGINE_BINARY) ? SAVED_BINARY : 0));
     rec.format = SETTINGS_FORMAT;
     store_request(STORE_SETTINGS, &rec, sizeof rec);
 }
@@ -191,13 +209,21 @@ uint8_t game_index(void)
     return game_find(game.pos.rule, game.pos.mode);
 }
 
+/* A game's score slot. A BINARY game counts with its rule's columns game:
+ * the settings record has no room for more slots (two of them must fit
+ * their EEPROM share, store.h). */
+static uint8_t *score_of(uint8_t r, uint8_t m)
+{
+    return rec.score[r][m & (ENGINE_ONEHEAP | ENGINE_MISERE)];
+}
+
 uint8_t game_score(uint8_t index, uint8_t who)
 {
     uint8_t r, m;
     if (index >= GAME_COUNT)
         return 0;
     game_decode(index, &r, &m);
-    return rec.score[r][m][who];
+    return score_of(r, m)[who];
 }
 
 /* One more game won by side who (0 you, 1 the machine) in the game being
@@ -205,7 +231,7 @@ uint8_t game_score(uint8_t index, uint8_t who)
  * caller then clears the game record: store.c writes this first). */
 static void score_add(uint8_t who)
 {
-    uint8_t *s = &rec.score[game.pos.rule][game.pos.mode][who];
+    uint8_t *s = &score_of(game.pos.rule, game.pos.mode)[who];
     if (*s < 255)
         ++*s;
     rec.counted = game.number;
@@ -216,8 +242,8 @@ void game_set_score(uint8_t index, uint8_t wins, uint8_t losses)
 {
     uint8_t r, m;
     game_decode(index, &r, &m);
-    rec.score[r][m][0] = wins;
-    rec.score[r][m][1] = losses;
+    score_of(r, m)[0] = wins;
+    score_of(r, m)[1] = losses;
     game_save_settings();
 }
 
@@ -291,11 +317,15 @@ NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
             for (uint8_t c = 0; c < p->ncols; c++)
                 p->col[c] = start_col(form, PGM_U8(&pr[c]));
         } else {
+            /* BINARY: full columns hold 255, random ones 1..255 */
+            bool bin = p->mode & ENGINE_BINARY;
             p->ncols = ENGINE_COLS;
             for (uint8_t c = 0; c < ENGINE_COLS; c++) {
                 uint8_t r = engine_random();
                 if (start == START_FULL)
-                    p->col[c] = start_col(form, 8);
+                    p->col[c] = bin ? ENGINE_BINARY_MAX : start_col(form, 8);
+                else if (bin)
+                    p->col[c] = (uint8_t)(r + !r);
                 else if (form == FORM_HEAP)
                     p->col[c] = (uint8_t)(1 + (r & 7));
                 else if (form == FORM_CELLS)
@@ -440,7 +470,8 @@ void game_init(uint16_t now)
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = *rec_set(i);
         if (i == SET_GAME)
-            v = game_find((uint8_t)(v / GAME_FORMS), (uint8_t)(v % GAME_FORMS));
+            v = game_find((uint8_t)((v & ~SAVED_BINARY) / GAME_FORMS),
+                          (uint8_t)((v & ~SAVED_BINARY) % GAME_FORMS | ((v & SAVED_BINARY) ? ENGINE_BINARY : 0)));
         if (!ok || v >= game_setting_count(i))
             v = PGM_U8(&setting_defaults[i]);   /* none saved, or a value from another version */
         game.set[i] = v;

@@ -82,17 +82,23 @@ extern game_t game;
  * one won by taking everything). The menu chooses the rule, then its form. */
 #define GAME_FORMS 4
 /* The list's bound: every rule in columns, normal and misere, and every
- * heap rule in one heap, normal and misere (the scores are kept per rule
- * and form, so they survive the list growing up to that). */
-#define GAME_MAX (2 * RULE_COUNT + 2 * RULE_FIRST_MASK)
-/* The mode of form i, in list order (0 columns, 1 columns misere, ...). */
+ * heap rule in one heap and in BINARY, normal and misere (the scores are
+ * kept per rule and form, BINARY with the columns form, so they survive
+ * the list growing up to that). */
+#define GAME_MAX (2 * RULE_COUNT + 4 * RULE_FIRST_MASK)
+/* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
+ * after every other game, so older games keep their numbers). */
+#define GAME_MENU_FORMS 6
+/* The mode of form i, in menu order (0 columns, 1 columns misere, ...,
+ * 4 binary, 5 binary misere), and the form of a mode. */
 uint8_t game_form_mode(uint8_t form);
+uint8_t game_mode_form(uint8_t mode);
 bool game_listed(uint8_t rule, uint8_t mode);
 /* How many games the list holds (GAME_COUNT reads it; the PC link too). */
 uint8_t game_count(void);
 #define GAME_COUNT game_count()
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
-/* Write "NAME [ONE] [MISERE]" of game index through put (a writer of
+/* Write "NAME [ONE] [BINARY] [MISERE]" of game index through put (a writer of
  * flash strings: text_add_P for the matrix, uart_puts_P for the PC). */
 void game_name_out(uint8_t index, void (*put)(const char *));
 /* Find a game by rule and mode; 0xFF if not in the list. */

@@ -42,7 +42,7 @@ static void name_list_out(void)
     proto_out_P(PSTR("# GAMES:"));
     for (uint8_t r = 0; r < RULE_COUNT; r++) {
         uint8_t k = name_match(engine_rule_name(r));
-        for (uint8_t f = 0; k && f < GAME_FORMS; f++) {
+        for (uint8_t f = 0; k && f < GAME_FORMS + 2; f++) {   /* + BINARY, BINARY MISERE */
             uint8_t m = game_form_mode(f);
             if (!game_listed(r, m))
                 continue;
@@ -68,9 +68,9 @@ NOINLINE bool proto_name_game(char *w, uint8_t *index)
     uint16_t v;
     char *first = w;        /* each word stays in the line, NUL-ended */
     for (; *w; w = proto_word()) {
-        uint8_t k = proto_list_find(PSTR("ONE MISERE"), w);
-        if (k < 2) {
-            mode |= (uint8_t)(k + 1);   /* ENGINE_ONEHEAP, ENGINE_MISERE */
+        uint8_t k = proto_list_find(PSTR("ONE MISERE BINARY"), w);
+        if (k < 3) {
+            mode |= (uint8_t)(1u << k); /* ENGINE_ONEHEAP, ENGINE_MISERE, ENGINE_BINARY */
             continue;
         }
         order &= !mode;
@@ -95,4 +95,5 @@ NOINLINE bool proto_name_game(char *w, uint8_t *index)
     name_list_out();
     return false;
 }
-_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "proto_name_game maps ONE, MISERE to mode bits");
+_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2 && ENGINE_BINARY == 4,
+               "proto_name_game maps ONE, MISERE, BINARY to mode bits");

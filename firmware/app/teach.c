@@ -1,4 +1,4 @@
-/* teach.c - the misere teach panel.
+/* teach.c - the teach panels of misere games and of BINARY games.
  *
  * A tame game (every columns game but KAYLES: build/grundy proves it) is
  * misere Nim on the column values: play as in Nim while some column is
@@ -13,7 +13,15 @@
  * and at their product: rows 7..4 show each column's element number,
  * row 2 the product's number, row 1 is lit when the product is in P (the
  * player to move loses). Row 0 blinks under the column of the winning move
- * in both. */
+ * in both.
+ *
+ * BINARY: a value takes all eight rows, so each column shows its value in
+ * binary, top bit on top, and the column the winning move changes blinks
+ * between its value and the value the move leaves: in normal play the
+ * lamps that blink are the nim-sum's bits (g xor g' = the nim-sum). The
+ * nim-sum itself (misere, once no column is worth 2 or more: the number
+ * of 1s) stands in the rightmost column when that one shows nothing (not
+ * in play, or worth 0). */
 #include "teach.h"
 
 #include "board.h"
@@ -50,4 +58,24 @@ void teach_misere(const engine_pos_t *p, uint8_t *frame, bool on)
             frame[i] |= 4;
     if (on && engine_hint(p, &m))
         frame[m.col] |= 1;
+}
+
+void teach_binary(const engine_pos_t *p, uint8_t *frame, bool on)
+{
+    engine_pos_t after = *p;
+    engine_move_t m;
+    uint8_t c, big = 0, ones = 0, s = engine_nimsum(p);
+    for (c = 0; c < BOARD_COLS; c++)
+        frame[c] = 0;
+    for (c = 0; c < p->ncols; c++) {
+        uint8_t v = frame[c] = engine_col_grundy(p, c);
+        big |= v > 1;
+        ones += v == 1;
+    }
+    if (!frame[BOARD_COLS - 1])
+        frame[BOARD_COLS - 1] = ((p->mode & ENGINE_MISERE) && !big) ? ones : s;
+    if (on && engine_hint(p, &m)) {
+        after.col[m.col] = (uint8_t)m.to;
+        frame[m.col] = engine_col_grundy(&after, m.col);
+    }
 }

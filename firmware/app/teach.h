@@ -1,5 +1,6 @@
-/* teach.h - the teach panel of a misere game in columns: what decides a
- * position when the last move loses (README.md, "Misere play"). */
+/* teach.h - the teach panels drawn by teach.c: a misere game in columns
+ * (what decides a position when the last move loses, README.md "Misere
+ * play") and a BINARY game (values of up to eight bits). */
 #ifndef APP_TEACH_H
 #define APP_TEACH_H
 
@@ -12,5 +13,8 @@
  * a column, bit r = row r from the bottom); 'on' is the blink phase of the
  * winning move's column. */
 void teach_misere(const engine_pos_t *p, uint8_t *frame, bool on);
+
+/* The same for a BINARY position, normal or misere. */
+void teach_binary(const engine_pos_t *p, uint8_t *frame, bool on);
 
 #endif

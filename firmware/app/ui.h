@@ -7,7 +7,8 @@
  * Controls (README.md, "Playing the toy"):
  *   menu   UP/DOWN item, LEFT/RIGHT value, A play, B back to the game
  *   play   LEFT/RIGHT column; heaps: DOWN take a stone, UP put it back,
- *          A confirm; pins/cells/coins: UP/DOWN cell, A select, A on a
+ *          A confirm (BINARY: the new heap blinks over the old, a held
+ *          key counts faster); pins/cells/coins: UP/DOWN cell, A select, A on a
  *          selected lamp confirms; B hint, B again teach panel, B held menu
  *   end    A new game, B held menu */
 #ifndef APP_UI_H
@@ -22,6 +23,7 @@
 #define UI_LONG_MS 700      /* B held this long: the menu */
 #define UI_REPEAT_MS 400    /* a held arrow repeats after this ... */
 #define UI_RATE_MS 100      /* ... every this */
+#define UI_FAST_REPEATS 20  /* BINARY heaps: a held arrow counts by 4 after half this many repeats, by 16 after them */
 #define UI_HINT_MS 3000     /* the hint blinks this long */
 #define UI_TURN_MS 800      /* two players: the number of the player to move shows this long */
 #define UI_REFUSE_MS 450    /* a refused move blinks this long */

@@ -89,6 +89,13 @@ void ui_banner_close(void)
     banner_gone = game.t0;
 }
 
+/* A column's lamps: a heap lit from the bottom, or in BINARY the heap
+ * itself, top bit on top (Nimrod's lamp panel). */
+static uint8_t col_lamps(uint8_t v)
+{
+    return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(v);
+}
+
 static void frame_clear(void)
 {
     for (uint8_t c = 0; c < BOARD_COLS; c++)
@@ -114,6 +121,10 @@ static void draw_heap(uint16_t n)
 static void draw_teach(bool on)
 {
     engine_move_t m;
+    if (game.pos.mode & ENGINE_BINARY) {
+        teach_binary(&game.pos, frame, on); /* teach.c: values need all eight rows */
+        return;
+    }
     if (game.pos.mode & ENGINE_MISERE) {
         teach_misere(&game.pos, frame, on); /* teach.c: what decides misere */
         return;
@@ -161,7 +172,7 @@ static void render_play(uint16_t now)
         draw_heap(g->pos.heap);
     else
         for (uint8_t i = 0; i < g->pos.ncols; i++)
-            frame[i] = game_col_lamps(g->pos.col[i]);
+            frame[i] = col_lamps(g->pos.col[i]);
     if (g->phase == PH_THINK) {
         /* Thinking: a bar sweeps over the columns. */
         uint8_t n = one ? BOARD_COLS : g->pos.ncols;
@@ -189,7 +200,7 @@ static void render_play(uint16_t now)
         if (one)
             draw_heap(m.to);
         else if (m.col < g->pos.ncols)
-            frame[m.col] = game_col_lamps((uint8_t)m.to);
+            frame[m.col] = col_lamps((uint8_t)m.to);
     }
     if (!input)
         return;

@@ -52,6 +52,7 @@ static uint8_t menu_setting(uint8_t item)
 static const char menu_words_en[] PROGMEM =
     "GAME \0"                                                         /* M_GAME */
     "FORM \0COLUMNS\0COLUMNS MISERE\0ONE HEAP\0ONE HEAP MISERE\0"      /* M_FORM */
+    "BINARY\0BINARY MISERE\0"
     "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
     "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
     "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
@@ -64,6 +65,7 @@ static const char menu_words_en[] PROGMEM =
 static const char menu_words_vi[] PROGMEM =
     "TRO CHOI \0"
     "KIEU \0COT\0COT MISERE\0MOT DONG\0MOT DONG MISERE\0"
+    "NHI PHAN\0NHI PHAN MISERE\0"
     "CHOI \0VOI MAY\0" "2 NGUOI\0MAY VOI MAY\0"
     "DI TRUOC \0BAN\0MAY\0TUNG XU\0"
     "MUC \0DE\0VUA\0KHO\0"
@@ -130,7 +132,7 @@ void ui_menu_text(uint16_t now)
         if (menu_item == M_GAME)
             text_add_P(engine_rule_name(r));
         else if (menu_item == M_FORM)
-            menu_word(words, (uint8_t)(w + 1 + game_form_mode(m)));   /* the mode's form (bits swapped back) */
+            menu_word(words, (uint8_t)(w + 1 + game_mode_form(m)));   /* the mode's form (BINARY after the four) */
         else if (s == SET_BRIGHT)
             text_add_num(v);
         else
@@ -142,7 +144,7 @@ void ui_menu_text(uint16_t now)
 /* The first listed form of rule r (its mode), 0xFF if it has none. */
 static uint8_t first_mode(uint8_t r)
 {
-    for (uint8_t f = 0; f < GAME_FORMS; f++)
+    for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
         if (game_listed(r, game_form_mode(f)))
             return game_form_mode(f);
     return 0xFF;
@@ -156,9 +158,9 @@ static bool menu_game_step(bool form, bool back, bool held)
     uint8_t r, m, f;
     game_decode(game.set[SET_GAME], &r, &m);
     if (form) {
-        f = game_form_mode(m);
+        f = game_mode_form(m);
         do {
-            if (!ui_step(&f, GAME_FORMS, back, held))
+            if (!ui_step(&f, GAME_MENU_FORMS, back, held))
                 return false;
         } while (!game_listed(r, game_form_mode(f)));
         m = game_form_mode(f);

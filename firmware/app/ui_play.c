@@ -17,6 +17,7 @@ typedef struct {
     bool b_long;                        /* this B press already opened the menu */
     bool b_down;                        /* B went down here (a release alone is no press) */
     bool repeat_on;                     /* an arrow went down here and is held */
+    uint8_t repeats;                    /* repeats of the held arrow so far */
     uint16_t repeat_t;
     uint16_t entropy;
 } ui_keys_t;
@@ -148,12 +149,17 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
         return;
     }
     if (form == FORM_HEAP) {
+        /* BINARY: a held key counts faster the longer it is held (255
+         * stones one at a time would take half a minute) */
+        uint8_t step = 1;
+        if (held && (pos->mode & ENGINE_BINARY))
+            step = keys.repeats >= UI_FAST_REPEATS ? 16 : keys.repeats >= UI_FAST_REPEATS / 2 ? 4 : 1;
         if (((pressed & BTN_DOWN) && vw->pend >= v) || ((pressed & BTN_UP) && !vw->pend))
             deny();                             /* no stone left to take / to put back */
         else if (pressed & BTN_DOWN)
-            vw->pend++;
+            vw->pend = (uint8_t)(v - vw->pend > step ? vw->pend + step : v);
         else if (pressed & BTN_UP)
-            vw->pend--;
+            vw->pend = (uint8_t)(vw->pend > step ? vw->pend - step : 0);
         else if (pressed & BTN_A) {
             if (vw->pend)
                 try_move(ui_pending_to(), now);
@@ -290,10 +296,13 @@ void ui_input(const debounce_t *d, uint16_t now)
     if (pressed & DIRS) {
         k->repeat_t = (uint16_t)(now + UI_REPEAT_MS);
         k->repeat_on = true;
+        k->repeats = 0;
     } else if (k->repeat_on && (d->stable & DIRS) && (int16_t)(now - k->repeat_t) >= 0) {
         uint8_t down = d->stable & DIRS;
         pressed |= (uint8_t)(down & -down);
         k->repeat_t = (uint16_t)(now + UI_RATE_MS);
+        if (k->repeats < 0xFF)
+            k->repeats++;
         held = true;                            /* a repeat: it stops at the end, no wrap */
     }
     if (!pressed && !b_short)

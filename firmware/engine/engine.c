@@ -43,8 +43,11 @@ uint8_t engine_rule_form(uint8_t rule)
 
 bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 {
-    if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE)))
+    if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE | ENGINE_BINARY)))
         return false;
+    /* BINARY: columns of a tame heap rule (misere Nim on the values) */
+    if (mode & ENGINE_BINARY)
+        return rule < RULE_FIRST_MASK && !(mode & ENGINE_ONEHEAP) && column_wild(rule) == 0xFF;
     /* columns: every rule, normal and misere (build/grundy proves each
      * rule's misere quotient); one heap: the heap rules */
     return !(mode & ENGINE_ONEHEAP) || rule < RULE_FIRST_MASK;
@@ -71,7 +74,7 @@ uint8_t engine_check_pos(const engine_pos_t *p)
     uint8_t form = engine_rule_form(p->rule);
     for (uint8_t c = 0; c < p->ncols; c++) {
         uint8_t v = p->col[c];
-        if (form == FORM_HEAP && v > ENGINE_ROWS)
+        if (form == FORM_HEAP && v > ENGINE_ROWS && !(p->mode & ENGINE_BINARY))
             return ENGINE_ERR_HEIGHT;
         if (form == FORM_CELLS && (v & (v >> 1)))
             return ENGINE_ERR_ADJ;
@@ -147,7 +150,7 @@ uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c)
 {
     if ((p->mode & ENGINE_ONEHEAP) || c >= p->ncols)
         return 0;
-    return column_value(p->rule, p->col[c]);
+    return column_value_at(p, c);
 }
 
 uint8_t engine_nimsum(const engine_pos_t *p)
@@ -156,7 +159,7 @@ uint8_t engine_nimsum(const engine_pos_t *p)
     if (p->mode & ENGINE_ONEHEAP)
         return 0;
     for (uint8_t c = 0; c < p->ncols; c++)
-        s ^= column_value(p->rule, p->col[c]);
+        s ^= column_value_at(p, c);
     return s;
 }
 

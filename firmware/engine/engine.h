@@ -9,13 +9,18 @@
  *     their sum, solved by the Sprague-Grundy theorem (XOR of column values);
  *   - ENGINE_ONEHEAP: one heap drawn across the whole matrix (heap-form rules
  *     only), solved by a P/N table;
+ *   - ENGINE_BINARY: columns of a heap rule holding 0..ENGINE_BINARY_MAX
+ *     stones each, drawn in binary (top bit on top); values from each
+ *     rule's period (binary.c). Normal and misere (every heap rule is
+ *     tame: misere Nim on the values); not with ENGINE_ONEHEAP.
  *   - ENGINE_MISERE: the last move loses. Allowed for every rule in columns
  *     (solved by its misere quotient, generated and proved by build/grundy:
  *     a tame rule plays as misere Nim on the column values, a wild one,
  *     KAYLES, by its quotient's tables) and every heap rule in one-heap form.
  *
  * Columns: bit r of a column is the LED in row r counted from the bottom.
- * A heap column holds its height n (0..8), lit from the bottom. */
+ * A heap column holds its height n (0..8), lit from the bottom; in
+ * ENGINE_BINARY its heap n (0..255). */
 #ifndef ENGINE_H
 #define ENGINE_H
 
@@ -28,10 +33,12 @@
 #define ENGINE_COLS BOARD_COLS
 #define ENGINE_ROWS BOARD_ROWS
 #define ENGINE_HEAP_MAX BOARD_CELLS /* one-heap form: up to every lamp lit */
+#define ENGINE_BINARY_MAX 255       /* BINARY: a heap a column's 8 lamps write */
 
 enum engine_mode {
     ENGINE_ONEHEAP = 1,
     ENGINE_MISERE = 2,
+    ENGINE_BINARY = 4,
 };
 
 typedef struct {
@@ -55,7 +62,7 @@ enum engine_err {
     ENGINE_ERR_RULE,    /* no such rule */
     ENGINE_ERR_MODE,    /* the rule cannot be played in that mode */
     ENGINE_ERR_COLS,    /* ncols out of 1..ENGINE_COLS */
-    ENGINE_ERR_HEIGHT,  /* a heap column taller than ENGINE_ROWS */
+    ENGINE_ERR_HEIGHT,  /* a heap column taller than ENGINE_ROWS (BINARY: none is) */
     ENGINE_ERR_HEAP,    /* one-heap stones over ENGINE_HEAP_MAX */
     ENGINE_ERR_ADJ,     /* NO ADJACENT: two marks side by side */
     ENGINE_ERR_MOVE_COL,    /* move names a column not in play */

@@ -16,6 +16,13 @@ uint8_t column_value(uint8_t rule, uint8_t state);
 bool column_take_ok(uint8_t rule, uint16_t n, uint16_t k);
 /* The largest number of tokens a heap of n may lose. */
 uint16_t column_kmax(uint8_t rule, uint16_t n);
+/* BINARY (binary.c): a heap rule's value for a heap of 0..255; the move
+ * from a heap to one worth 'want', fewest stones first; and column c's
+ * value in p's form (BINARY or the tables). */
+uint8_t binary_value(uint8_t rule, uint8_t n);
+bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to);
+uint8_t column_value_at(const engine_pos_t *p, uint8_t c);
+void column_values(const engine_pos_t *p, uint8_t *g);
 /* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
 uint8_t column_wild(uint8_t rule);
 

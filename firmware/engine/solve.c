@@ -38,7 +38,7 @@ static uint8_t misere_big_heaps(const engine_pos_t *p, uint8_t *ones, uint8_t *b
     uint8_t n = 0;
     *ones = 0;
     for (uint8_t c = 0; c < p->ncols; c++) {
-        uint8_t v = column_value(p->rule, p->col[c]);
+        uint8_t v = column_value_at(p, c);
         if (v > 1) {
             n++;
             *big = c;
@@ -113,6 +113,12 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
     uint8_t rule = p->rule, form = engine_rule_form(rule);
     uint8_t from = p->col[c];
     m->col = c;
+    if (p->mode & ENGINE_BINARY) {
+        uint8_t to;
+        bool ok = binary_find(rule, from, want, &to);
+        m->to = to;
+        return ok;
+    }
     if (form == FORM_HEAP) {
         for (uint8_t to = from; to-- > 0;) /* fewest stones first */
             if (column_value(rule, to) == want && column_take_ok(rule, from, (uint16_t)(from - to))) {
@@ -157,9 +163,15 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
     return b != 0;
 }
 
-/* A tame rule's column worth 0: can a move make it worth 1? */
-static bool misere_to_one(uint8_t rule, uint8_t state)
+/* A tame rule's column c worth 0: can a move make it worth 1? Inlined:
+ * the misere hint may ask it of every column (a call each cost ~200
+ * cycles a column on 32 BINARY columns). */
+static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos_t *p, uint8_t c)
 {
+    uint8_t rule = p->rule, state = p->col[c];
+    /* BINARY: a heap over a column's can (build/grundy stops otherwise) */
+    if ((p->mode & ENGINE_BINARY) && state > TABLE_ROWS)
+        return true;
     if (rule < RULE_FIRST_MASK)
         return (PGM_U16(&misere_one_heap[rule]) >> state) & 1;
     return (PGM_U8(&misere_one_mask[rule - RULE_FIRST_MASK][state >> 3]) >> (state & 7)) & 1;
@@ -242,8 +254,9 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
     /* each column's value, computed once; misere Nim also counts the
      * columns worth 2 or more and those worth 1 */
     uint8_t g[ENGINE_COLS], s = 0, c, ones = 0, nbig = 0, big = 0;
+    column_values(p, g);
     for (c = 0; c < p->ncols; c++) {
-        uint8_t v = g[c] = column_value(p->rule, p->col[c]);
+        uint8_t v = g[c];
         s ^= v;
         if (v > 1) {
             nbig++;
@@ -259,7 +272,7 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
             if (ones & 1)
                 return false;
             for (c = 0; c < p->ncols; c++)
-                if (ones ? g[c] == 1 : misere_to_one(p->rule, p->col[c]))
+                if (ones ? g[c] == 1 : misere_to_one(p, c))
                     return col_find_value(p, c, (uint8_t)(ones ? 0 : 1), m);
             return false; /* no move at all */
         }

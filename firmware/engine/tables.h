@@ -34,6 +34,19 @@ typedef struct {
 extern const oneheap_seq_t oneheap_seq[RULE_FIRST_MASK][2] PROGMEM;
 extern const uint8_t oneheap_bits[] PROGMEM;
 
+/* BINARY heaps (0..255): g(n) = binary_vals[at + n] for n < start +
+ * period, else g(n - period) + saltus; period 0 is AT MOST HALF, whose
+ * g(2n) = n, g(2n+1) = g(n) the engine computes (the generator checks
+ * every heap of every rule against the mex rule). */
+typedef struct {
+    uint8_t at;
+    uint8_t start;
+    uint8_t period;
+    uint8_t saltus;
+} binary_seq_t;
+extern const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM;
+extern const uint8_t binary_vals[] PROGMEM;
+
 /* Misere play in columns (build/grundy proves each rule's misere quotient).
  * misere_wild[rule]: 0xFF for a tame rule (misere Nim on the column values;
  * misere_one_*: bit s, column state s has a move to a column worth 1), else

@@ -445,6 +445,7 @@ void emit_c(const char *path, int heap_max)
     emit_masks(f, first_mask, first_coins);
     emit_coins(f, first_coins);
     emit_oneheap(f, first_mask, heap_max);
+    emit_binary(f, first_mask);
     emit_misere(f, first_mask);
     if (fclose(f) != 0)
         gen_die("write failed: ", path);

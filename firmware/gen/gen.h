@@ -1,11 +1,12 @@
 /* gen.h - what the table generator's files share (host program).
  *
- * build/grundy holds four concerns; the misere one takes two files, as a
+ * build/grundy holds five concerns; the misere one takes two files, as a
  * quotient and its proof are ~800 lines together:
  *   sequence.c      the rules from rules.h, their moves and Grundy sequences
  *   misere.c        misere quotients: the generators, finding Q, its names
  *   misere_proof.c  the brute-force outcome, the proof of Q, its selftest
  *   emit.c          the C tables the engine reads (--emit-c)
+ *   binary.c        the BINARY form's periods (heaps up to 255)
  *   main.c          the command line and what it prints
  * The generator runs once a build, so its state is plain globals. */
 #ifndef GEN_GEN_H
@@ -129,5 +130,9 @@ int mq_selftest(void);
 /* ---- emit.c ---- */
 /* Writes the engine's tables, one-heap bits up to heap_max, to path. */
 void emit_c(const char *path, int heap_max);
+
+/* ---- binary.c ---- */
+/* The BINARY form's period data of every heap rule (emit_c calls it). */
+void emit_binary(FILE *f, int first_mask);
 
 #endif

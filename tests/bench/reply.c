@@ -46,7 +46,7 @@
 #endif
 #define BENCH_RANDOM_EVERY 256u  /* columns games; one-heap: every position */
 _Static_assert(256u % BENCH_RANDOM_EVERY == 0, "the position counter is 8 bits");
-#define BENCH_VALUES 32u        /* Grundy values of one 8-cell column are below this */
+#define BENCH_VALUES 256u       /* Grundy values of one column (BINARY NIM: the heap) are below this */
 
 /* The positions are made between the measured replies, and every cycle
  * spent making them is simulated for nothing: a 32-bit LCG (Numerical
@@ -73,10 +73,10 @@ static uint8_t by_value[256];
 static uint16_t start[BENCH_VALUES + 1];
 static uint16_t nstates;
 
-static bool state_valid(uint8_t form, uint8_t s)
+static bool state_valid(uint8_t form, uint8_t mode, uint8_t s)
 {
     if (form == FORM_HEAP)
-        return s <= ENGINE_ROWS;
+        return (mode & ENGINE_BINARY) || s <= ENGINE_ROWS;
     if (form == FORM_CELLS)
         return (s & (s >> 1)) == 0;
     return true;
@@ -92,22 +92,31 @@ static uint8_t col_key(engine_pos_t *p)
     return engine_col_grundy(p, 0);
 }
 
+/* A counting sort: each state's key is asked twice (count, then place),
+ * not once per value (256 values in BINARY). */
 static void states_sort(engine_pos_t *p)
 {
-    uint8_t form = engine_rule_form(p->rule), v;
-    uint16_t s;
-    nstates = 0;
-    for (v = 0; v < BENCH_VALUES; v++) {
-        start[v] = nstates;
-        for (s = 0; s < 256; s++) {
-            if (!state_valid(form, (uint8_t)s))
-                continue;
+    uint8_t form = engine_rule_form(p->rule);
+    uint16_t s, v;
+    for (v = 0; v <= BENCH_VALUES; v++)
+        start[v] = 0;
+    for (s = 0; s < 256; s++)
+        if (state_valid(form, p->mode, (uint8_t)s)) {
             p->col[0] = (uint8_t)s;
-            if (col_key(p) == v)
-                by_value[nstates++] = (uint8_t)s;
+            start[col_key(p) + 1]++;
         }
-    }
-    start[BENCH_VALUES] = nstates;
+    for (v = 0; v < BENCH_VALUES; v++)
+        start[v + 1] += start[v];
+    nstates = start[BENCH_VALUES];
+    for (s = 0; s < 256; s++)
+        if (state_valid(form, p->mode, (uint8_t)s)) {
+            p->col[0] = (uint8_t)s;
+            v = col_key(p);
+            by_value[start[v]++] = (uint8_t)s;
+        }
+    for (v = BENCH_VALUES; v > 0; v--) /* each start moved to its end: back */
+        start[v] = start[v - 1];
+    start[0] = 0;
 }
 
 /* The state worth 0 with the most moves (p: a position of the game). */
@@ -159,24 +168,27 @@ static void measure(engine_pos_t *p, bool random_too)
 }
 
 /* Misere games: the key (col_key) the last column needs for a P-position,
- * by what the other columns are: a tame game's nim-sum (+32 if a column is
+ * by what the other columns are: a tame game's nim-sum (+256 if a column is
  * worth 2 or more, misere Nim's other case), a wild one's product element.
+ * Keys 254 and 255 (BINARY NIM's biggest heaps) are never looked for: they
+ * are the marks.
  * Found once per game and context by asking engine_is_p, the machine's
  * own misere judgement; P_KEY_UNKNOWN until then, P_KEY_NONE if no state
  * gives a P-position. */
 #define P_KEY_UNKNOWN 0xFEu
 #define P_KEY_NONE 0xFFu
-static uint8_t p_key[256];
+static uint8_t p_key[512];
 
 static void p_keys_forget(void)
 {
-    for (uint16_t i = 0; i < 256; i++)
+    for (uint16_t i = 0; i < 512; i++)
         p_key[i] = P_KEY_UNKNOWN;
 }
 
 static uint8_t misere_p_key(engine_pos_t *p)
 {
-    uint8_t c, ctx, s = 0, big = 0, last = ENGINE_COLS - 1;
+    uint8_t c, s = 0, big = 0, last = ENGINE_COLS - 1;
+    uint16_t ctx;
     if (engine_misere_wild(p->rule)) {
         p->col[last] = 0;   /* empty: the quotient's identity */
         ctx = engine_misere_elem(p, ENGINE_COLS);
@@ -186,16 +198,16 @@ static uint8_t misere_p_key(engine_pos_t *p)
             s ^= v;
             big |= v >= 2;
         }
-        ctx = (uint8_t)(s | big << 5);
+        ctx = (uint16_t)(s | big << 8);
     }
     if (p_key[ctx] == P_KEY_UNKNOWN) {
         p_key[ctx] = P_KEY_NONE;
-        for (uint8_t v = 0; v < BENCH_VALUES; v++) {
+        for (uint16_t v = 0; v < P_KEY_UNKNOWN; v++) {
             if (start[v + 1] == start[v])
                 continue;
             p->col[last] = by_value[start[v]];
             if (engine_is_p(p)) {
-                p_key[ctx] = v;
+                p_key[ctx] = (uint8_t)v;
                 break;
             }
         }
@@ -215,7 +227,7 @@ static void make_p(engine_pos_t *p)
         for (c = 0; c < last; c++)
             s ^= engine_col_grundy(p, c);
     }
-    if (s < BENCH_VALUES && start[s + 1] > start[s])
+    if (s < P_KEY_UNKNOWN && start[s + 1] > start[s])
         p->col[last] = pick(start[s], start[s + 1]);
 }
 
@@ -237,6 +249,7 @@ static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
     while ((ch = (char)PGM_U8(name++)) != 0)
         target_putc(ch == ' ' ? '_' : ch);
     target_put_str((mode & ENGINE_ONEHEAP) ? "_ONEHEAP" : "");
+    target_put_str((mode & ENGINE_BINARY) ? "_BINARY" : "");
     target_put_str((mode & ENGINE_MISERE) ? "_MISERE" : "");
     target_put_str(" tried=");
     target_put_dec(positions);

@@ -96,6 +96,14 @@ expect-frame within 500
 #@32 #.....#...#.#..#..#...#.....#...
 #@32 #......###..#...#.#...#......###
 #@32 ................................
+# LEFT from the first form goes round to the last: BINARY MISERE, BINARY,
+# then the one-heap forms
+tap LEFT
+send GAME
+expect-uart TAKE 1-2 BINARY MISERE\n
+tap LEFT
+send GAME
+expect-uart TAKE 1-2 BINARY\n
 tap LEFT
 send GAME
 expect-uart TAKE 1-2 ONE MISERE\n

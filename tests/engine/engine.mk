@@ -1,12 +1,17 @@
 # tests/engine: the exhaustive host proof of the game engine against an
 # independent brute-force solver, and the generator's Grundy sequences
 # against published ones (OEIS). The engine is the MODULES=4 build (32
-# columns, one heap up to 256) whatever MODULES says, so the sub-make below
+# columns, one heap up to 256) whatever MODULES says; test_binary proves
+# the BINARY form (heaps up to 255), normal and misere, so the sub-make below
 # builds it into build/m4/.
 
-$(B)/tests/engine/test_engine: tests/engine/test_engine.c tests/engine/solver.c tests/engine/solver.h $(ENGINE_HOST_OBJ)
+$(B)/tests/engine/test_engine: tests/engine/test_engine.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_engine.c tests/engine/solver.c $(ENGINE_HOST_OBJ) -lm
+
+$(B)/tests/engine/test_binary: tests/engine/test_binary.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_binary.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 
 build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine/rules.h | deps
 	@mkdir -p $(dir $@)
@@ -14,9 +19,10 @@ build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine
 
 .PHONY: test-engine
 test-engine: $(GRUNDY) build/tests/engine/test_sequences
-	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary
 	build/tests/engine/test_sequences $(GRUNDY)
 	build/m4/tests/engine/test_engine
+	build/m4/tests/engine/test_binary
 TEST_TARGETS += test-engine
 
 # Misere play of every rule (tests/engine/test_engine.c misere): the same
@@ -34,8 +40,9 @@ test-misere: $(GRUNDY)
 	build/m4/tests/engine/test_engine misere
 TEST_TARGETS += test-misere
 TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences
-TEST_BUILD_M4 += build/m4/tests/engine/test_engine
+TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary
 
 ## Engine proof:
-##   make test-engine     exhaustive host check of the engine against a brute-force solver, and sequences vs OEIS
+##   make test-engine     exhaustive host check of the engine against a brute-force solver (BINARY: every position
+##                        of up to three heaps to 63), and sequences vs OEIS
 ##   make test-misere     the same proof for misere play of every rule, and random 8/32-column positions

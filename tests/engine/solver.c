@@ -345,3 +345,56 @@ bool solver_heap_is_p(uint16_t n)
     heap_memo[n] = win ? 2 : 1;
     return !win;
 }
+
+/* BINARY: a memo keyed by the heaps sorted, padded with empty heaps (a
+ * heap of 0 has no move, so it changes no outcome, normal or misere). */
+#define BIN_SIDE (SOLVER_BINARY_MAX + 1)
+static uint8_t bin_memo[BIN_SIDE * BIN_SIDE * BIN_SIDE];
+static uint8_t bin_rule = 0xFF, bin_misere;
+
+static bool bin_solve(uint8_t a, uint8_t b, uint8_t c)
+{
+    uint8_t h[3] = {a, b, c}, t;
+    if (h[0] < h[1]) { t = h[0]; h[0] = h[1]; h[1] = t; }
+    if (h[1] < h[2]) { t = h[1]; h[1] = h[2]; h[2] = t; }
+    if (h[0] < h[1]) { t = h[0]; h[0] = h[1]; h[1] = t; }
+    uint8_t *m = &bin_memo[(h[0] * BIN_SIDE + h[1]) * BIN_SIDE + h[2]];
+    if (*m)
+        return *m == 1;
+    bool any = false, win = false;
+    for (int i = 0; i < 3 && !win; i++)
+        for (uint16_t k = 1; k <= h[i] && !win; k++) {
+            if (!heap_take_ok(h[i], k))
+                continue;
+            any = true;
+            uint8_t x[3] = {h[0], h[1], h[2]};
+            x[i] = (uint8_t)(x[i] - k);
+            win = bin_solve(x[0], x[1], x[2]);
+        }
+    if (!any)
+        win = solver_misere;
+    *m = win ? 2 : 1;
+    return !win;
+}
+
+bool solver_binary_is_p(const uint8_t *heaps, uint8_t n)
+{
+    uint8_t h[SOLVER_BINARY_COLS] = {0, 0, 0};
+    if (n > SOLVER_BINARY_COLS) {
+        fprintf(stderr, "solver: %u binary heaps\n", n);
+        exit(2);
+    }
+    for (uint8_t i = 0; i < n; i++) {
+        if (heaps[i] > SOLVER_BINARY_MAX) {
+            fprintf(stderr, "solver: binary heap %u too big\n", heaps[i]);
+            exit(2);
+        }
+        h[i] = heaps[i];
+    }
+    if (bin_rule != solver_rule || bin_misere != solver_misere) {
+        memset(bin_memo, 0, sizeof bin_memo);
+        bin_rule = solver_rule;
+        bin_misere = solver_misere;
+    }
+    return bin_solve(h[0], h[1], h[2]);
+}

@@ -43,4 +43,10 @@ uint16_t solver_heap_moves(uint16_t n, uint16_t *to);
 bool solver_heap_legal(uint16_t from, uint16_t to);
 bool solver_heap_is_p(uint16_t n);
 
+/* BINARY form (heap rules): up to SOLVER_BINARY_COLS heaps of
+ * 0..SOLVER_BINARY_MAX, by the same recursion over the rule's takes. */
+#define SOLVER_BINARY_COLS 3
+#define SOLVER_BINARY_MAX 63
+bool solver_binary_is_p(const uint8_t *heaps, uint8_t n);
+
 #endif

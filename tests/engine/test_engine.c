@@ -28,18 +28,7 @@
 #include "engine.h"
 #include "solver.h"
 
-static unsigned long failures;
-
-#define FAIL(...)                                                             \
-    do {                                                                      \
-        if (failures++ < 30) {                                                \
-            fprintf(stderr, "FAIL %s: ", game_name);                          \
-            fprintf(stderr, __VA_ARGS__);                                     \
-            fputc('\n', stderr);                                              \
-        }                                                                     \
-    } while (0)
-
-static char game_name[40];
+#include "fail.h"
 
 /* Wall-clock seconds, for the per-game figures only (part of a walk runs in
  * a second process, so CPU time would undercount). */
@@ -732,11 +721,13 @@ static void check_modes(void)
 {
     snprintf(game_name, sizeof game_name, "modes");
     for (unsigned r = 0; r < RULE_COUNT + 2; r++) {
-        for (unsigned mode = 0; mode < 8; mode++) {
+        for (unsigned mode = 0; mode < 16; mode++) {
             bool heap = r < RULE_COUNT && solver_is_heap_form((uint8_t)r);
             bool want;
-            if (r >= RULE_COUNT || mode > 3)
+            if (r >= RULE_COUNT || mode > 7)
                 want = false;
+            else if (mode & ENGINE_BINARY) /* BINARY: heap rules, in columns */
+                want = heap && !(mode & ENGINE_ONEHEAP);
             else if (mode & ENGINE_ONEHEAP)
                 want = heap;
             else

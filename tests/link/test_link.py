@@ -10,6 +10,9 @@ The PC link end to end on the real firmware (B/nim.elf: 8 columns, B4/nim.elf:
             streaming rule) each answered by exactly one ERR OVERRUN
   oneheap   GRUNDY in every one-heap game against build/grundy's values,
             and never a sum that contradicts P/N
+  binary    every BINARY game: its name (GAME NAME BINARY [MISERE]), heaps
+            0..255 set, 256 refused, GRUNDY = build/grundy's values, the
+            hint and the machine's move legal and to a P-position
   pos32     every column value of NIM and KAYLES set on 32 columns (hex
             form) and read back; ERR POS OVER means "no move", not "game over"
   nimlink   tools/nimlink on nimsim --pty: a game against the machine, the
@@ -124,6 +127,16 @@ def grundy_seq(rule_id, n):
     return [int(x) for x in out]
 
 
+def games_in_mode(link, bit):
+    """Each game of the list whose mode has bit, chosen in turn: (index, mode, rule)."""
+    for i in range(link.games):
+        link.cmd("GAME %d" % i)
+        st = nimlink.state(link)
+        mode, rule = int(st["MODE"]), int(st["RULE"])
+        if mode & bit:
+            yield i, mode, rule
+
+
 def test_oneheap(b, heaps):
     sim = Sim(b)
     link = sim.link
@@ -131,12 +144,7 @@ def test_oneheap(b, heaps):
         link.cmd("SET OFF 4")
         cells = link.cols * 8
         games = 0
-        for i in range(link.games):
-            link.cmd("GAME %d" % i)
-            st = nimlink.state(link)
-            mode, rule = int(st["MODE"]), int(st["RULE"])
-            if not mode & 1:
-                continue
+        for i, mode, rule in games_in_mode(link, 1):
             games += 1
             seq = grundy_seq(rule, cells + 1)
             hs = [h for h in heaps(cells)]
@@ -156,6 +164,45 @@ def test_oneheap(b, heaps):
                 if not check(ok, "game %d rule %d mode %d heap %d: %r (g = %d)" % (i, rule, mode, h, g, seq[h])):
                     break
         print("link: oneheap: %d columns, %d one-heap games, GRUNDY = build/grundy's value, P iff 0"
+              % (link.cols, games), flush=True)
+    finally:
+        sim.close()
+
+
+def test_binary(b):
+    sim = Sim(b)
+    link = sim.link
+    try:
+        link.cmd("SET OFF 4")
+        link.cmd("SET OPP 1")
+        games = 0
+        for i, mode, rule in games_in_mode(link, 4):
+            games += 1
+            name = link.cmd("GAME %d" % i)
+            check(name.endswith(" BINARY" + (" MISERE" if mode & 2 else "")), "game %d: %r" % (i, name))
+            words = name.split(None, 3)[3]
+            check(link.cmd("GAME " + words) == name, "GAME %s: %r" % (words, link.cmd("GAME " + words)))
+            seq = grundy_seq(rule, 256)
+            check(link.cmd("POS 256 1") == "ERR POS ARGS" and link.cmd("POS 255 254 0") == "OK POS",
+                  "game %d: heaps over 255 refused, up to 255 taken" % i)
+            heaps = [(255, 254, 0), (200, 13, 99), (13, 12, 8), (64, 65, 66, 67), (129, 3), (77,)]
+            for h in heaps:
+                r = link.stream(["POS " + " ".join(map(str, h)), "GRUNDY", "HINT", "AI"])
+                g, hint, ai = r[1][1].split(), r[2][1].split(), r[3][1].split()
+                vals = [seq[x] for x in h]
+                check(g[2:2 + len(h)] == [str(v) for v in vals], "game %d %s: %s, build/grundy %s" % (i, h, g, vals))
+                for reply in (hint, ai):
+                    if reply[:2] in (["OK", "HINT"], ["OK", "AI"]) and reply[2] != "NONE":
+                        c, to = int(reply[2]), int(reply[3])
+                        check(c < len(h) and to < h[c], "game %d %s: %s" % (i, h, reply))
+                if not mode & 2 and hint[:2] == ["OK", "HINT"] and hint[2] != "NONE":
+                    c, to = int(hint[2]), int(hint[3])
+                    x = 0
+                    for k, v in enumerate(vals):
+                        x ^= seq[to] if k == c else v
+                    check(x == 0, "game %d %s: hint %s leaves nim-sum %d" % (i, h, hint, x))
+        check(games > 0 and games % 2 == 0, "BINARY games listed: %d" % games)
+        print("link: binary: %d columns, %d BINARY games, heaps 0..255, GRUNDY = build/grundy's values"
               % (link.cols, games), flush=True)
     finally:
         sim.close()
@@ -443,6 +490,7 @@ def main():
     steps = [("defects", lambda: test_defects(b)),
              ("oneheap", lambda: test_oneheap(b, lambda n: range(0, n + 1))),
              ("oneheap32", lambda: test_oneheap(b4, lambda n: list(range(0, 40)) + list(range(n - 8, n + 1)))),
+             ("binary", lambda: test_binary(b)),
              ("pos32", lambda: test_pos32(b4)),
              ("nimlink", lambda: test_nimlink(b)),
              ("pyserial", test_pyserial),

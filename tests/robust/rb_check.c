@@ -13,9 +13,10 @@ bool rb_side_is_machine(const rb_game_t *g, uint8_t side)
     return g->set[S_OPP] == 2 || (g->set[S_OPP] == 0 && side);
 }
 
-static uint8_t lamps(uint8_t rule, uint8_t v)
+static uint8_t lamps(const engine_pos_t *p, uint8_t v)
 {
-    if (engine_rule_form(rule) != FORM_HEAP)
+    /* BINARY: the heap itself, top bit on top */
+    if (engine_rule_form(p->rule) != FORM_HEAP || (p->mode & ENGINE_BINARY))
         return v;
     return v >= 8 ? 0xFF : (uint8_t)((1u << v) - 1u);
 }
@@ -84,6 +85,31 @@ static void check_teach(const engine_pos_t *p, const uint8_t f[BOARD_COLS])
     }
 }
 
+/* BINARY's panel (README.md, "Playing the toy"): each value in eight rows,
+ * the nim-sum (misere without a column worth 2 or more: the 1s) in the
+ * rightmost column when it shows nothing, the winning move's column either
+ * its value or the value the move leaves. */
+static void check_teach_binary(const engine_pos_t *p, const uint8_t f[BOARD_COLS])
+{
+    engine_pos_t after = *p;
+    engine_move_t m;
+    uint8_t want[BOARD_COLS] = {0}, s = engine_nimsum(p), big = 0, ones = 0;
+    bool hint = engine_hint(p, &m);
+    for (int c = 0; c < p->ncols; c++) {
+        want[c] = engine_col_grundy(p, (uint8_t)c);
+        big |= want[c] > 1;
+        ones += want[c] == 1;
+    }
+    if (!want[BOARD_COLS - 1])
+        want[BOARD_COLS - 1] = ((p->mode & ENGINE_MISERE) && !big) ? ones : s;
+    if (hint)
+        after.col[m.col] = (uint8_t)m.to;
+    for (int c = 0; c < BOARD_COLS; c++)
+        if (f[c] != want[c] && !(hint && c == m.col && f[c] == engine_col_grundy(&after, (uint8_t)c)))
+            rb_fail("BINARY teach panel column %d shows 0x%02X, the state says 0x%02X (%s)", c, f[c], want[c],
+                    rb_pos_str(p));
+}
+
 /* Two players: the turn's digit instead of the position. */
 static bool shows_turn_digit(const rb_game_t *g, const uint8_t f[BOARD_COLS])
 {
@@ -137,7 +163,7 @@ static void check_columns(const rb_game_t *g, const engine_pos_t *p, const uint8
 {
     int bad = 0, badcol = -1;
     for (int c = 0; c < BOARD_COLS; c++) {
-        uint8_t want = c < p->ncols ? lamps(p->rule, p->col[c]) : 0;
+        uint8_t want = c < p->ncols ? lamps(p, p->col[c]) : 0;
         if (human_input && c == g->cur_col)
             continue;
         if (c == g->mv_col && (g->phase == 2 || (human_input && g->overlay == 1)))
@@ -168,7 +194,9 @@ static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool sh
         return;
     engine_pos_t p = rb_to_pos(g);
     bool human_input = g->phase == PH_INPUT_ && !rb_side_is_machine(g, g->turn);
-    if (g->overlay == 2)
+    if (g->overlay == 2 && (p.mode & ENGINE_BINARY))
+        check_teach_binary(&p, f);
+    else if (g->overlay == 2)
         check_teach(&p, f);
     else if (shows_turn_digit(g, f))
         return;

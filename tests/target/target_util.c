@@ -71,5 +71,10 @@ uint8_t target_each_game(const target_games_t *games)
             target_play(games, i++, rule, ENGINE_ONEHEAP);
             target_play(games, i++, rule, ENGINE_ONEHEAP | ENGINE_MISERE);
         }
+    for (rule = 0; rule < RULE_COUNT; rule++)
+        if (engine_mode_allowed(rule, ENGINE_BINARY)) {
+            target_play(games, i++, rule, ENGINE_BINARY);
+            target_play(games, i++, rule, ENGINE_BINARY | ENGINE_MISERE);
+        }
     return i;
 }

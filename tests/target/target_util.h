@@ -39,7 +39,8 @@ extern uint8_t target_game_index;
 
 /* Plays every game of the toy in the menu's order: each rule in columns,
  * the misere columns games, then each heap rule as one heap, normal and
- * misere. Returns how many there were. */
+ * misere, then each heap rule in BINARY, normal and misere. Returns how
+ * many there were. */
 uint8_t target_each_game(const target_games_t *games);
 
 #endif

@@ -110,7 +110,7 @@ static engine_move_t vec_random_move(const engine_pos_t *p)
         m.to = vec_below(ENGINE_HEAP_MAX + 2);
     } else {
         m.col = (uint8_t)vec_below((uint16_t)(p->ncols + 1u));
-        m.to = engine_rule_form(p->rule) == FORM_HEAP ? vec_below(ENGINE_ROWS + 2) : vec_below(257);
+        m.to = engine_rule_form(p->rule) == FORM_HEAP && !(p->mode & ENGINE_BINARY) ? vec_below(ENGINE_ROWS + 2) : vec_below(257);
     }
     return m;
 }
@@ -235,6 +235,8 @@ static void game_header(uint8_t rule, uint8_t mode)
     while ((ch = (char)PGM_U8(name++)) != 0)
         target_putc(ch);
     target_put_str((mode & ENGINE_ONEHEAP) ? ", one heap" : ", columns");
+    if (mode & ENGINE_BINARY)
+        target_put_str(", binary");
     if (mode & ENGINE_MISERE)
         target_put_str(", misere");
     target_putc('\n');
@@ -255,11 +257,14 @@ static void pos_init(engine_pos_t *p, uint8_t rule, uint8_t mode, uint8_t ncols,
         p->col[c] = fill;
 }
 
+/* The columns game being run is in BINARY form: a heap is any byte. */
+static bool vec_binary;
+
 static bool state_valid(uint8_t rule, uint8_t s)
 {
     uint8_t form = engine_rule_form(rule);
     if (form == FORM_HEAP)
-        return s <= ENGINE_ROWS;
+        return vec_binary || s <= ENGINE_ROWS;
     if (form == FORM_CELLS)
         return (s & (s >> 1)) == 0;
     return true;
@@ -268,7 +273,7 @@ static bool state_valid(uint8_t rule, uint8_t s)
 static uint8_t random_state(uint8_t rule)
 {
     uint8_t form = engine_rule_form(rule), s;
-    if (form == FORM_HEAP)
+    if (form == FORM_HEAP && !vec_binary)
         return (uint8_t)(((uint16_t)vec_byte() * (ENGINE_ROWS + 1)) >> 8);
     s = vec_byte();
     if (form == FORM_CELLS)
@@ -307,10 +312,12 @@ static void columns_game(uint8_t rule, uint8_t mode)
 {
     engine_pos_t p;
     uint16_t s, i;
-    uint8_t c, filler = zero_filler(rule, mode);
+    uint8_t c, filler;
     const uint8_t wide = ENGINE_COLS;
     bool heap = engine_rule_form(rule) == FORM_HEAP;
 
+    vec_binary = (mode & ENGINE_BINARY) != 0;
+    filler = zero_filler(rule, mode);
     game_header(rule, mode);
 
     /* positions the engine must refuse */
@@ -320,9 +327,9 @@ static void columns_game(uint8_t rule, uint8_t mode)
     vec_line(&p, VL_ALL);
     pos_init(&p, RULE_COUNT, mode, 1, 0);
     vec_line(&p, VL_ALL);
-    pos_init(&p, rule, (uint8_t)(mode | 4u), 1, 0);
+    pos_init(&p, rule, (uint8_t)(mode | 8u), 1, 0);
     vec_line(&p, VL_ALL);
-    if (heap || engine_rule_form(rule) == FORM_CELLS) {
+    if ((heap && !vec_binary) || engine_rule_form(rule) == FORM_CELLS) {
         /* a heap too tall, or two marks side by side, in the last column */
         pos_init(&p, rule, mode, wide, 0);
         p.col[wide - 1] = heap ? ENGINE_ROWS + 1 : 0x03;

@@ -1,0 +1,93 @@
+/* binary.c - the BINARY form: heap columns of 0..255 stones, drawn in
+ * binary. A heap rule's value past the matrix comes from its period data
+ * (tables.h), and the search for a move to a value knows each sequence's
+ * shape, so no heap costs a scan of every smaller one. */
+#include "engine_int.h"
+
+/* Where heap n's value sits in binary_vals (past 'at'): n itself, or
+ * folded back by the period (one 8-bit division, ~60 cycles on the AVR).
+ * Only the rules with a period (not AT MOST HALF). */
+static uint8_t binary_index(const binary_seq_t *q, uint8_t n)
+{
+    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
+    return n < (uint8_t)(start + period) ? n : (uint8_t)(start + (uint8_t)(n - start) % period);
+}
+
+/* g(n) of a heap rule for any heap of a byte. */
+uint8_t binary_value(uint8_t rule, uint8_t n)
+{
+    const binary_seq_t *q = &binary_seq[rule];
+    if (!PGM_U8(&q->period)) {
+        while (n & 1) /* AT MOST HALF: g(2n) = n, g(2n+1) = g(n) */
+            n >>= 1;
+        return n >> 1;
+    }
+    if (PGM_U8(&q->saltus)) /* the generator allows it only as NIM's g(n) = n */
+        return n;
+    return PGM_U8(&binary_vals[PGM_U8(&q->at) + binary_index(q, n)]);
+}
+
+/* The move from heap 'from' to a heap worth 'want', fewest stones first;
+ * false when there is none. NIM: the heap is its value. AT MOST HALF:
+ * the heaps worth w are 2w, 4w + 1, 8w + 3, ..., rising, so the largest
+ * below 'from' is the one to try. A bounded rule: its takes, at most
+ * RULE_MAX_DIGITS of them, the value's index stepping down with the heap
+ * (one division for them all, not one each: the misere hint asks this of
+ * every column). */
+bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
+{
+    const binary_seq_t *q = &binary_seq[rule];
+    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), at = PGM_U8(&q->at), i;
+    uint16_t t, lo = (uint16_t)(from - column_kmax(rule, from));
+    if (!period) {
+        uint16_t c = (uint16_t)want << 1, best = 0xFFFF;
+        for (; c < from; c = (uint16_t)(c << 1 | 1))
+            best = c;
+        if (best == 0xFFFF || best < lo)
+            return false;
+        *to = (uint8_t)best;
+        return true;
+    }
+    if (PGM_U8(&q->saltus)) {
+        *to = want;
+        return want < from;
+    }
+    i = binary_index(q, from);
+    for (t = from; t-- > lo;) {
+        if (i == start && t >= start)
+            i = (uint8_t)(start + period);
+        i--;
+        if (PGM_U8(&binary_vals[at + i]) == want && column_take_ok(rule, from, (uint16_t)(from - t))) {
+            *to = (uint8_t)t;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Every column's value of p into g: the rule's period read once, one call
+ * for the row (the reply's hot loop; a call a column costs ~100 cycles). */
+void column_values(const engine_pos_t *p, uint8_t *g)
+{
+    const binary_seq_t *q = &binary_seq[p->rule];
+    uint8_t c, rule = p->rule, period = PGM_U8(&q->period), saltus = PGM_U8(&q->saltus);
+    for (c = 0; c < p->ncols; c++) {
+        uint8_t v = p->col[c];
+        if (!(p->mode & ENGINE_BINARY))
+            v = column_value(rule, v);
+        else if (saltus)
+            ; /* NIM: the heap */
+        else if (!period)
+            v = binary_value(rule, v); /* AT MOST HALF's shifts */
+        else
+            v = PGM_U8(&binary_vals[PGM_U8(&q->at) + binary_index(q, v)]);
+        g[c] = v;
+    }
+}
+
+/* Column c's value in p's form: the tables, or BINARY's period data. */
+uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
+{
+    uint8_t v = p->col[c];
+    return (p->mode & ENGINE_BINARY) ? binary_value(p->rule, v) : column_value(p->rule, v);
+}
