@@ -23,7 +23,7 @@ tap DOWN
 tap RIGHT
 tap RIGHT
 send STATE
-expect-uart SET=58,1,0,1,2,1,8,1 MENU=5
+expect-uart SET=58,1,0,1,2,1,8,1,0 MENU=5
 tap A
 send STATE
 expect-uart SCR=PLAY PH=INPUT GAME=58 RULE=0 MODE=4 TURN=0 POS=255,255,255,255,255,255,255,255
