@@ -22,7 +22,7 @@ def game_list(link):
         games.append((i, r.split(" ", 3)[3]))
     rules = []
     for _, name in games:
-        rule = re.sub(r"( ONE| MISERE)+$", "", name)
+        rule = re.sub(r"( ONE| MISERE| BINARY)+$", "", name)
         if rule not in rules:
             rules.append(rule)
     return games, rules
@@ -86,7 +86,7 @@ def test_names(b, check, Sim):
         check("TAKE 1" not in rules, "TAKE 1 is listed")
         refused("GAME TAKE 1", begun("TAKE 1"))
         # A whole name in a form it is not played in: the forms it is.
-        nim_forms = ", ".join(n for _, n in games if re.sub(r"( ONE| MISERE)+$", "", n) == "NIM")
+        nim_forms = ", ".join(n for _, n in games if re.sub(r"( ONE| MISERE| BINARY)+$", "", n) == "NIM")
         refused("GAME NIM ONE", "# GAMES: " + nim_forms)
         refused("GAME MISERE NIM", "# GAMES: " + nim_forms)      # the name goes first
         # Garbage: no rule begins so.
