@@ -193,8 +193,8 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
             q++;
         }
         m->col = c;
-        if (form == FORM_HEAP || form == FORM_COINS) {
-            /* every move of the column in turn (heap rules: 8 at most) */
+        if (form == FORM_HEAP) {
+            /* every move of the column in turn (8 at most) */
             for (uint16_t d = column_next(rule, form, from, 0); d; d = column_next(rule, form, from, d))
                 if (column_elem(w, (uint8_t)column_apply(form, from, d)) == q) {
                     m->to = column_apply(form, from, d);
@@ -203,7 +203,8 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
             return false;
         }
         uint16_t none = 0;
-        uint8_t b = column_blocks(rule, form, from, 0, (uint8_t)(q | COLUMN_WANT_ELEM), &none);
+        uint8_t b = form == FORM_COINS ? column_coins_elem(rule, w, from, q)
+                                       : column_blocks(rule, form, from, 0, (uint8_t)(q | COLUMN_WANT_ELEM), &none);
         m->to = from ^ b;
         return b != 0;
     }
