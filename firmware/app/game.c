@@ -27,6 +27,9 @@ typedef struct {
 /* Format 2 was this record without counted: it loads (migrated) as
  * no game counted yet. */
 #define SETTINGS_FORMAT_OLD 2
+/* The rules when formats 2 and 3 were written: records with fewer are
+ * none of this toy's. */
+#define SETTINGS_RULES_OLD 18
 _Static_assert(GAME_MAX <= RULE_COUNT * GAME_FORMS && RULE_COUNT * GAME_FORMS <= 255,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
@@ -415,15 +418,31 @@ void game_tick(uint16_t now)
     }
 }
 
+/* The settings record, or one an older firmware wrote: with fewer rules
+ * (a new rule comes after the others, so their scores keep their places;
+ * the new rules' start at 0), and of format 2 (no game counted yet). */
+static bool settings_load(void)
+{
+    uint8_t *b = (uint8_t *)&rec;
+    for (uint8_t n = RULE_COUNT; n >= SETTINGS_RULES_OLD; n--)
+        for (uint8_t old = 0; old < 2; old++) {
+            uint8_t len = (uint8_t)(offsetof(settings_rec_t, score) + n * GAME_FORMS * 2);
+            if (!store_load(STORE_SETTINGS, &rec, (uint8_t)(len + !old))
+                || rec.format != (old ? SETTINGS_FORMAT_OLD : SETTINGS_FORMAT))
+                continue;
+            uint8_t counted = old ? 0 : b[len];
+            while (len < sizeof rec)
+                b[len++] = 0;
+            rec.counted = counted;
+            return true;
+        }
+    return false;
+}
+
 void game_init(uint16_t now)
 {
     game_rec_t g;
-    bool ok = store_load(STORE_SETTINGS, &rec, sizeof rec) && rec.format == SETTINGS_FORMAT;
-    if (!ok) {
-        rec.counted = 0;    /* an old record: no game counted yet */
-        ok = store_load(STORE_SETTINGS, &rec, offsetof(settings_rec_t, counted))
-            && rec.format == SETTINGS_FORMAT_OLD;
-    }
+    bool ok = settings_load();
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = rec.set[i];
         if (i == SET_GAME)
