@@ -22,7 +22,6 @@ NOT_YET = [
     (NOTES, "Empty and Divide, P = both boxes odd", "the game EMPTY AND DIVIDE"),
     (NOTES, "G(3) + G(5) + G(7) on 9 10 14: 1 xor 4 xor 6 = 3, 14 to 13",
      "a SUM of different rules (its parts' values: above)"),
-    (NOTES, "Twins, g(x) = x", "the coin rule TWINS"),
 ]
 
 # Heaps over 8, in NIM BINARY: the texts' tables of heaps in binary, with
@@ -56,6 +55,9 @@ TREBLE_XORS = [3, 0, 0, 0, 1, 0, 1, 0, 0]
 TREBLE_G11 = 2
 # NOTES, Mock Turtles: g(0) .. g(14), coins numbered from 0.
 TURTLES_G = [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28]
+# NOTES, Twins: g(x) = x, the coins numbered from 1 (position 0: every coin
+# tails), for x = 1 .. 14.
+TWINS_G = list(range(1, 15))
 # NOTES, the Sprague-Grundy theorem's example: g3(9), g5(10), g7(14), g7(13).
 SUM_PARTS = [(3, 9, 1), (5, 10, 4), (7, 14, 6), (7, 13, 5)]
 
@@ -420,6 +422,29 @@ class Examples:
         self.out("  gen  " + " ".join("%2d" % v for v in seq[8:]).rjust(3 * 15 - 2) + "   (build/grundy)")
         self.check(toy == TURTLES_G[:8] and (not seq or seq == TURTLES_G), "the text: %s" % TURTLES_G)
 
+    def notes_twins(self):
+        """The toy's bottom coin is the text's position 0: turning it over
+        with coin x leaves every one of the text's coins tails."""
+        self.out("== %s: Twins, one head at coin x (coins from 1, the bottom coin is position 0)" % NOTES)
+        self.game("TWINS")
+        self.cmd("POS " + " ".join(str(1 << x) for x in range(1, 8)))
+        toy = self.values(self.cmd("GRUNDY"))[0]
+        seq = self.from_grundy("TWINS", 15) or []
+        self.out("  x    " + " ".join("%2d" % x for x in range(1, 15)))
+        self.out("  text " + " ".join("%2d" % v for v in TWINS_G))
+        self.out("  toy  " + " ".join("%2d" % v for v in toy) + "   (a column has 8 coins)")
+        self.out("  gen  " + " ".join("%2d" % v for v in seq[8:]).rjust(3 * 14 - 2) + "   (build/grundy)")
+        self.check(toy == TWINS_G[:7] and (not seq or seq[1:] == TWINS_G), "the text: g(x) = %s" % TWINS_G)
+        # "from x every position 0 .. x - 1 is one move away": each move made
+        lines = []
+        for x in range(1, 8):
+            for a in range(x):
+                lines += ["POS %d" % (1 << x), "MOVE 0 %d" % (1 << a)]
+        ok = sum(r == "OK MOVE 0 %d" % (1 << a) for r, a in
+                 zip(self.batch(lines)[1::2], [a for x in range(1, 8) for a in range(x)]))
+        self.out("  from x = 1..7 to each a = 0..x-1: %d of %d moves OK" % (ok, len(lines) // 2))
+        self.check(ok == len(lines) // 2, "a move from x to a < x refused")
+
     def run(self):
         cols = self.link.cols
         # The settings live in the toy's EEPROM: put the owner's back after.
@@ -437,6 +462,7 @@ class Examples:
         self.notes_treblecross()
         self.notes_half(cols)
         self.notes_turtles()
+        self.notes_twins()
         self.thai()
         self.binary()
         self.out("== not yet on the toy")

@@ -28,13 +28,21 @@ typedef struct {
     uint8_t counted;    /* game.number of the last game whose result is in score */
     uint8_t set_new[SET_COUNT - SET_COUNT_V3];  /* the settings added in format 4: the language */
 } settings_rec_t;
-/* The older formats are this record cut short, and load (migrated) with
- * what they lack as zero: format 3 ends before set_new (English), format
- * 2 before counted (no game counted yet). */
+/* Older records load, migrated: formats 3 and 2 (before the language;
+ * format 2 also before counted), and a record of any of them written when
+ * the toy had fewer rules (a new rule's scores start at 0: rules are only
+ * ever added at the end of rules.h's list). What a record lacks loads as
+ * zero: English, no game counted yet. */
 _Static_assert(LANG_EN == 0, "a migrated record's language is English");
 #define SETTINGS_FORMAT_OLDEST 2
-static const uint8_t record_sizes[] PROGMEM = {   /* format 4, 3, 2 */
-    sizeof(settings_rec_t), offsetof(settings_rec_t, set_new), offsetof(settings_rec_t, counted)};
+/* The rules when formats 2 and 3 were written: records with fewer are
+ * none of this toy's. */
+#define SETTINGS_RULES_OLD 18
+/* What follows the scores: counted and the language (format 4), counted
+ * (3), nothing (2). */
+#define SETTINGS_TAIL (1 + SET_COUNT - SET_COUNT_V3)
+_Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t),
+               "counted and the language end the record");
 _Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) && RULE_COUNT * GAME_FORMS < SAVED_BINARY,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
@@ -456,17 +464,37 @@ void game_tick(uint16_t now)
     }
 }
 
+/* The settings record, or one an older firmware wrote: with fewer rules
+ * (a new rule comes after the others, so their scores keep their places;
+ * the new rules' start at 0), and of format 2 (no game counted yet). */
+static bool settings_load(void)
+{
+    uint8_t *b = (uint8_t *)&rec;
+    for (uint8_t n = RULE_COUNT; n >= SETTINGS_RULES_OLD; n--)
+        for (uint8_t f = SETTINGS_FORMAT; f >= SETTINGS_FORMAT_OLDEST; f--) {
+            uint8_t len = (uint8_t)(offsetof(settings_rec_t, score) + n * GAME_FORMS * 2);
+            uint8_t tail = f == SETTINGS_FORMAT ? SETTINGS_TAIL : (uint8_t)(f - SETTINGS_FORMAT_OLDEST);
+            uint8_t t[SETTINGS_TAIL] = {0};
+            /* Every (rules, format) pair has a length of its own, and a
+             * failed load leaves rec as it was. */
+            if (!store_load(STORE_SETTINGS, &rec, (uint8_t)(len + tail)) || rec.format != f)
+                continue;
+            for (uint8_t i = 0; i < tail; i++)
+                t[i] = b[len + i];
+            while (len < sizeof rec)
+                b[len++] = 0;
+            rec.counted = t[0];
+            for (uint8_t i = SET_COUNT_V3; i < SET_COUNT; i++)
+                *rec_set(i) = t[1 + i - SET_COUNT_V3];
+            return true;
+        }
+    return false;
+}
+
 void game_init(uint16_t now)
 {
     game_rec_t g;
-    bool ok = false;
-    rec.counted = 0;    /* what an older record lacks (see settings_rec_t) */
-    for (uint8_t i = SET_COUNT_V3; i < SET_COUNT; i++)
-        *rec_set(i) = 0;
-    /* Newest format first; their sizes differ, so at most one loads (a
-     * failed load leaves rec as it was). */
-    for (uint8_t f = SETTINGS_FORMAT; f >= SETTINGS_FORMAT_OLDEST && !ok; f--)
-        ok = store_load(STORE_SETTINGS, &rec, PGM_U8(&record_sizes[SETTINGS_FORMAT - f])) && rec.format == f;
+    bool ok = settings_load();
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = *rec_set(i);
         if (i == SET_GAME)

@@ -76,6 +76,13 @@ static uint8_t cells_free(uint8_t m)
     return (uint8_t)(~m & ~(m << 1) & ~(m >> 1));
 }
 
+/* How many coins a coin rule's move turns over, the head included: the
+ * fewest in the high nibble, the most in the low one (tables.h). */
+static uint8_t coins_turns(uint8_t rule)
+{
+    return PGM_U8(&coin_turns[rule - RULE_FIRST_COINS]);
+}
+
 /* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
 uint8_t column_wild(uint8_t rule)
 {
@@ -151,8 +158,10 @@ bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff)
     if (!diff)
         return false;
     uint8_t k = bit_count(diff);
-    if (form == FORM_COINS)
-        return k <= 3 && (m & (1u << top_bit(diff)));
+    if (form == FORM_COINS) {
+        uint8_t turns = coins_turns(rule);
+        return k >= turns >> 4 && k <= (turns & 15) && (m & (1u << top_bit(diff)));
+    }
     /* a block is legal when the scan of the legal blocks meets it */
     uint16_t none = 0;
     for (uint8_t b = column_blocks(rule, form, m, 0, COLUMN_ANY, &none); b; b = column_blocks(rule, form, m, b, COLUMN_ANY, &none))
@@ -161,12 +170,12 @@ bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff)
     return false;
 }
 
-/* Mock Turtles moves after 'diff' (0: the first): 1, 2 then 3 coins; the
- * top coin is a head, tried from the top down, and the others lie below it,
- * in falling order. */
-static uint8_t coins_next(uint8_t m, uint8_t diff)
+/* Coin moves after 'diff' (0: the first): fewest coins first (Mock
+ * Turtles 1, 2 then 3; Twins 2); the top coin is a head, tried from the top
+ * down, and the others lie below it, in falling order. */
+static uint8_t coins_next(uint8_t rule, uint8_t m, uint8_t diff)
 {
-    uint8_t n = 1, t = 8;
+    uint8_t turns = coins_turns(rule), n = turns >> 4, t = 8;
     if (diff) {
         n = bit_count(diff);
         t = top_bit(diff);
@@ -190,10 +199,35 @@ static uint8_t coins_next(uint8_t m, uint8_t diff)
         while (t-- > n - 1)
             if (m & (1u << t))
                 return (uint8_t)((1u << t) | (n >= 2 ? 1u << (t - 1) : 0) | (n == 3 ? 1u << (t - 2) : 0));
-        if (++n > 3)
+        if (++n > (turns & 15))
             return 0;
         t = 8;
     }
+}
+
+/* A coin move that leaves the column at element q of the wild rule's row
+ * w: its change, or 0. The misere hint's search of one column, by plain
+ * loops over the coins (about 25 cycles a move where coins_next takes
+ * about 200: TWINS has 28 moves). */
+uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
+{
+    uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
+    for (uint8_t head = 0x80; head; head >>= 1) {
+        if (!(from & head))
+            continue;
+        uint8_t rest = (uint8_t)(from ^ head);
+        if (lo <= 1 && column_elem(w, rest) == q)
+            return head;
+        /* a coin below it, and another below that */
+        for (uint8_t a = hi >= 2 ? head >> 1 : 0; a; a >>= 1) {
+            if (lo <= 2 && column_elem(w, rest ^ a) == q)
+                return (uint8_t)(head | a);
+            for (uint8_t b = hi >= 3 ? a >> 1 : 0; b; b >>= 1)
+                if (column_elem(w, rest ^ a ^ b) == q)
+                    return (uint8_t)(head | a | b);
+        }
+    }
+    return 0;
 }
 
 /* The largest number of tokens a heap of n may lose: beyond the octal
@@ -218,7 +252,7 @@ uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff)
         return 0;
     }
     if (form == FORM_COINS)
-        return coins_next((uint8_t)from, (uint8_t)diff);
+        return coins_next(rule, (uint8_t)from, (uint8_t)diff);
     uint16_t none = 0;
     return column_blocks(rule, form, (uint8_t)from, (uint8_t)diff, COLUMN_ANY, &none);
 }
@@ -231,7 +265,7 @@ bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
     if (form == FORM_HEAP)
         return from > TABLE_ROWS || ((PGM_U16(&heap_moves[rule]) >> from) & 1);
     if (form == FORM_COINS)
-        return from != 0; /* any head may be turned over alone */
+        return from >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
     return table_of(rule, (uint8_t)from) & MASK_HAS_MOVE;
 }
 
@@ -264,21 +298,25 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
         return 0;
     }
     if (form == FORM_COINS) {
-        /* head t with 0, 1 or 2 of the t coins below it: 1 + t + t(t-1)/2 */
+        /* head t alone, with one or with two of the t coins below it (1, t
+         * and t(t-1)/2 moves), as many coins as the rule turns over */
+        uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
         for (uint8_t t = 8; t-- > 0;) {
             if (!(from & (1u << t)))
                 continue;
-            uint8_t head = (uint8_t)(1u << t), n = (uint8_t)(1 + t + t * (t - 1) / 2);
+            uint8_t head = (uint8_t)(1u << t), one = lo <= 1, two = lo <= 2 && hi >= 2 ? t : 0;
+            uint8_t n = (uint8_t)(one + two + (hi >= 3 ? t * (t - 1) / 2 : 0));
             if (*skip >= n) {
                 *skip -= n;
                 continue;
             }
             uint8_t j = (uint8_t)*skip;
-            if (j == 0)
+            if (j < one)
                 return head;
-            if (j <= t)
-                return (uint8_t)(head | (1u << (j - 1)));
-            j = (uint8_t)(j - t - 1);
+            j = (uint8_t)(j - one);
+            if (j < two)
+                return (uint8_t)(head | (1u << j));
+            j = (uint8_t)(j - two);
             for (uint8_t a = 1;; j = (uint8_t)(j - a), a++)
                 if (j < a)
                     return (uint8_t)(head | (1u << a) | (1u << j));

@@ -45,6 +45,8 @@ static inline __attribute__((always_inline)) uint8_t column_elem_mul(uint8_t w, 
 /* Pin and cell blocks after 'after' whose key is 'want', the *skip-th. */
 uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want,
                       uint16_t *skip);
+/* A coin column's first move to the wild rule's element q: its change, or 0. */
+uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q);
 /* Is the change 'diff' (the cells that flip) a legal move from mask m? */
 bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff);
 /* The next change after 'diff' (0: the first) in the column's move order. */

@@ -12,7 +12,9 @@
  *   FORM_PINS  a row of pins, lit = standing; runs of standing pins are heaps;
  *   FORM_CELLS a strip, lit = marked; runs of cells that may still be marked
  *              (empty and not next to a mark) are heaps;
- *   FORM_COINS a row of coins, lit = heads (Mock Turtles).
+ *   FORM_COINS a row of coins, lit = heads: a move turns a head to tails
+ *              and coins below it (Mock Turtles: up to two; Twins: exactly
+ *              one).
  *
  * A name is what the toy, the PC link and the README call the game: it
  * says the move (TAKE 1-3: take one to three stones), in the letters the
@@ -40,7 +42,8 @@
     X(KAYLES,   "KAYLES",      KIND_OCTAL,   "0.77",      FORM_PINS)  \
     X(DAWSON,   "DAWSON KAYLES",KIND_OCTAL,   "0.07",      FORM_PINS)  \
     X(NOADJ,    "NO ADJACENT", KIND_OCTAL,   "0.137",     FORM_CELLS) \
-    X(TURTLES,  "MOCK TURTLES", KIND_TURTLES, "",         FORM_COINS)
+    X(TURTLES,  "MOCK TURTLES", KIND_TURTLES, "",         FORM_COINS) \
+    X(TWINS,    "TWINS",       KIND_TWINS,   "",          FORM_COINS)
 
 enum rule_id {
 #define RULE_ENUM(id, name, kind, code, form) RULE_##id,
@@ -49,7 +52,7 @@ enum rule_id {
     RULE_COUNT
 };
 
-enum rule_kind { KIND_OCTAL, KIND_HALF, KIND_TURTLES };
+enum rule_kind { KIND_OCTAL, KIND_HALF, KIND_TURTLES, KIND_TWINS };
 enum rule_form { FORM_HEAP, FORM_PINS, FORM_CELLS, FORM_COINS };
 
 /* A column is at most this many cells tall (the matrix height). */

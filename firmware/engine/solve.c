@@ -130,20 +130,22 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
     if (form == FORM_COINS) {
         /* Turning coin i over toggles its value v(i) in the XOR, heads or
          * tails: find t (a head), a < t, b < a with v(t)^v(a)^v(b) = need,
-         * through the table from values back to coins. */
+         * through the table from values back to coins, turning over as
+         * many coins as the rule allows (turns: fewest << 4 | most). */
         const uint8_t *v = coin_grundy[rule - RULE_FIRST_COINS];
         const uint8_t *at = coin_index[rule - RULE_FIRST_COINS];
+        uint8_t turns = PGM_U8(&coin_turns[rule - RULE_FIRST_COINS]);
         uint8_t need0 = (uint8_t)(column_value(rule, from) ^ want);
         for (uint8_t t = 8; t-- > 0;) {
             if (!(from & (1u << t)))
                 continue;
             uint8_t need = (uint8_t)((need0 ^ PGM_U8(&v[t])) & 15);
             uint16_t flip = 0; /* the other coins, with bit 8 for "found" */
-            if (!need) {
+            if (!need && turns < 0x20) {
                 flip = 0x100;
-            } else if (PGM_U8(&at[need]) < t) {
+            } else if (PGM_U8(&at[need]) < t && turns < 0x30 && (turns & 15) >= 2) {
                 flip = 0x100 | (1u << PGM_U8(&at[need]));
-            } else {
+            } else if ((turns & 15) >= 3) {
                 for (uint8_t a = t; a-- > 1 && !flip;) {
                     uint8_t b = PGM_U8(&at[(need ^ PGM_U8(&v[a])) & 15]);
                     if (b < a)
@@ -203,8 +205,8 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
             q++;
         }
         m->col = c;
-        if (form == FORM_HEAP || form == FORM_COINS) {
-            /* every move of the column in turn (heap rules: 8 at most) */
+        if (form == FORM_HEAP) {
+            /* every move of the column in turn (8 at most) */
             for (uint16_t d = column_next(rule, form, from, 0); d; d = column_next(rule, form, from, d))
                 if (column_elem(w, (uint8_t)column_apply(form, from, d)) == q) {
                     m->to = column_apply(form, from, d);
@@ -213,7 +215,8 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
             return false;
         }
         uint16_t none = 0;
-        uint8_t b = column_blocks(rule, form, from, 0, (uint8_t)(q | COLUMN_WANT_ELEM), &none);
+        uint8_t b = form == FORM_COINS ? column_coins_elem(rule, w, from, q)
+                                       : column_blocks(rule, form, from, 0, (uint8_t)(q | COLUMN_WANT_ELEM), &none);
         m->to = from ^ b;
         return b != 0;
     }

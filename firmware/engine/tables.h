@@ -23,6 +23,9 @@ extern const uint16_t heap_moves[RULE_FIRST_MASK] PROGMEM;
 extern const uint8_t mask_grundy[RULE_FIRST_COINS - RULE_FIRST_MASK][NIBBLE_BYTES(256)] PROGMEM;
 extern const uint8_t coin_grundy[RULE_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM;
 extern const uint8_t coin_index[RULE_COUNT - RULE_FIRST_COINS][16] PROGMEM;
+/* How many coins a coin rule's move turns over, the head included (1..3):
+ * the fewest in the high nibble, the most in the low one. */
+extern const uint8_t coin_turns[RULE_COUNT - RULE_FIRST_COINS] PROGMEM;
 
 /* One-heap P-positions: bits 'at' bytes into oneheap_bits; a heap of n >=
  * start + period reads bit start + (n - start) % period; period 0: no fold. */

@@ -330,6 +330,16 @@ static void emit_coins(FILE *f, int first_coins)
         fprintf(f, "}, /* %s */\n", rules[i].id);
     }
     fprintf(f, "};\n\n");
+    fprintf(f, "/* How many coins a move turns over, the head included: lo << 4 | hi. */\n");
+    fprintf(f, "const uint8_t coin_turns[RULE_COUNT - RULE_FIRST_COINS] PROGMEM = {");
+    for (int i = first_coins; i < RULE_COUNT; i++) {
+        int lo, hi;
+        coin_turns(&rules[i], &lo, &hi);
+        if (lo < 1 || hi > 3 || lo > hi)
+            gen_die("a coin move turns 1 to 3 coins: ", rules[i].id);
+        fprintf(f, "%s0x%d%d", i > first_coins ? ", " : "", lo, hi);
+    }
+    fprintf(f, "};\n\n");
 }
 
 /* pm[0][n], pm[1][n]: a heap of n is P in normal, in misere play. */

@@ -41,6 +41,8 @@ int gen_mex(const uint8_t *seen, int n);
 void rule_parse(rule_t *r);
 /* g(0) .. g(n-1) of a rule, by the definition. */
 void rule_sequence(const rule_t *r, int n, int *g);
+/* How many coins a coin rule's move turns over (lo..hi, the head included). */
+void coin_turns(const rule_t *r, int *lo, int *hi);
 /* May a heap (or run of pins) of n lose k tokens? */
 int heap_move_ok(const rule_t *r, int n, int k);
 int heap_has_move(const rule_t *r, int n);

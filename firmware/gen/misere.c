@@ -12,7 +12,7 @@
  *
  * A position is a sum of generators: heaps 1..8 for the heap rules, runs of
  * 1..8 pins or free cells for the pin and cell rules (a column is the sum of
- * its runs), and for Mock Turtles each nonzero 8-coin mask as one game (its
+ * its runs), and for the coin rules each nonzero 8-coin mask as one game (its
  * coins are not a sum in misere play). A generator's options are sums of 0,
  * 1 or 2 generators.
  *
@@ -71,6 +71,8 @@ void mgame_build(const rule_t *r)
     memset(&mgame, 0, sizeof mgame);
     mgame.rule = r;
     if (r->form == FORM_COINS) {
+        int lo, hi;
+        coin_turns(r, &lo, &hi);
         mgame.ngen = 255;
         for (int m = 1; m < 256; m++)
             for (int t = 0; t < 8; t++) {
@@ -78,6 +80,9 @@ void mgame_build(const rule_t *r)
                     continue;
                 for (int a = -1; a < t; a++)
                     for (int b = -1; b < (a < 0 ? 0 : a); b++) {
+                        int turned = 1 + (a >= 0) + (b >= 0);
+                        if (turned < lo || turned > hi)
+                            continue;
                         int to = m ^ (1 << t) ^ (a >= 0 ? 1 << a : 0) ^ (b >= 0 ? 1 << b : 0);
                         mopt_add(m - 1, to ? to - 1 : -1, -1);
                     }
@@ -232,16 +237,23 @@ static void mq_tame(mq_t *q)
     }
 }
 
-/* mq_discover's test positions and the outcomes of its classes
- * against them (bit t: P with test t added). */
+/* mq_discover's test positions, the outcomes of its classes against them
+ * (bit t: P with test t added), and the generators it builds positions
+ * from: one of each class of generators that the outcomes against every
+ * single generator tell apart (the coin rules have 255 generators, and
+ * their sums of three or more are too many to search; the proof then
+ * checks every generator's element). */
 static struct {
     mpos_t tests[60000];
     int nt;
     size_t words;
     uint64_t sig[MQ_MAX][1000], cur[1000];
+    int nact;
+    uint8_t act[MG_MAX];
 } disc;
 
-/* Lists every multiset of up to d generators as a test; 0 if too many. */
+/* Lists every multiset of up to d of the generators act[0..nact-1] as a
+ * test; 0 if too many. */
 static int discover_tests(int d)
 {
     uint8_t idx[16];
@@ -253,9 +265,11 @@ static int discover_tests(int d)
             if (disc.nt == (int)(sizeof disc.tests / sizeof disc.tests[0]))
                 return 0;
             disc.tests[disc.nt].len = (uint8_t)len;
-            memcpy(disc.tests[disc.nt++].g, idx, (size_t)len);
+            for (int i = 0; i < len; i++)
+                disc.tests[disc.nt].g[i] = disc.act[idx[i]];
+            disc.nt++;
             int i = len;
-            while (i > 0 && idx[i - 1] == mgame.ngen - 1)
+            while (i > 0 && idx[i - 1] == disc.nact - 1)
                 i--;
             if (i == 0)
                 break;
@@ -285,8 +299,31 @@ static int discover_class(const mpos_t *x, int n)
     return c;
 }
 
+/* disc.act: the first generator of each class of generators with the
+ * same outcomes against every single generator. */
+static void discover_act(void)
+{
+    static uint64_t gsig[MG_MAX][(MG_MAX + 64) / 64];
+    disc.nact = mgame.ngen;
+    for (int g = 0; g < mgame.ngen; g++)
+        disc.act[g] = (uint8_t)g;
+    discover_tests(1);
+    int n = 0;
+    for (int g = 0; g < mgame.ngen; g++) {
+        mpos_t x = {1, {(uint8_t)g}};
+        discover_class(&x, 0);
+        memcpy(gsig[g], disc.cur, disc.words * 8);
+        int h;
+        for (h = 0; h < g && memcmp(gsig[h], gsig[g], disc.words * 8); h++)
+            ;
+        if (h == g)
+            disc.act[n++] = (uint8_t)g;
+    }
+    disc.nact = n;
+}
+
 /* Q from outcomes: positions with the same outcome against every test
- * position of up to d generators are taken as one element. */
+ * position of up to d generators (of disc.act) are taken as one element. */
 static int mq_discover(mq_t *q, int d)
 {
     if (!discover_tests(d))
@@ -298,11 +335,10 @@ static int mq_discover(mq_t *q, int d)
     q->replen[0] = 0;
     int n = 1;
     for (int at = 0; at < n; at++)
-        for (int g = 0; g < mgame.ngen; g++) {
+        for (int a = 0; a < disc.nact; a++) {
             mpos_t x = {0, {0}};
             mpos_cat(&x, q->rep[at], q->replen[at]);
-            uint8_t gg = (uint8_t)g;
-            mpos_cat(&x, &gg, 1);
+            mpos_cat(&x, &disc.act[a], 1);
             int c = discover_class(&x, n);
             if (c == n) {
                 if (n == MQ_MAX || x.len > 12)
@@ -311,9 +347,12 @@ static int mq_discover(mq_t *q, int d)
                 memcpy(q->rep[n], x.g, x.len);
                 q->replen[n++] = x.len;
             }
-            if (at == 0)
-                q->gen[g] = (uint8_t)c;
         }
+    for (int g = 0; g < mgame.ngen; g++) { /* every generator is a class met */
+        mpos_t x = {1, {(uint8_t)g}};
+        if ((q->gen[g] = (uint8_t)discover_class(&x, n)) == n)
+            return 0;
+    }
     q->n = n;
     for (int a = 0; a < n; a++)
         for (int b = a; b < n; b++) {
@@ -342,6 +381,7 @@ void mq_compute(const rule_t *r, mq_t *q)
     const char *why_tame = mq_fail;
     static char why[200];
     snprintf(why, sizeof why, "%s", why_tame ? why_tame : "?");
+    discover_act();
     for (int d = 1; d <= 6; d++) {
         if (!mq_discover(q, d))
             continue;

@@ -2,7 +2,7 @@
  *
  * g(n) is the Grundy value of one heap of n tokens for octal and
  * at-most-half rules, and of a single head on coin n (counted from 0) for
- * Mock Turtles. Values are computed by the definition: the mex (minimum
+ * the coin rules (Mock Turtles, Twins). Values are computed by the definition: the mex (minimum
  * excluded value) of the values of all positions one move away, so no
  * Grundy value is ever typed in. */
 #include <stdlib.h>
@@ -80,16 +80,26 @@ void rule_sequence(const rule_t *r, int n, int *g)
         } else if (r->kind == KIND_HALF) {
             for (int k = 1; k <= x / 2; k++)
                 seen[g[x - k]] = 1;
-        } else { /* KIND_TURTLES: head on coin x turns to tails, 0..2 coins below turn over */
-            seen[0] = 1;
+        } else { /* coins: head on coin x turns to tails, lo - 1 .. hi - 1 coins below turn over */
+            int lo, hi;
+            coin_turns(r, &lo, &hi);
+            seen[0] = lo <= 1;
             for (int a = 0; a < x; a++) {
-                seen[g[a]] = 1;
-                for (int b = 0; b < a; b++)
+                seen[g[a]] |= lo <= 2 && hi >= 2;
+                for (int b = 0; b < a && hi >= 3; b++)
                     seen[g[a] ^ g[b]] = 1;
             }
         }
         g[x] = gen_mex(seen, (int)sizeof seen);
     }
+}
+
+/* How many coins a coin rule's move turns over, the head included: Mock
+ * Turtles one to three, Twins exactly two. */
+void coin_turns(const rule_t *r, int *lo, int *hi)
+{
+    *lo = r->kind == KIND_TWINS ? 2 : 1;
+    *hi = r->kind == KIND_TWINS ? 2 : 3;
 }
 
 /* May a heap (or a run of pins) of n lose k tokens? Taking k may leave 0

@@ -29,13 +29,14 @@ TEST_TARGETS += test-engine
 # exhaustive proof (three mask columns as multisets), random positions of 8
 # and 32 columns against the solver, and build/grundy's proof of every
 # rule's misere quotient (it runs inside the generator: the build stops if
-# one fails), printed for KAYLES, and shown able to fail: every changed P,
+# one fails), printed for the wild rules KAYLES and TWINS, and shown able to fail: every changed P,
 # product or column element is refused unless it is the same quotient
 # relabelled.
 .PHONY: test-misere
 test-misere: $(GRUNDY)
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine
 	$(GRUNDY) --misere KAYLES | head -4
+	$(GRUNDY) --misere TWINS | head -4
 	$(GRUNDY) --misere-selftest
 	build/m4/tests/engine/test_engine misere
 TEST_TARGETS += test-misere

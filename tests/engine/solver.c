@@ -20,7 +20,7 @@ static uint8_t heap_memo[SOLVER_ONEHEAP_MAX + 1];
 bool solver_is_heap_form(uint8_t rule)
 {
     return rule != RULE_KAYLES && rule != RULE_DAWSON && rule != RULE_NOADJ
-        && rule != RULE_TURTLES;
+        && rule != RULE_TURTLES && rule != RULE_TWINS;
 }
 
 /* May k stones be taken from a heap of n under the current heap rule? */
@@ -96,6 +96,11 @@ static void gen_col_moves(uint8_t c)
                     add_succ(c, (uint8_t)(c ^ (1u << i) ^ (1u << j) ^ (1u << k)));
             }
         }
+        break;
+    case RULE_TWINS:    /* turn exactly 2 coins; the upper goes heads to tails */
+        for (i = 0; i < 8; i++)
+            for (j = 0; j < i && bit(c, i); j++)
+                add_succ(c, (uint8_t)(c ^ (1u << i) ^ (1u << j)));
         break;
     default:            /* heap rules: a column is a height 0..8 */
         if (c > 8)

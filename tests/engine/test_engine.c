@@ -4,8 +4,8 @@
  * of up to 4 columns of height 0..8 (heap games) and every one-heap
  * position up to ENGINE_HEAP_MAX (heap rules), in normal play or (argument
  * "misere") in misere play of every rule (three mask columns: every
- * multiset once), plus in misere random positions of 8 and 32 columns,
- * is put to the engine, and its answers are checked against the
+ * multiset once; TWINS every ordered position), plus in misere random
+ * positions of 8 and 32 columns, is put to the engine, and its answers are checked against the
  * independent brute-force solver (solver.c), which knows only the moves:
  *   - engine_is_p equals the solver's win/lose;
  *   - engine_hint gives a legal move to a P-position exactly in N-positions;
@@ -254,7 +254,9 @@ static unsigned valid_states(uint8_t states[256])
  * and the normal-play walk already see every order), a sixth of the work. */
 static void walk_part(uint8_t rule, bool misere, uint8_t ncols, unsigned part, unsigned parts)
 {
-    bool sorted = misere && ncols == 3 && !heap_form;
+    /* misere, three mask columns: each multiset once, but every ordered
+     * position of TWINS, whose misere quotient is the newest (issue 20) */
+    bool sorted = misere && ncols == 3 && !heap_form && rule != RULE_TWINS;
     uint8_t states[256];
     unsigned ns = valid_states(states);
     engine_pos_t p;
@@ -314,6 +316,33 @@ static void walk_columns(uint8_t rule, bool misere, uint8_t ncols)
     n_pos += c[0], n_p += c[1], n_moves += c[2], n_illegal += c[3], failures += c[4];
 }
 
+/* Misere, one column: the single columns that misere Nim on the column
+ * values misjudges (a value of 1 loses, any other wins) against the
+ * solver. TWINS is the issue's example: coins 2, 4 and 6 heads (mask 84)
+ * are worth 0 yet lose, and 32 of the 256 columns are misjudged, so it
+ * must be played by its own quotient (the engine agrees with the solver
+ * on every column: walk_columns). */
+static void check_single_misere(uint8_t rule, engine_pos_t *p)
+{
+    unsigned wrong = 0;
+    for (unsigned v = 0; v < 256; v++) {
+        if (!solver_col_valid((uint8_t)v))
+            continue;
+        p->col[0] = (uint8_t)v;
+        wrong += (engine_col_grundy(p, 0) == 1) != solver_is_p(p->col, 1);
+    }
+    if (rule == RULE_TWINS) {
+        p->col[0] = 84;
+        if (wrong != 32 || engine_col_grundy(p, 0) != 0 || !solver_is_p(p->col, 1))
+            FAIL("misere Nim on the values misjudges %u single columns (the issue: 32, mask 84 worth 0 and P)",
+                 wrong);
+        if (!engine_misere_wild(rule))
+            FAIL("not played by its own misere quotient");
+    }
+    if (wrong && !engine_misere_wild(rule))
+        FAIL("a tame rule, yet misere Nim on the values misjudges %u single columns", wrong);
+}
+
 /* Single-column facts: the full move relation and the column values. */
 static void check_single_columns(uint8_t rule, bool misere)
 {
@@ -351,8 +380,10 @@ static void check_single_columns(uint8_t rule, bool misere)
     /* Column values by mex over the solver's moves (the test may use Grundy
      * values; the solver does not). Marks grow while pins and coins shrink,
      * so settle states in passes until every successor is known. */
-    if (misere)
+    if (misere) {
+        check_single_misere(rule, &p);
         return;
+    }
     bool done[256] = {false};
     for (unsigned pass = 0; pass < 256; pass++) {
         for (unsigned v = 0; v < 256; v++) {
@@ -533,7 +564,7 @@ static void check_wide_misere(uint8_t rule, unsigned samples)
     unsigned ns = valid_states(states), nsmall = 0;
     for (unsigned i = 0; i < ns; i++)
         if (my_col_size(rule, states[i]) <= (heap_form ? 4u : 3u) && !(heap_form && states[i] > 4)
-            && !(rule == RULE_TURTLES && states[i] > 15)) /* a coin's turn reaches every lower mask */
+            && !(engine_rule_form(rule) == FORM_COINS && states[i] > 15)) /* a coin's turn reaches every lower mask */
             small[nsmall++] = states[i];
     unsigned long np = 0;
     uint8_t dead = 0; /* a valid column without a move (NO ADJACENT: not 0) */

@@ -162,6 +162,13 @@ int main(int argc, char **argv)
     }
     free(g);
 
+    /* Twins: coin n (counted from 0) is worth n (Winning Ways ch. 14; Ho
+     * Huu Son's notes number the coins from 1 with position 0 all tails). */
+    g = run_grundy("TWINS", LONG_N);
+    for (int x = 0; x < LONG_N; x++)
+        expect("TWINS", x, g[x], x, "g(x) = x");
+    free(g);
+
     /* At most half: g(2k) = k, g(2k+1) = g(k). */
     g = run_grundy("HALF", LONG_N);
     for (int x = 0; x < LONG_N; x++)
@@ -217,7 +224,7 @@ int main(int argc, char **argv)
     /* Every rule of rules.h is covered above. */
     static const char *covered[] = {"NIM", "SUB1", "SUB2", "SUB3", "SUB4", "SUB5", "SUB6",
                                     "SUB7", "S134", "S124", "S14", "S23", "S1258", "HALF",
-                                    "KAYLES", "DAWSON", "NOADJ", "TURTLES"};
+                                    "KAYLES", "DAWSON", "NOADJ", "TURTLES", "TWINS"};
     static const char *ids[] = {
 #define RULE_ID(id, name, kind, code, form) #id,
         RULES(RULE_ID)
