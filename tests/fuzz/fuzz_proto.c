@@ -17,63 +17,12 @@
 #include <string.h>
 
 #include "fake_hal.h"
+#include "fuzz_check.h"
 #include "game.h"
 #include "store.h"
 #include "proto.h"
 #include "ui.h"
 #include "view.h"
-
-static void fail(const char *why, const char *line)
-{
-    fprintf(stderr, "fuzz_proto: VIOLATION: %s\nline: \"%s\"\noutput:\n%s\n", why, line, fake_out);
-    abort();
-}
-
-static void check_pos_legal(const char *line)
-{
-    if (game.screen > SCR_END || game.phase > PH_OVER || game.turn > 1 || view.overlay > OV_REFUSE)
-        fail("state field out of range", line);
-    for (uint8_t i = 0; i < SET_COUNT; i++)
-        if (game.set[i] >= game_setting_count(i))
-            fail("setting out of range", line);
-    if (game.screen == SCR_PLAY || game.in_game) {
-        if (engine_check_pos(&game.pos))
-            fail("illegal position", line);
-        if (!game_is_oneheap() && view.cur_col >= game.pos.ncols)
-            fail("cursor outside the columns", line);
-    }
-    if (game.in_game && game.phase != PH_OVER && !engine_has_move(&game.pos))
-        fail("a game in progress with no move left", line);
-}
-
-static bool same_pos(const engine_pos_t *a, const engine_pos_t *b)
-{
-    if (a->rule != b->rule || a->mode != b->mode || a->ncols != b->ncols || a->heap != b->heap)
-        return false;
-    return memcmp(a->col, b->col, sizeof a->col) == 0;
-}
-
-/* The position went from a to b: legal only as one move of the rule. */
-static void check_one_move(const engine_pos_t *a, const engine_pos_t *b, const char *line)
-{
-    engine_move_t m = {0, 0};
-    int changed = 0;
-    if (a->rule != b->rule || a->mode != b->mode || a->ncols != b->ncols)
-        fail("a move changed the game", line);
-    if (a->mode & ENGINE_ONEHEAP) {
-        m.to = b->heap;
-        changed = a->heap != b->heap;
-    } else {
-        for (uint8_t c = 0; c < a->ncols; c++)
-            if (a->col[c] != b->col[c]) {
-                changed++;
-                m.col = c;
-                m.to = b->col[c];
-            }
-    }
-    if (changed != 1 || engine_check_move(a, m) != ENGINE_OK)
-        fail("the position changed by something that is not one legal move", line);
-}
 
 static uint32_t lines_run, lines_bad;
 
@@ -113,7 +62,7 @@ static void run_line(const uint8_t *b, size_t n)
 
     /* Every output line is terminated; count the replies. */
     if (fake_out_len && fake_out[fake_out_len - 1] != '\n')
-        fail("output does not end with a newline", shown);
+        fuzz_fail("output does not end with a newline", shown);
     int replies = 0;
     const char *reply = NULL;
     for (char *p = fake_out; *p;) {
@@ -125,36 +74,36 @@ static void run_line(const uint8_t *b, size_t n)
             replies++;
             reply = p;
         } else if (strncmp(p, "# ", 2) && strncmp(p, "LOG ", 4)) {
-            fail("an output line that is not OK, ERR, # or LOG", shown);
+            fuzz_fail("an output line that is not OK, ERR, # or LOG", shown);
         }
         p = e + 1;
     }
     if (blank && !binary && !is_long) {
         if (replies)
-            fail("a blank line got a reply", shown);
+            fuzz_fail("a blank line got a reply", shown);
         return;
     }
     if (replies != 1)
-        fail("a line did not get exactly one OK/ERR reply", shown);
+        fuzz_fail("a line did not get exactly one OK/ERR reply", shown);
     if (binary && strncmp(reply, "ERR BINARY\n", 11))
-        fail("a line with a binary byte did not get ERR BINARY", shown);
+        fuzz_fail("a line with a binary byte did not get ERR BINARY", shown);
     if (!binary && is_long && strncmp(reply, "ERR LONG\n", 9))
-        fail("an over-long line did not get ERR LONG", shown);
+        fuzz_fail("an over-long line did not get ERR LONG", shown);
     if (!strncmp(reply, "ERR", 3)) {
         lines_bad++;
         if (memcmp(&before, &game, sizeof game))
-            fail("a refused line changed the game state", shown);
+            fuzz_fail("a refused line changed the game state", shown);
         if (memcmp(ee_before, fake_eeprom, sizeof ee_before))
-            fail("a refused line changed the EEPROM", shown);
+            fuzz_fail("a refused line changed the EEPROM", shown);
         if (vb_before != proto_buttons())
-            fail("a refused line changed the virtual buttons", shown);
-    } else if (!same_pos(&before.pos, &game.pos)) {
+            fuzz_fail("a refused line changed the virtual buttons", shown);
+    } else if (!fuzz_same_pos(&before.pos, &game.pos)) {
         if (!strncmp(reply, "OK MOVE ", 8) || !strncmp(reply, "OK AI ", 6))
-            check_one_move(&before.pos, &game.pos, shown);
+            fuzz_check_one_move(&before.pos, &game.pos, shown);
         else if (strncmp(reply, "OK POS\n", 7) && strncmp(reply, "OK GAME ", 8) && strncmp(reply, "OK NEW ", 7))
-            fail("the position changed on a command that does not move", shown);
+            fuzz_fail("the position changed on a command that does not move", shown);
     }
-    check_pos_legal(shown);
+    fuzz_check_pos_legal(shown);
 }
 
 /* Time goes on between lines: the machine takes its turn. */
@@ -167,9 +116,9 @@ static void run_time(uint16_t ms)
         game_tick(fake_now);
         ui_render(fake_now);
         store_step(); /* as the main loop does after each frame: saves go out */
-        if (playing && !same_pos(&p, &game.pos))
-            check_one_move(&p, &game.pos, "(the machine's turn)");
-        check_pos_legal("(time)");
+        if (playing && !fuzz_same_pos(&p, &game.pos))
+            fuzz_check_one_move(&p, &game.pos, "(the machine's turn)");
+        fuzz_check_pos_legal("(time)");
     }
 }
 
@@ -184,7 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     proto_feed('\n', 0);    /* ends whatever line a previous input left open */
     game_init(0);
     ui_init(0);
-    check_pos_legal("(boot)");
+    fuzz_check_pos_legal("(boot)");
     size_t start = 0;
     for (size_t i = start; i < size; i++) {
         if (data[i] != '\n')

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# run_fuzz.sh BUILD_DIR replay|fuzz|merge|cov TARGET... - the libFuzzer
+# targets of tests/fuzz (fuzz.mk says what each mode is for).
+set -u
+B=$1; MODE=$2; shift 2
+C=tests/fuzz/corpus
+fail=0
+case $MODE in
+replay)
+    for t in "$@"; do
+        n=$(ls "$C/$t" | wc -l)
+        # -runs=0: read and run every corpus file once, then stop.
+        if "$B/fuzz/fuzz_$t" -runs=0 "$C/$t" > "$B/fuzz/replay-$t.log" 2>&1; then
+            echo "fuzz $t: $n corpus inputs replayed, no violation (ASan+UBSan)"
+        else
+            echo "*** fuzz $t: a corpus input fails:"; tail -n 40 "$B/fuzz/replay-$t.log"; fail=1
+        fi
+    done ;;
+fuzz)
+    for t in "$@"; do
+        W="$B/fuzz/work-$t"; mkdir -p "$W"
+        # Inputs no longer than a target needs: an EEPROM image and its
+        # flags byte; a few minutes of buttons; a session of PC-link lines.
+        case $t in eeprom) len=1025 ;; buttons) len=256 ;; *) len=512 ;; esac
+        "$B/fuzz/fuzz_$t" -max_total_time="${FUZZ_TIME:-600}" -max_len=$len -print_final_stats=1 \
+            -artifact_prefix="$B/fuzz/" "$W" "$C/$t" 2> "$B/fuzz/fuzz-$t.log"
+        rc=$?
+        runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$B/fuzz/fuzz-$t.log" | grep -o '[0-9]*$')
+        secs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$B/fuzz/fuzz-$t.log" | grep -o '[0-9]* second' | grep -o '[0-9]*')
+        echo "fuzz $t: ${runs:-?} executions in ${secs:-?} s, $(ls "$W" | wc -l) new inputs in $W"
+        if [ $rc != 0 ]; then
+            echo "*** fuzz $t found a violation (input saved under $B/fuzz/):"; tail -n 40 "$B/fuzz/fuzz-$t.log"; fail=1
+        fi
+    done ;;
+merge)
+    for t in "$@"; do
+        # Into an empty directory: only inputs that add coverage, smallest first.
+        M="$B/fuzz/merge-$t"; rm -rf "$M"; mkdir -p "$M" "$B/fuzz/work-$t"
+        "$B/fuzz/fuzz_$t" -merge=1 "$M" "$C/$t" "$B/fuzz/work-$t" > "$B/fuzz/merge-$t.log" 2>&1 || { tail "$B/fuzz/merge-$t.log"; fail=1; continue; }
+        before=$(ls "$C/$t" | wc -l)
+        rm -f "$C/$t"/*; cp "$M"/* "$C/$t"/
+        echo "fuzz $t: corpus $before -> $(ls "$C/$t" | wc -l) files"
+    done ;;
+cov)
+    P="$B/fuzz-cov"; rm -f "$P"/*.profraw "$P"/*.profdata; objs=()
+    for t in "$@"; do
+        LLVM_PROFILE_FILE="$P/$t.profraw" "$P/fuzz_$t" -runs=0 "$C/$t" > "$P/$t.log" 2>&1 || { tail "$P/$t.log"; fail=1; }
+        llvm-profdata merge -o "$P/$t.profdata" "$P/$t.profraw"
+        echo "fuzz $t corpus alone, lines of app/ and engine/: $(llvm-cov report "$P/fuzz_$t" \
+            -instr-profile="$P/$t.profdata" firmware/app firmware/engine | awk '/^TOTAL/ {print $8 " of " $8+0 " (" $10 ")"}')"
+        objs+=(-object "$P/fuzz_$t")
+    done
+    llvm-profdata merge -o "$P/all.profdata" "$P"/*.profraw
+    # Every target's runs together, per file (the first -object is the binary).
+    llvm-cov report "${objs[@]:1}" -instr-profile="$P/all.profdata" firmware/app firmware/engine ;;
+esac
+exit $fail
