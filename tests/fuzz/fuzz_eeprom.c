@@ -59,8 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fake_out[0] = 0;
     fake_buttons = 0;
     fuzz_boot(0);
-    /* The title, then the play or the menu as the buttons would go. */
-    for (uint16_t t = 0; t < 2000; t += 100) {
+    /* The intro, then the title: both draw what was loaded. */
+    for (uint16_t t = 0; t <= UI_INTRO_MS + 100; t += UI_INTRO_MS / 2) {
         fake_now = t;
         game_tick(t);
         ui_render(t);
