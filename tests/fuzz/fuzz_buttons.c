@@ -6,9 +6,10 @@
  * player, level and start (so every game is reached without a walk
  * through the menu), then one byte a main-loop pass: bits 0-5 the raw
  * buttons (BTN_* bits, bounces and chords included), bits 6-7 the time
- * since the last pass (1, 15, 60 or 250 ms: the chip's passes are about a
- * millisecond apart, longer ones reach the long presses, the machine's
- * turn and auto-off in few bytes, and test that a slow pass loses nothing).
+ * since the last pass (1, 20, 100 or 1000 ms: the chip's passes are about
+ * a millisecond apart; longer ones reach the long presses, the machine's
+ * turn and auto-off in few bytes, so short inputs, many runs a second,
+ * and test that a slow pass loses nothing).
  * Checks after every pass:
  *   - debounce: edges only of buttons that changed, none inside the lockout;
  *   - legal state (fuzz_check_pos_legal), and within a game the position
@@ -86,7 +87,7 @@ static void pass(uint8_t raw)
     }
 }
 
-static const uint16_t pass_ms[4] = {1, 15, 60, 250};
+static const uint16_t pass_ms[4] = {1, 20, 100, 1000};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -106,13 +106,15 @@ static void run_line(const uint8_t *b, size_t n)
     fuzz_check_pos_legal(shown);
 }
 
-/* Time goes on between lines: the machine takes its turn. */
+/* Time goes on between lines: the machine takes its turn (think, show,
+ * move: three steps of the main loop's, each a longer pass than on the
+ * chip, so a run is cheap). */
 static void run_time(uint16_t ms)
 {
-    for (uint16_t t = 0; t < ms; t += 100) {
+    for (uint16_t t = 0; t < ms; t += 500) {
         engine_pos_t p = game.pos;
         bool playing = game.screen == SCR_PLAY;
-        fake_now = (uint16_t)(fake_now + 100);
+        fake_now = (uint16_t)(fake_now + 500);
         game_tick(fake_now);
         ui_render(fake_now);
         store_step(); /* as the main loop does after each frame: saves go out */

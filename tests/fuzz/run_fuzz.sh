@@ -20,8 +20,9 @@ fuzz)
     for t in "$@"; do
         W="$B/fuzz/work-$t"; mkdir -p "$W"
         # Inputs no longer than a target needs: an EEPROM image and its
-        # flags byte; a few minutes of buttons; a session of PC-link lines.
-        case $t in eeprom) len=1025 ;; buttons) len=256 ;; *) len=512 ;; esac
+        # flags byte; 60 passes of buttons (up to a minute); a session of
+        # PC-link lines.
+        case $t in eeprom) len=1025 ;; buttons) len=64 ;; *) len=512 ;; esac
         "$B/fuzz/fuzz_$t" -max_total_time="${FUZZ_TIME:-600}" -max_len=$len -print_final_stats=1 \
             -artifact_prefix="$B/fuzz/" "$W" "$C/$t" 2> "$B/fuzz/fuzz-$t.log"
         rc=$?
