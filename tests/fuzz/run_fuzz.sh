@@ -35,11 +35,18 @@ fuzz)
     done ;;
 merge)
     for t in "$@"; do
-        # Into an empty directory: only inputs that add coverage, smallest first.
-        M="$B/fuzz/merge-$t"; rm -rf "$M"; mkdir -p "$M" "$B/fuzz/work-$t"
-        "$B/fuzz/fuzz_$t" -merge=1 "$M" "$C/$t" "$B/fuzz/work-$t" > "$B/fuzz/merge-$t.log" 2>&1 || { tail "$B/fuzz/merge-$t.log"; fail=1; continue; }
-        before=$(ls "$C/$t" | wc -l)
-        rm -f "$C/$t"/*; cp "$M"/* "$C/$t"/
+        # From a copy (a fuzzer still running renames its files), into an
+        # empty directory: the fewest inputs that reach every edge reached
+        # (-use_counters=0: edges, not hit counts, or the corpus grows to
+        # thousands of files).
+        S="$B/fuzz/snap-$t"; M="$B/fuzz/merge-$t"; rm -rf "$S" "$M"; mkdir -p "$S" "$M"
+        cp -r "$C/$t"/. "$S"/ 2>/dev/null; cp -r "$B/fuzz/work-$t"/. "$S"/ 2>/dev/null
+        if ! "$B/fuzz/fuzz_$t" -merge=1 -use_counters=0 "$M" "$S" > "$B/fuzz/merge-$t.log" 2>&1 \
+                || [ -z "$(ls "$M")" ]; then
+            tail "$B/fuzz/merge-$t.log"; fail=1; continue
+        fi
+        before=$(ls "$C/$t" 2>/dev/null | wc -l)
+        mkdir -p "$C/$t"; rm -f "$C/$t"/*; cp "$M"/* "$C/$t"/
         echo "fuzz $t: corpus $before -> $(ls "$C/$t" | wc -l) files"
     done ;;
 cov)
@@ -48,7 +55,7 @@ cov)
         LLVM_PROFILE_FILE="$P/$t.profraw" "$P/fuzz_$t" -runs=0 "$C/$t" > "$P/$t.log" 2>&1 || { tail "$P/$t.log"; fail=1; }
         llvm-profdata merge -o "$P/$t.profdata" "$P/$t.profraw"
         echo "fuzz $t corpus alone, lines of app/ and engine/: $(llvm-cov report "$P/fuzz_$t" \
-            -instr-profile="$P/$t.profdata" firmware/app firmware/engine | awk '/^TOTAL/ {print $8 " of " $8+0 " (" $10 ")"}')"
+            -instr-profile="$P/$t.profdata" firmware/app firmware/engine | awk '/^TOTAL/ {print $8 - $9 " of " $8 " (" $10 ")"}')"
         objs+=(-object "$P/fuzz_$t")
     done
     llvm-profdata merge -o "$P/all.profdata" "$P"/*.profraw
