@@ -44,7 +44,8 @@ test-fuzz: $(FUZZ_BINS)
 TEST_TARGETS += test-fuzz
 TEST_BUILD += $(FUZZ_BINS)
 
-fuzz-%: $(B)/fuzz/fuzz_%
+# A static pattern: make looks up no pattern rule for a .PHONY target.
+$(FUZZ_TARGETS:%=fuzz-%): fuzz-%: $(B)/fuzz/fuzz_%
 	@tests/fuzz/run_fuzz.sh $(B) fuzz $*
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%) fuzz-robust

@@ -28,7 +28,7 @@ fuzz)
         rc=$?
         runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$B/fuzz/fuzz-$t.log" | grep -o '[0-9]*$')
         secs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$B/fuzz/fuzz-$t.log" | grep -o '[0-9]* second' | grep -o '[0-9]*')
-        echo "fuzz $t: ${runs:-?} executions in ${secs:-?} s, $(ls "$W" | wc -l) new inputs in $W"
+        echo "fuzz $t: ${runs:-?} executions in ${secs:-?} s, $(ls "$W" | wc -l) inputs kept in $W"
         if [ $rc != 0 ]; then
             echo "*** fuzz $t found a violation (input saved under $B/fuzz/):"; tail -n 40 "$B/fuzz/fuzz-$t.log"; fail=1
         fi
