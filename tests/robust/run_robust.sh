@@ -4,14 +4,13 @@
 # UART tail are printed). Usage: run_robust.sh BUILD_DIR quick|long [SEED]
 set -u
 B=$1; LEVEL=$2; SEED=${3:-1}
-RB="$B/robust/rb_sim"; ELF="$B/nim.elf"; FUZZ="$B/robust/fuzz_proto"
+RB="$B/robust/rb_sim"; ELF="$B/nim.elf"; FUZZ="$B/fuzz/fuzz_proto"
 OUT="$B/robust/out"; rm -rf "$OUT"; mkdir -p "$OUT"
 if [ "$LEVEL" = quick ]; then
-    BUTTONS=50000; CUTS=1000; HANGS=30; LINES=4000; BROWNOUTS=300; FUZZ_ARGS="-runs=40000"
+    BUTTONS=50000; CUTS=1000; HANGS=30; LINES=4000; BROWNOUTS=300
 else
     BUTTONS=${FUZZ_BUTTONS:-500000}; CUTS=${FUZZ_CUTS:-10000}; HANGS=${FUZZ_HANGS:-300}
     LINES=${FUZZ_LINES:-200000}; BROWNOUTS=${FUZZ_BROWNOUTS:-3000}
-    FUZZ_ARGS="-max_total_time=${FUZZ_TIME:-600}"
 fi
 WORK="$B/robust/fuzz-work"; rm -rf "$WORK"; mkdir -p "$WORK"
 jobs_=(
@@ -22,7 +21,11 @@ jobs_=(
   "watchdog|$RB $ELF watchdog $HANGS $SEED"
   "brownout|$RB $ELF brownout $BROWNOUTS $SEED"
   "uart|$RB $ELF uart $LINES $SEED"
-  "fuzz_proto|$FUZZ $FUZZ_ARGS -seed=$SEED -print_final_stats=1 -artifact_prefix=$B/robust/ $WORK tests/robust/corpus"
+)
+# The long libFuzzer runs are make fuzz's (tests/fuzz/fuzz.mk); quick keeps
+# a short one beside the campaigns.
+[ "$LEVEL" = quick ] && jobs_+=(
+  "fuzz_proto|$FUZZ -runs=40000 -seed=$SEED -print_final_stats=1 -artifact_prefix=$B/robust/ $WORK tests/fuzz/corpus/proto"
 )
 pids=()
 for j in "${jobs_[@]}"; do

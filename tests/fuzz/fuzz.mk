@@ -1,0 +1,64 @@
+# tests/fuzz: libFuzzer targets on a host build of the real firmware/app
+# and firmware/engine over the fakes of tests/robust/fake_hal.c, with
+# AddressSanitizer and UndefinedBehaviorSanitizer (issue 24):
+#   proto    the PC link's line parser and every command
+#   eeprom   the boot (store_load, the settings and game record decoders)
+#            on an arbitrary 1 KB EEPROM image
+#   buttons  debounce -> controls -> game -> view on button sequences
+# Each keeps a minimized corpus in tests/fuzz/corpus/<target>; make test
+# (test-fuzz) runs every corpus file once through its target. make fuzz
+# runs each target for FUZZ_TIME seconds (new inputs go to
+# $(B)/fuzz/work-<target>, crashes to $(B)/fuzz/), then the long robustness
+# campaigns; make fuzz-merge folds the work into the corpora, minimized;
+# make fuzz-cov prints the lines of app/ and engine/ the corpora reach.
+# Included before tests/robust/robust.mk (sorted): that file uses FUZZ_PROTO.
+
+FUZZ_TARGETS := proto eeprom buttons
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(B)/fuzz/fuzz_%)
+FUZZ_PROTO := $(B)/fuzz/fuzz_proto
+FUZZ_TIME ?= 600
+FUZZ_LIB_SRC := tests/fuzz/fuzz_check.c tests/robust/fake_hal.c $(ENGINE_SRC) \
+	$(filter-out firmware/app/main.c,$(APP_SRC)) $(B)/tables.c
+FUZZ_LIB_DEPS := tests/fuzz/fuzz_check.h tests/robust/fake_hal.h tests/fuzz/ubsan_ignore.txt \
+	$(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c
+FUZZ_CC := clang
+FUZZ_INC := -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) \
+	-Iboard -Ifirmware/engine -Ifirmware/hal -Ifirmware/app -I$(B) -Itests/robust -Itests/fuzz
+FUZZ_CFLAGS := -g -O1 -std=c99 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-fsanitize-ignorelist=tests/fuzz/ubsan_ignore.txt -Wall -Wextra -Werror $(FUZZ_INC)
+# The coverage variant: no sanitizers, clang's source-based coverage.
+FUZZ_COV_CFLAGS := -g -O0 -std=c99 -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping \
+	-Wall -Wextra -Werror $(FUZZ_INC)
+
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(FUZZ_LIB_DEPS) | deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_LIB_SRC)
+
+$(B)/fuzz-cov/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(FUZZ_LIB_DEPS) | deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_COV_CFLAGS) -o $@ $< $(FUZZ_LIB_SRC)
+
+.PHONY: test-fuzz fuzz fuzz-merge fuzz-cov $(FUZZ_TARGETS:%=fuzz-%)
+test-fuzz: $(FUZZ_BINS)
+	@tests/fuzz/run_fuzz.sh $(B) replay $(FUZZ_TARGETS)
+TEST_TARGETS += test-fuzz
+TEST_BUILD += $(FUZZ_BINS)
+
+# A static pattern: make looks up no pattern rule for a .PHONY target.
+$(FUZZ_TARGETS:%=fuzz-%): fuzz-%: $(B)/fuzz/fuzz_%
+	@tests/fuzz/run_fuzz.sh $(B) fuzz $*
+
+fuzz: $(FUZZ_TARGETS:%=fuzz-%) fuzz-robust
+
+fuzz-merge: $(FUZZ_BINS)
+	@tests/fuzz/run_fuzz.sh $(B) merge $(FUZZ_TARGETS)
+
+fuzz-cov: $(FUZZ_TARGETS:%=$(B)/fuzz-cov/fuzz_%)
+	@tests/fuzz/run_fuzz.sh $(B) cov $(FUZZ_TARGETS)
+
+## Fuzzing (tests/fuzz, libFuzzer + ASan + UBSan on the host build of app/ and engine/):
+##   make test-fuzz       every corpus file (tests/fuzz/corpus/*) once through its target
+##   make fuzz            each target (proto, eeprom, buttons) FUZZ_TIME=600 s, then make fuzz-robust;
+##                        one alone: make fuzz-proto, fuzz-eeprom, fuzz-buttons
+##   make fuzz-merge      fold the runs' new inputs into the corpora, minimized (-merge=1)
+##   make fuzz-cov        lines of firmware/app and firmware/engine the corpora reach (llvm-cov)

@@ -1,0 +1,156 @@
+/* fuzz_proto.c - libFuzzer target: the real PC-link parser and handler
+ * (firmware/app/proto.c) with the real game, store, ui and engine, over the
+ * host fakes of fake_hal.c. Every input is a byte stream sent to the toy;
+ * after every line the target checks what README.md, "PC link protocol" promises:
+ *   - exactly one OK/ERR reply for a non-blank line, none for a blank one,
+ *     every other output line a '#' info or LOG line;
+ *   - a line with a byte outside printable ASCII gets ERR BINARY, a line
+ *     over PROTO_LINE_MAX gets ERR LONG;
+ *   - a refused line (ERR) leaves the game state, the EEPROM and the
+ *     virtual buttons exactly as they were;
+ *   - the position is always legal, and changes only through POS, GAME,
+ *     NEW, a legal MOVE/AI (checked against the engine) or the machine's
+ *     own turn (game_tick, checked the same way).
+ * A violation aborts (libFuzzer saves the input); ASan/UBSan catch the rest. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake_hal.h"
+#include "fuzz_check.h"
+#include "game.h"
+#include "store.h"
+#include "proto.h"
+#include "ui.h"
+#include "view.h"
+
+static uint32_t lines_run, lines_bad;
+
+/* One line's worth of bytes (without '\n'), then the '\n'. */
+static void run_line(const uint8_t *b, size_t n)
+{
+    char shown[PROTO_LINE_MAX * 4 + 64];
+    size_t len = 0, sn = 0;
+    bool binary = false, blank = true;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t c = b[i];
+        if (sn < sizeof shown - 5)
+            sn += (size_t)snprintf(shown + sn, sizeof shown - sn, (c >= ' ' && c <= '~') ? "%c" : "\\x%02X", c);
+        if (c == '\r')
+            continue;
+        if (c != '\t' && (c < ' ' || c > '~')) {
+            binary = true;
+            continue;
+        }
+        if (c != ' ' && c != '\t')
+            blank = false;
+        len++;
+    }
+    shown[sn] = 0;
+    bool is_long = len > PROTO_LINE_MAX;
+
+    game_t before = game;
+    uint8_t ee_before[BOARD_EEPROM_BYTES];
+    memcpy(ee_before, fake_eeprom, sizeof ee_before);
+    uint8_t vb_before = proto_buttons();
+    fake_out_len = 0;
+    fake_out[0] = 0;
+    for (size_t i = 0; i < n; i++)
+        proto_feed(b[i], fake_now);
+    proto_feed('\n', fake_now);
+    lines_run++;
+
+    /* Every output line is terminated; count the replies. */
+    if (fake_out_len && fake_out[fake_out_len - 1] != '\n')
+        fuzz_fail("output does not end with a newline", shown);
+    int replies = 0;
+    const char *reply = NULL;
+    for (char *p = fake_out; *p;) {
+        char *e = strchr(p, '\n');
+        if (!strncmp(p, "OK", 2) && (p[2] == ' ' || p[2] == '\n')) {
+            replies++;
+            reply = p;
+        } else if (!strncmp(p, "ERR ", 4)) {
+            replies++;
+            reply = p;
+        } else if (strncmp(p, "# ", 2) && strncmp(p, "LOG ", 4)) {
+            fuzz_fail("an output line that is not OK, ERR, # or LOG", shown);
+        }
+        p = e + 1;
+    }
+    if (blank && !binary && !is_long) {
+        if (replies)
+            fuzz_fail("a blank line got a reply", shown);
+        return;
+    }
+    if (replies != 1)
+        fuzz_fail("a line did not get exactly one OK/ERR reply", shown);
+    if (binary && strncmp(reply, "ERR BINARY\n", 11))
+        fuzz_fail("a line with a binary byte did not get ERR BINARY", shown);
+    if (!binary && is_long && strncmp(reply, "ERR LONG\n", 9))
+        fuzz_fail("an over-long line did not get ERR LONG", shown);
+    if (!strncmp(reply, "ERR", 3)) {
+        lines_bad++;
+        if (memcmp(&before, &game, sizeof game))
+            fuzz_fail("a refused line changed the game state", shown);
+        if (memcmp(ee_before, fake_eeprom, sizeof ee_before))
+            fuzz_fail("a refused line changed the EEPROM", shown);
+        if (vb_before != proto_buttons())
+            fuzz_fail("a refused line changed the virtual buttons", shown);
+    } else if (!fuzz_same_pos(&before.pos, &game.pos)) {
+        if (!strncmp(reply, "OK MOVE ", 8) || !strncmp(reply, "OK AI ", 6))
+            fuzz_check_one_move(&before.pos, &game.pos, shown);
+        else if (strncmp(reply, "OK POS\n", 7) && strncmp(reply, "OK GAME ", 8) && strncmp(reply, "OK NEW ", 7))
+            fuzz_fail("the position changed on a command that does not move", shown);
+    }
+    fuzz_check_pos_legal(shown);
+}
+
+/* Time goes on between lines: the machine takes its turn (think, show,
+ * move: three steps of the main loop's, each a longer pass than on the
+ * chip, so a run is cheap). */
+static void run_time(uint16_t ms)
+{
+    for (uint16_t t = 0; t < ms; t += 500) {
+        engine_pos_t p = game.pos;
+        bool playing = game.screen == SCR_PLAY;
+        fake_now = (uint16_t)(fake_now + 500);
+        game_tick(fake_now);
+        ui_render(fake_now);
+        store_step(); /* as the main loop does after each frame: saves go out */
+        if (playing && !fuzz_same_pos(&p, &game.pos))
+            fuzz_check_one_move(&p, &game.pos, "(the machine's turn)");
+        fuzz_check_pos_legal("(time)");
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* A fresh toy for every input: blank EEPROM, or (first byte odd) the
+     * EEPROM the previous input left, as after a power cycle. */
+    if (!size || !(data[0] & 1))
+        memset(fake_eeprom, 0xFF, sizeof fake_eeprom);
+    fake_now = 0;
+    fake_buttons = 0;
+    proto_feed('\n', 0);    /* ends whatever line a previous input left open */
+    game_init(0);
+    ui_init(0);
+    fuzz_check_pos_legal("(boot)");
+    size_t start = 0;
+    for (size_t i = start; i < size; i++) {
+        if (data[i] != '\n')
+            continue;
+        run_line(data + start, i - start);
+        run_time(1500);
+        start = i + 1;
+    }
+    if (start < size)
+        run_line(data + start, size - start);
+    return 0;
+}
+
+/* Counts for the log of make test (libFuzzer prints the run count). */
+__attribute__((destructor)) static void report(void)
+{
+    fprintf(stderr, "fuzz_proto: %u lines checked, %u refused with ERR\n", lines_run, lines_bad);
+}
