@@ -69,8 +69,15 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
  * for the row (the reply's hot loop; a call a column costs ~100 cycles). */
 void column_values(const engine_pos_t *p, uint8_t *g)
 {
-    const binary_seq_t *q = &binary_seq[p->rule];
-    uint8_t c, rule = p->rule, period = PGM_U8(&q->period), saltus = PGM_U8(&q->saltus);
+    uint8_t c, rule = p->rule, period = 0, saltus = 0;
+    const binary_seq_t *q = &binary_seq[0];
+    if (p->mode & ENGINE_BINARY) {
+        /* Heap rules only: the pin and coin rules have no period data
+         * (reading theirs ran past the table: found by make fuzz). */
+        q = &binary_seq[rule];
+        period = PGM_U8(&q->period);
+        saltus = PGM_U8(&q->saltus);
+    }
     for (c = 0; c < p->ncols; c++) {
         uint8_t v = p->col[c];
         if (!(p->mode & ENGINE_BINARY))
