@@ -1,0 +1,97 @@
+/* game_list.c - the toy's list of games: every rule (rules.h) in every
+ * form the engine allows and the app finds worth playing, numbered in a
+ * fixed order (the PC link's GAME <i>, the menu, the saved settings), and
+ * each game's name. Derived on each call, never stored: no table to keep
+ * in step with rules.h. */
+#include "engine.h"
+#include "game.h"
+#include "pgm.h"
+
+uint8_t game_form_mode(uint8_t form)
+{
+    /* 0 columns, 1 columns misere, 2 one heap, 3 one heap misere,
+     * 4 binary, 5 binary misere */
+    if (form >= GAME_FORMS)
+        return (uint8_t)(ENGINE_BINARY | (form & 1) << 1);
+    return (uint8_t)((form >> 1) | ((form & 1) << 1));
+}
+
+uint8_t game_mode_form(uint8_t mode)
+{
+    return (mode & ENGINE_BINARY) ? (uint8_t)(GAME_FORMS + (mode >> 1 & 1)) : game_form_mode(mode);
+}
+_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "game_form_mode maps forms to mode bits");
+
+/* The app's half of the list: a game worth playing. SUBTRACT 1 (TAKE 1)
+ * leaves no choice in any form; Nim in one heap is won by taking it all
+ * (misere: all but one). */
+bool game_listed(uint8_t rule, uint8_t mode)
+{
+    return engine_mode_allowed(rule, mode) && rule != RULE_SUB1
+        && !(rule == RULE_NIM && (mode & ENGINE_ONEHEAP));
+}
+
+static uint8_t list_n;      /* the games in the list, counted by list_walk */
+
+/* Walk the list in order: the index of (*rule, *mode), or the index-th
+ * game (filling rule and mode); 0xFF if neither is there. The BINARY
+ * games come after all the others, so the older games keep their
+ * numbers. */
+static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
+{
+    uint8_t n = 0;
+    for (uint8_t i = 0; i < RULE_COUNT * (GAME_FORMS + 2); i++) {
+        uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
+        if (i >= RULE_COUNT * GAME_FORMS) {
+            r = (uint8_t)((i - RULE_COUNT * GAME_FORMS) >> 1);
+            m = game_form_mode(GAME_FORMS + (i & 1));
+        }
+        if (!game_listed(r, m))
+            continue;
+        if (n == index || (r == *rule && m == *mode)) {
+            *rule = r;
+            *mode = m;
+            return n;
+        }
+        n++;
+    }
+    list_n = n;
+    return 0xFF;
+}
+
+uint8_t game_count(void)
+{
+    uint8_t r = 0xFF, m = 0xFF;
+    list_walk(&r, &m, 0xFF);
+    return list_n;
+}
+
+void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
+{
+    *rule = 0xFF;
+    *mode = 0xFF;
+    if (list_walk(rule, mode, index) == 0xFF) {
+        *rule = RULE_NIM;
+        *mode = 0;
+    }
+}
+
+/* One walk over the list in game_decode's order (not a game_decode per
+ * index: that was quadratic, ~20,000 cycles a call at the end of the list). */
+uint8_t game_find(uint8_t rule, uint8_t mode)
+{
+    return list_walk(&rule, &mode, 0xFF);
+}
+
+void game_name_out(uint8_t index, void (*put)(const char *))
+{
+    uint8_t r, m;
+    game_decode(index, &r, &m);
+    put(engine_rule_name(r));
+    if (m & ENGINE_ONEHEAP)
+        put(PSTR(" ONE"));
+    if (m & ENGINE_BINARY)
+        put(PSTR(" BINARY"));
+    if (m & ENGINE_MISERE)
+        put(PSTR(" MISERE"));
+}
