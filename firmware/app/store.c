@@ -91,6 +91,7 @@ typedef struct {
     uint8_t newest_len;     /* its length */
     uint8_t len;            /* the latest request's length */
     bool want;              /* a request store_step has not taken yet */
+    uint8_t scrub;          /* slots store_scrub has still to look at */
     uint16_t debt;          /* seconds of gap owed: a gap a save, less a second a second */
 } store_rec_t;
 
@@ -179,12 +180,55 @@ static uint8_t store_scan(uint8_t id)
     rs->newest_len = nvm_read((uint16_t)(store_slot_addr(id, best) + SLOT_LEN));
     /* No record yet: the first slot written is 0 with seq 0. */
     rs->head.seq = (uint16_t)(seq + (best != 0xFF));
+    /* A valid slot out of the newest's window: store_scrub's work (a
+     * second pass: each slot's CRC again, at boot only). */
+    rs->scrub = 0;
+    for (uint8_t s = 0; s < store_slots(id); s++)
+        if (store_slot_valid(id, store_slot_addr(id, s)) && (uint16_t)(seq - store_valid_seq) >= store_slots(id))
+            rs->scrub = store_slots(id);
     return best;
+}
+
+/* The store's own saves leave a ring's valid slots within the ring's
+ * length behind the newest (each save goes to the slot after the newest).
+ * A foreign or corrupted image can hold valid slots scattered over the
+ * 16-bit circle, where no slot is newest in serial order: the scan's pick
+ * then depends on the slots' order, and the next boot can pick an old slot
+ * over the save just written, at every boot (fuzz_eeprom found one).
+ * Before any save of the record, the commit byte of every valid slot out
+ * of the newest's window is cleared, a byte a pass: then the save after
+ * the newest is newest at every later boot. A power cut in between leaves
+ * the slot as it was, or invalid, and the next boot looks again. True
+ * while such a write is in progress. */
+static bool store_scrub_wait;   /* a commit byte store_scrub cleared is being written */
+
+static bool store_scrub(void)
+{
+    for (uint8_t id = 0; id < STORE_RECORDS; id++) {
+        store_rec_t *rs = &store_recs[id];
+        for (; rs->scrub; rs->scrub--) {
+            uint8_t s = (uint8_t)(rs->scrub - 1);
+            uint16_t addr = store_slot_addr(id, s);
+            if (store_scrub_wait) {
+                /* nvm_read would wait for the write: once more (equal, no
+                 * write) as the wait for its end, as store_write_slot does */
+                if (!nvm_write_if_ready(addr, 0))
+                    return true;
+                store_scrub_wait = false;
+            } else if (s != rs->newest && store_slot_valid(id, addr)
+                    && (uint16_t)(rs->head.seq - 1u - store_valid_seq) >= store_slots(id)) {
+                store_scrub_wait = nvm_write_if_ready(addr, 0);
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 void store_init(void)
 {
     store_job.job = 0;
+    store_scrub_wait = false;
     store_second = clock_ms();
     store_host_debt = 0;
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
@@ -280,6 +324,8 @@ bool store_step(void)
         uint8_t id = (uint8_t)(store_job.job - 1);
         store_rec_t *rs;
         if (!store_job.job) {
+            if (store_scrub())
+                return true;
             /* Time counts only where a save may start: a save in progress
              * lasts well under clock_ms's 65 s. */
             store_clock();

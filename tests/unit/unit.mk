@@ -16,6 +16,10 @@ $(B)/tests/unit/test_store: tests/unit/test_store.c tests/unit/check.h firmware/
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store.c firmware/app/store.c
 
+$(B)/tests/unit/test_store_ring: tests/unit/test_store_ring.c tests/unit/check.h firmware/app/store.c firmware/app/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store_ring.c firmware/app/store.c
+
 # The end of a game against power cuts: the real game, store, PC link, ui
 # and engine over tests/robust's fake drivers.
 ENDGAME_SRC := tests/unit/test_endgame.c tests/robust/fake_hal.c $(ENGINE_SRC) \
@@ -25,21 +29,24 @@ $(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/unit/check.h tests/robust/fak
 	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -o $@ $(ENDGAME_SRC) $(B)/tables.c
 
 .PHONY: test-unit
-test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_endgame
+test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame
 	$(B)/tests/unit/test_debounce
 	$(B)/tests/unit/test_store
+	$(B)/tests/unit/test_store_ring
 	$(B)/tests/unit/test_endgame
 ifneq ($(MODULES),4)
-	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store build/m4/tests/unit/test_endgame
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame
 	build/m4/tests/unit/test_store
+	build/m4/tests/unit/test_store_ring
 	build/m4/tests/unit/test_endgame
 endif
 TEST_TARGETS += test-unit
-TEST_BUILD += $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_endgame
-TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_endgame
+TEST_BUILD += $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame
+TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame
 
 ## Unit tests:
-##   make test-unit       host tests of debounce (tables, bounce, holds) and the EEPROM store (rings, bit flips, power cuts),
+##   make test-unit       host tests of debounce (tables, bounce, holds) and the EEPROM store (rings, bit flips, power cuts,
+##                        foreign rings with scattered seq numbers),
 ##                        the end of a game cut at every EEPROM byte (a result counted once)
 
 # On-target check of every driver under the simulator: tests/unit/hal_check.c
