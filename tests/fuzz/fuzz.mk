@@ -7,7 +7,7 @@
 #   buttons  debounce -> controls -> game -> view on button sequences
 # Each keeps a minimized corpus in tests/fuzz/corpus/<target>; make test
 # (test-fuzz) runs every corpus file once through its target. make fuzz
-# runs each target for FUZZ_TIME seconds (new inputs go to
+# runs each target for FUZZ_TIME seconds (or FUZZ_RUNS executions; new inputs go to
 # $(B)/fuzz/work-<target>, crashes to $(B)/fuzz/), then the long robustness
 # campaigns; make fuzz-merge folds the work into the corpora, minimized;
 # make fuzz-cov prints the lines of app/ and engine/ the corpora reach.
@@ -59,6 +59,6 @@ fuzz-cov: $(FUZZ_TARGETS:%=$(B)/fuzz-cov/fuzz_%)
 ## Fuzzing (tests/fuzz, libFuzzer + ASan + UBSan on the host build of app/ and engine/):
 ##   make test-fuzz       every corpus file (tests/fuzz/corpus/*) once through its target
 ##   make fuzz            each target (proto, eeprom, buttons) FUZZ_TIME=600 s, then make fuzz-robust;
-##                        one alone: make fuzz-proto, fuzz-eeprom, fuzz-buttons
+##                        one alone: make fuzz-proto, fuzz-eeprom, fuzz-buttons; FUZZ_RUNS=N: N executions instead
 ##   make fuzz-merge      fold the runs' new inputs into the corpora, minimized (-merge=1)
 ##   make fuzz-cov        lines of firmware/app and firmware/engine the corpora reach (llvm-cov)

@@ -23,7 +23,10 @@ fuzz)
         # flags byte; 60 passes of buttons (up to a minute); a session of
         # PC-link lines.
         case $t in eeprom) len=1025 ;; buttons) len=64 ;; *) len=512 ;; esac
-        "$B/fuzz/fuzz_$t" -max_total_time="${FUZZ_TIME:-600}" -max_len=$len -print_final_stats=1 \
+        # FUZZ_RUNS: a count of executions instead of a time limit.
+        limit=(-max_total_time="${FUZZ_TIME:-600}")
+        [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
+        "$B/fuzz/fuzz_$t" "${limit[@]}" -max_len=$len -print_final_stats=1 \
             -artifact_prefix="$B/fuzz/" "$W" "$C/$t" 2> "$B/fuzz/fuzz-$t.log"
         rc=$?
         runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$B/fuzz/fuzz-$t.log" | grep -o '[0-9]*$')
