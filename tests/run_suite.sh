@@ -21,15 +21,20 @@ t0=$SECONDS
 # Stopped (Ctrl-C, CI's time-out): stop the targets under way too.
 trap 'trap - INT TERM; kill 0; exit 130' INT TERM
 
+# ", CPU N s" from the target's .cpu file (user + system), if it is there.
+cpu_of() {
+    awk 'NF == 2 { printf ", CPU %d s", $1 + $2 + 0.5 }' "$logs/$1.cpu" 2>/dev/null
+}
+
 # The target that ended: its log, its time, its verdict.
 report() {
     local t=$1 rc=$2
     echo "=== $t"
     cat "$logs/$t.log"
     if [ "$rc" -eq 0 ]; then
-        pass=$((pass + 1)); echo "--- $t: passed in $((SECONDS - start_of[$t])) s"
+        pass=$((pass + 1)); echo "--- $t: passed in $((SECONDS - start_of[$t])) s$(cpu_of "$t")"
     else
-        fail=$((fail + 1)); failed+=("$t"); echo "--- $t: FAILED (exit $rc) after $((SECONDS - start_of[$t])) s"
+        fail=$((fail + 1)); failed+=("$t"); echo "--- $t: FAILED (exit $rc) after $((SECONDS - start_of[$t])) s$(cpu_of "$t")"
     fi
 }
 
@@ -53,7 +58,12 @@ for t in "$@"; do
     while [ ${#pid_of[@]} -ge "$jobs" ]; do reap; done
     start_of[$t]=$SECONDS
     rm -f "$logs/$t.rc"
-    (make --no-print-directory "$t" </dev/null >"$logs/$t.log" 2>&1; echo $? >"$logs/$t.rc") &
+    # The CPU time of the target and everything it ran (bash's time
+    # keyword: user + system of the waited-for children), the measure of a
+    # target's share of the 2 cores that holds on a busy machine too.
+    (TIMEFORMAT='%U %S'
+     { time make --no-print-directory "$t" </dev/null >"$logs/$t.log" 2>&1; } 2>"$logs/$t.cpu"
+     echo $? >"$logs/$t.rc") &
     pid_of[$t]=$!
 done
 while [ ${#pid_of[@]} -gt 0 ]; do reap; done
