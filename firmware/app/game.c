@@ -119,10 +119,13 @@ void game_save_settings(void)
 }
 
 /* The record of the game in progress; cleared (len 0) when none is. Only
- * requested: the main loop writes it after the frame is drawn. */
+ * requested: the main loop writes it after the frame is drawn. Its length
+ * is what the review holds (a game without a mistake saves 5 bytes more
+ * than before the review, not the whole buffer: a save is no slower). */
+#define GAME_REC_MIN offsetof(game_rec_t, rv.buf)
 static void game_save(void)
 {
-    store_request(STORE_GAME, &game.turn, game.in_game ? sizeof(game_rec_t) : 0);
+    store_request(STORE_GAME, &game.turn, game.in_game ? (uint8_t)(GAME_REC_MIN + game.rv.used) : 0);
 }
 
 uint8_t game_index(void)
@@ -411,6 +414,7 @@ static bool settings_load(void)
 void game_init(uint16_t now)
 {
     game_rec_t g;
+    uint8_t n;
     bool ok = settings_load();
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = *rec_set(i);
@@ -434,15 +438,16 @@ void game_init(uint16_t now)
      * not counted, with no mistake noted. */
     g.number = (uint8_t)(rec.counted + 1);
     review_clear(&g.rv);
-    if ((store_load(STORE_GAME, &g, sizeof g) || store_load(STORE_GAME, &g, offsetof(game_rec_t, rv))
-         || store_load(STORE_GAME, &g, offsetof(game_rec_t, number)))
-            && g.turn < 2 && !(ok && g.number == rec.counted)
+    n = store_len(STORE_GAME);
+    if ((n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, rv) || (n >= GAME_REC_MIN && n <= sizeof g))
+            && store_load(STORE_GAME, &g, n) && g.turn < 2 && !(ok && g.number == rec.counted)
             && game_find(g.pos.rule, g.pos.mode) < GAME_COUNT
             && engine_check_pos(&g.pos) == ENGINE_OK && engine_has_move(&g.pos)) {
         game.pos = g.pos;
         game.turn = g.turn;
         game.number = g.number;
-        game.rv = g.rv;
+        if (n >= GAME_REC_MIN && g.rv.used == n - GAME_REC_MIN)
+            game.rv = g.rv;     /* else none (an old record): cleared with game */
         game.in_game = true;
     }
 }

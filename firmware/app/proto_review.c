@@ -18,11 +18,42 @@ static uint8_t review_at;
 
 static const char review_words[] PROGMEM = "NEXT POS";
 
-uint8_t proto_cmd_review(uint16_t now)
+/* Mistake i's REVIEW words (" <k> <col> <to> BEST <col> <to>", and the
+ * mover's tag for two players), or " NONE"; *before gets its position.
+ * False for none. */
+static bool review_out(uint8_t i, engine_pos_t *before)
 {
     review_item_t it;
-    engine_pos_t before = game.pos;
-    uint16_t v[6];
+    engine_move_t best;
+    uint16_t v[5];
+    *before = game.pos;
+    if (!review_get(&game.rv, i, &it, before) || !engine_hint(before, &best)) {
+        proto_out_P(PSTR(" NONE"));
+        return false;
+    }
+    v[0] = it.k & ~REVIEW_SIDE;
+    v[1] = it.move.col;
+    v[2] = it.move.to;
+    v[3] = best.col;
+    v[4] = best.to;
+    proto_out_fmt(PSTR(" # # # BEST # #"), v);
+    if (game.set[SET_OPP] == OPP_HUMAN)
+        proto_out_P(it.k & REVIEW_SIDE ? PSTR(" H2") : PSTR(" H1"));
+    return true;
+}
+
+void proto_log_review(uint8_t i)
+{
+    engine_pos_t before;
+    proto_out_P(PSTR("LOG REVIEW"));
+    review_out(i, &before);
+    proto_out_nl();
+}
+
+uint8_t proto_cmd_review(uint16_t now)
+{
+    engine_pos_t before;
+    uint16_t v;
     uint8_t i = 0;
     char *w = proto_word();
     uint8_t word = proto_list_find(review_words, w);
@@ -30,35 +61,27 @@ uint8_t proto_cmd_review(uint16_t now)
     if (*w) {
         if (word <= 1)
             i = (uint8_t)(review_at + !word);   /* NEXT: the one after; POS: the same */
-        else if (proto_number(w, 255, v) && v[0])
-            i = (uint8_t)(v[0] - 1);
+        else if (proto_number(w, 255, &v) && v)
+            i = (uint8_t)(v - 1);
         else
             return R_CMD | R_ARGS;
     }
     if (!proto_at_end())
         return R_CMD | R_ARGS;
     proto_reply_ok();
-    if (!review_get(&game.rv, i, &it, &before)) {
-        proto_out_P(PSTR(" NONE"));
-        return 0;
-    }
-    review_at = i;
     if (word == 1) {
+        /* POS: the position before, as POS takes it */
         proto_out_P(PSTR(" POS"));
-        if (game_is_oneheap())
+        if (!review_get(&game.rv, i, &(review_item_t){0}, (before = game.pos, &before)))
+            proto_out_P(PSTR(" NONE"));
+        else if (game_is_oneheap())
             proto_out_snum(before.heap);
         else
             for (uint8_t c = 0; c < before.ncols; c++)
                 proto_out_snum(before.col[c]);
         return 0;
     }
-    v[0] = it.k & ~REVIEW_SIDE;
-    v[1] = it.move.col;
-    v[2] = it.move.to;
-    v[3] = it.best.col;
-    v[4] = it.best.to;
-    proto_out_fmt(PSTR(" # # # BEST # #"), v);
-    if (game.set[SET_OPP] == OPP_HUMAN)
-        proto_out_P(it.k & REVIEW_SIDE ? PSTR(" H2") : PSTR(" H1"));
+    if (review_out(i, &before))
+        review_at = i;
     return 0;
 }

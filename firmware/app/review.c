@@ -31,7 +31,7 @@ void review_note(review_t *r, const engine_pos_t *p, engine_move_t m, uint8_t si
     if (!human || engine_is_p(p))
         return;
     engine_apply(&after, m);
-    if (engine_is_p(&after) || !engine_hint(p, &it.best))
+    if (engine_is_p(&after))
         return;             /* the move kept the win */
     if (r->count[side] < 255)
         r->count[side]++;

@@ -15,8 +15,9 @@
  *   - each side's count of mistakes (against the machine: a winner's
  *     missed chances);
  *   - the mistakes themselves, packed one after the other while they fit
- *     in buf: the move's number k and side, the move, the winning move
- *     that was there (engine_hint), and the position before it: the
+ *     in buf: the move's number k and side, the move, and the position
+ *     before it (the winning move that was there is found again from it,
+ *     engine_hint, when the review asks: it is not kept): the
  *     columns in play (ncols bytes) or the one heap (2 bytes); rule, mode
  *     and ncols are the game's. A whole engine_pos_t copy would not fit
  *     twice, but a mistake's columns do: on 3-4-5 five mistakes fit, on 32
@@ -35,7 +36,6 @@
 typedef struct {
     uint16_t k;             /* the move's number in the game, from 1; REVIEW_SIDE: player 2's */
     engine_move_t move;     /* the move made */
-    engine_move_t best;     /* a winning move that was there (engine_hint) */
 } review_item_t;
 #define REVIEW_SIDE 0x8000u
 /* The first mistake of a full board fits, with room for the 32-column
@@ -59,7 +59,8 @@ void review_note(review_t *r, const engine_pos_t *p, engine_move_t m, uint8_t si
 
 /* Mistake i (0 = the first) kept: true, *it filled, and *before (the
  * game's position now, for its rule, mode and ncols) made the position
- * before it. False past the last kept one. */
+ * before it (an N-position: engine_hint finds the move that was there).
+ * False past the last kept one. */
 bool review_get(const review_t *r, uint8_t i, review_item_t *it, engine_pos_t *before);
 
 #endif

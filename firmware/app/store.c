@@ -199,6 +199,12 @@ int8_t store_newest_slot(uint8_t id)
     return id < STORE_RECORDS ? (int8_t)store_scan(id) : -1;
 }
 
+uint8_t store_len(uint8_t id)
+{
+    uint8_t s = store_scan(id);
+    return s == 0xFF ? 0 : nvm_read((uint16_t)(store_slot_addr(id, s) + SLOT_LEN));
+}
+
 bool store_load(uint8_t id, void *buf, uint8_t len)
 {
     if (id >= STORE_RECORDS || len == 0 || len > store_max(id))

@@ -50,7 +50,9 @@ enum {
 #define STORE_SETTINGS_BYTES 163u  /* format + 8 settings + 19 rules x 4 forms x 2 score bytes + counted + the language (app/game.c) */
 #endif
 #ifndef STORE_GAME_BYTES
-#define STORE_GAME_BYTES (BOARD_COLS + 54u)  /* turn, position, number (BOARD_COLS + 7), the review (47: review.h) */
+/* turn, position and number (BOARD_COLS + 7), the review (review.h: 5 +
+ * 5 + BOARD_COLS on the AVR), a few bytes for a host build's padding */
+#define STORE_GAME_BYTES (2u * BOARD_COLS + 24u)
 #endif
 #define STORE_SLOT_OVERHEAD 6u
 #define STORE_COMMIT 0xA5u
@@ -80,6 +82,11 @@ enum {
  * come after its store_load (the boot does both), so that no save ever
  * rescans the ring. */
 bool store_load(uint8_t id, void *buf, uint8_t len);
+
+/* The length of record id's newest valid record, 0 if none: a record
+ * saved with the length it needs (the game's review grows with its
+ * mistakes) is loaded with store_load at that length. */
+uint8_t store_len(uint8_t id);
 
 /* Ask for len bytes of buf to be saved as record id (len <= the record's
  * maximum; len 0 stores an empty record, which loads as "no record": that
