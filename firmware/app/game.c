@@ -439,6 +439,9 @@ void game_init(uint16_t now)
     g.number = (uint8_t)(rec.counted + 1);
     review_clear(&g.rv);
     n = store_len(STORE_GAME);
+    if (n == STORE_NONE)
+        store_use_old(true);    /* none saved since the review came: the old ring's */
+    n = store_len(STORE_GAME);
     if ((n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, rv) || (n >= GAME_REC_MIN && n <= sizeof g))
             && store_load(STORE_GAME, &g, n) && g.turn < 2 && !(ok && g.number == rec.counted)
             && game_find(g.pos.rule, g.pos.mode) < GAME_COUNT
@@ -450,4 +453,5 @@ void game_init(uint16_t now)
             game.rv = g.rv;     /* else none (an old record): cleared with game */
         game.in_game = true;
     }
+    store_use_old(false);
 }

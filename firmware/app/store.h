@@ -61,8 +61,17 @@ enum {
  * larger share (more slots, less wear per cell). */
 #define STORE_SETTINGS_BASE 0u
 #define STORE_SETTINGS_REGION (BOARD_EEPROM_BYTES * 3u / 8u)
-#define STORE_GAME_BASE STORE_SETTINGS_REGION
-#define STORE_GAME_REGION (BOARD_EEPROM_BYTES - STORE_SETTINGS_REGION)
+/* The game ring starts a byte after the settings region: the ring of the
+ * toy before the review (issue 22) started on it, with smaller slots, and
+ * as both slot sizes are even no slot of the new ring begins where an old
+ * one did, so an old record is never read as a new one. An old record is
+ * still loaded (its own geometry, STORE_GAME_*_OLD) while the new ring has
+ * none: store_use_old. */
+#define STORE_GAME_BASE (STORE_SETTINGS_REGION + 1u)
+#define STORE_GAME_REGION (BOARD_EEPROM_BYTES - STORE_GAME_BASE)
+#define STORE_GAME_BASE_OLD STORE_SETTINGS_REGION
+#define STORE_GAME_BYTES_OLD (BOARD_COLS + 16u)
+#define STORE_GAME_SLOTS_OLD ((BOARD_EEPROM_BYTES - STORE_GAME_BASE_OLD) / (STORE_GAME_BYTES_OLD + STORE_SLOT_OVERHEAD))
 #define STORE_SETTINGS_SLOTS (STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD))
 #define STORE_GAME_SLOTS (STORE_GAME_REGION / (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD))
 
@@ -83,10 +92,16 @@ enum {
  * rescans the ring. */
 bool store_load(uint8_t id, void *buf, uint8_t len);
 
-/* The length of record id's newest valid record, 0 if none: a record
- * saved with the length it needs (the game's review grows with its
+/* The length of record id's newest valid record, STORE_NONE if none: a
+ * record saved with the length it needs (the game's review grows with its
  * mistakes) is loaded with store_load at that length. */
+#define STORE_NONE 0xFFu
 uint8_t store_len(uint8_t id);
+
+/* Boot only: read the game ring of the toy before the review (on: its
+ * geometry for store_len and store_load) or the ring of now (off, which
+ * finds the newest slot again: every save goes to the new ring). */
+void store_use_old(bool on);
 
 /* Ask for len bytes of buf to be saved as record id (len <= the record's
  * maximum; len 0 stores an empty record, which loads as "no record": that
