@@ -40,6 +40,8 @@ send MOVE 1 3
 expect-uart LOG MOVE H 1 3
 # (the move's save takes ~0.1 s on the chip: make bench; the machine is still thinking)
 wait 200ms
+#@32 # (32 columns: 49 bytes with the review's 5, 190 ms)
+#@32 wait 50ms
 reset
 wait 3000ms
 expect-uart LOG MOVE M within 3000
