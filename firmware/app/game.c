@@ -318,9 +318,8 @@ static void game_apply(engine_move_t m, uint16_t now)
 {
     game_t *const g = &game;
     uint8_t side = g->turn;
-    /* ---- review (issue 22): judged before the move, saved with it ---- */
-    review_note(&g->rv, &g->pos, m, side, !game_side_is_machine(side));
-    engine_apply(&g->pos, m);
+    /* ---- review (issue 22): the move made, a mistake noted, saved with it ---- */
+    review_move(&g->rv, &g->pos, m, side, !game_side_is_machine(side));
     game_event_move(side, m);
     g->turn ^= 1;
     if (engine_has_move(&g->pos)) {

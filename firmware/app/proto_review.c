@@ -18,25 +18,34 @@ static uint8_t review_at;
 
 static const char review_words[] PROGMEM = "NEXT POS";
 
-/* Mistake i's REVIEW words (" <k> <col> <to> BEST <col> <to>", and the
- * mover's tag for two players), or " NONE"; *before gets its position.
- * False for none. */
-static bool review_out(uint8_t i, engine_pos_t *before)
+/* Mistake i's REVIEW words: " <k> <col> <to> BEST <col> <to>" (and the
+ * mover's tag for two players), with pos its position before as POS takes
+ * it (" POS <v> ..."), or " NONE". False for none. */
+static bool review_out(uint8_t i, bool pos)
 {
     review_item_t it;
+    engine_pos_t b = game.pos;
     engine_move_t best;
-    uint16_t v[5];
-    *before = game.pos;
-    if (!review_get(&game.rv, i, &it, before) || !engine_hint(before, &best)) {
+    uint16_t v[3];
+    if (!review_get(&game.rv, i, &it, &b) || !engine_hint(&b, &best)) {
         proto_out_P(PSTR(" NONE"));
         return false;
+    }
+    if (pos) {
+        proto_out_P(PSTR(" POS"));
+        if (b.mode & ENGINE_ONEHEAP)
+            proto_out_snum(b.heap);
+        else
+            for (uint8_t c = 0; c < b.ncols; c++)
+                proto_out_snum(b.col[c]);
+        return true;
     }
     v[0] = it.k & ~REVIEW_SIDE;
     v[1] = it.move.col;
     v[2] = it.move.to;
-    v[3] = best.col;
-    v[4] = best.to;
-    proto_out_fmt(PSTR(" # # # BEST # #"), v);
+    proto_out_fmt(PSTR(" # # #"), v);
+    proto_out_P(PSTR(" BEST"));
+    proto_out_move(best);
     if (game.set[SET_OPP] == OPP_HUMAN)
         proto_out_P(it.k & REVIEW_SIDE ? PSTR(" H2") : PSTR(" H1"));
     return true;
@@ -44,15 +53,13 @@ static bool review_out(uint8_t i, engine_pos_t *before)
 
 void proto_log_review(uint8_t i)
 {
-    engine_pos_t before;
     proto_out_P(PSTR("LOG REVIEW"));
-    review_out(i, &before);
+    review_out(i, false);
     proto_out_nl();
 }
 
 uint8_t proto_cmd_review(uint16_t now)
 {
-    engine_pos_t before;
     uint16_t v;
     uint8_t i = 0;
     char *w = proto_word();
@@ -69,19 +76,7 @@ uint8_t proto_cmd_review(uint16_t now)
     if (!proto_at_end())
         return R_CMD | R_ARGS;
     proto_reply_ok();
-    if (word == 1) {
-        /* POS: the position before, as POS takes it */
-        proto_out_P(PSTR(" POS"));
-        if (!review_get(&game.rv, i, &(review_item_t){0}, (before = game.pos, &before)))
-            proto_out_P(PSTR(" NONE"));
-        else if (game_is_oneheap())
-            proto_out_snum(before.heap);
-        else
-            for (uint8_t c = 0; c < before.ncols; c++)
-                proto_out_snum(before.col[c]);
-        return 0;
-    }
-    if (review_out(i, &before))
+    if (review_out(i, word == 1))
         review_at = i;
     return 0;
 }

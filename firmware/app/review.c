@@ -20,27 +20,29 @@ static uint8_t *review_pos_state(engine_pos_t *p)
     return (p->mode & ENGINE_ONEHEAP) ? (uint8_t *)&p->heap : p->col;
 }
 
-void review_note(review_t *r, const engine_pos_t *p, engine_move_t m, uint8_t side, bool human)
+void review_move(review_t *r, engine_pos_t *p, engine_move_t m, uint8_t side, bool human)
 {
-    engine_pos_t after = *p;
     review_item_t it;
-    uint8_t n = review_pos_bytes(p);
+    uint8_t n = review_pos_bytes(p), at = r->used;
+    bool fits = at + sizeof it + n <= REVIEW_BUF;
+    /* From a P-position every move is as good as another: no mistake. */
+    bool won = human && !engine_is_p(p);
+    /* The position before, into the free part of buf (kept only if the
+     * move turns out a mistake): no copy of the whole position. */
+    if (fits)
+        memcpy(&r->buf[at + sizeof it], review_pos_state(p), n);
     if (r->plies < (uint16_t)~REVIEW_SIDE)
         r->plies++;
-    /* From a P-position every move is as good as another: no mistake. */
-    if (!human || engine_is_p(p))
-        return;
-    engine_apply(&after, m);
-    if (engine_is_p(&after))
-        return;             /* the move kept the win */
+    engine_apply(p, m);
+    if (!won || engine_is_p(p))
+        return;             /* the move kept the win, or there was none */
     if (r->count[side] < 255)
         r->count[side]++;
-    if (r->used + sizeof it + n <= REVIEW_BUF) {
+    if (fits) {
         it.k = (uint16_t)(r->plies | (side ? REVIEW_SIDE : 0));
         it.move = m;
-        memcpy(&r->buf[r->used], &it, sizeof it);
-        memcpy(&r->buf[r->used + sizeof it], review_pos_state((engine_pos_t *)p), n);
-        r->used = (uint8_t)(r->used + sizeof it + n);
+        memcpy(&r->buf[at], &it, sizeof it);
+        r->used = (uint8_t)(at + sizeof it + n);
     }
 }
 

@@ -52,10 +52,10 @@ typedef struct {
 /* A new game (or a position set): nothing noted. */
 void review_clear(review_t *r);
 
-/* Side is about to make move m in p (legal); human: whether that side is a
- * person (the machine's slips are not the review's). Call before the move
- * is applied. */
-void review_note(review_t *r, const engine_pos_t *p, engine_move_t m, uint8_t side, bool human);
+/* Side makes move m (legal) in p: the move is applied, and noted if it
+ * is a mistake; human: whether that side is a person (the machine's slips
+ * are not the review's). */
+void review_move(review_t *r, engine_pos_t *p, engine_move_t m, uint8_t side, bool human);
 
 /* Mistake i (0 = the first) kept: true, *it filled, and *before (the
  * game's position now, for its rule, mode and ncols) made the position
