@@ -253,16 +253,16 @@ static void draw_review(uint16_t now)
 }
 
 /* The review's sentence: a winner against the machine hears the chances
- * missed; otherwise the reviewed side never stood on a won position. */
+ * missed ("MISSED 2"); otherwise the reviewed side never stood on a won
+ * position. */
 static void review_text(void)
 {
     text_clear();
     if (game.set[SET_OPP] == OPP_MACHINE && !game.winner) {
-        ui_say(PSTR("\0BO LO "));
+        ui_say(PSTR("MISSED \0BO LO "));
         text_add_num(game.rv.count[0]);
-        ui_say(PSTR(" CHANCES MISSED\0 CO HOI"));
     } else {
-        ui_say(PSTR("NEVER A WON POSITION\0CHUA TUNG CO THE THANG"));
+        ui_say(PSTR("NO WON POSITION\0CHUA CO THE THANG"));
     }
 }
 
