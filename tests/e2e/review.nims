@@ -146,3 +146,40 @@ tap B
 expect-uart LOG REVIEW NONE
 send REVIEW
 expect-uart OK REVIEW NONE
+# You win without a mistake: B scrolls "MISSED 0" (its line: NONE); A
+# goes back to the result (no mistake to show), A again: a new game.
+send SET FIRST 0
+expect-uart OK SET FIRST 0
+send POS 0 0 1
+expect-uart OK POS
+send MOVE 2 0
+expect-uart LOG END H
+wait 1000ms
+tap B
+expect-uart LOG REVIEW NONE
+# the sentence scrolls in from the right: its "M" (not "NO WON ...")
+#@8 {
+expect-frame within 1500
+...#...#
+...##.##
+...#.#.#
+...#.#.#
+...#...#
+...#...#
+...#...#
+........
+#@8 }
+#@32 expect-frame within 1500
+#@32 ...........................#...#
+#@32 ...........................##.##
+#@32 ...........................#.#.#
+#@32 ...........................#.#.#
+#@32 ...........................#...#
+#@32 ...........................#...#
+#@32 ...........................#...#
+#@32 ................................
+tap A
+send STATE
+expect-uart SCR=END
+tap A
+expect-uart LOG NEW
