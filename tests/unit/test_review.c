@@ -16,7 +16,7 @@
  *     the move's number, side and move, the position before it;
  *   - each BEST move is legal there and leads to a P-position (solver);
  *   - the first mistake is always kept;
- * and once a game, the record saved after the mistake and loaded by a
+ * and in one game of a hundred, the record saved after the mistake and loaded by a
  * fresh boot (a power cut) holds the same review. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,7 +216,7 @@ int main(int argc, char **argv)
         solver_select(rule, mode & ENGINE_MISERE);
         for (unsigned g = 0; g < per; g++) {
             uint8_t opp = g % 5 == 4 ? (g % 10 == 4 ? OPP_HUMAN : OPP_DEMO) : OPP_MACHINE;
-            play_one(gi, opp, (uint8_t)(g % LEVEL_COUNT), g == 1);
+            play_one(gi, opp, (uint8_t)(g % LEVEL_COUNT), g % 100 == 1);
         }
     }
     printf("review: %u games x %u random games (%lu), %lu mistakes judged, %lu won after a mistake, "
