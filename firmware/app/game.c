@@ -448,8 +448,11 @@ void game_init(uint16_t now)
         game.pos = g.pos;
         game.turn = g.turn;
         game.number = g.number;
-        if (n >= GAME_REC_MIN && g.rv.used == n - GAME_REC_MIN)
-            game.rv = g.rv;     /* else none (an old record): cleared with game */
+        /* the review goes with the position it was noted on: none from
+         * an old record (used is then 0, n below GAME_REC_MIN) */
+        if (g.rv.used != n - GAME_REC_MIN)
+            review_clear(&g.rv);
+        game.rv = g.rv;
         game.in_game = true;
     }
     store_use_old(false);

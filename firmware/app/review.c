@@ -58,5 +58,5 @@ bool review_get(const review_t *r, uint8_t i, review_item_t *it, engine_pos_t *b
         return false;
     memcpy(it, &r->buf[at], sizeof *it);
     memcpy(review_pos_state(before), &r->buf[at + sizeof *it], n);
-    return true;
+    return true;        /* legal: noted on this game (game.c keeps rv with pos) */
 }
