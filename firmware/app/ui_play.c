@@ -277,22 +277,19 @@ static bool review_show(uint8_t i, uint16_t now)
 /* A: a new game, or in the review the next mistake (after the last one,
  * the result again). B: the review (the loser's first mistake; a winner
  * against the machine first hears the chances missed), then the teach
- * panel of the mistake's position and back. A demo has no review. */
+ * panel of the mistake's position and back. A demo has no review (a
+ * press ends it before it gets here: ui_input). */
 static void end_input(uint8_t pressed, bool b_short, uint16_t now)
 {
     view_t *const vw = &view;
     if (vw->rv == RV_OFF) {
         if (pressed & BTN_A) {
             game_new(now);
-        } else if (b_short) {
-            if (game.set[SET_OPP] == OPP_DEMO) {
-                deny();
-            } else if ((game.set[SET_OPP] == OPP_MACHINE && !game.winner) || !review_show(0, now)) {
-                vw->rv = RV_TEXT;               /* the sentence; A goes on to the mistakes */
-                vw->rv_i = 0xFF;
-                ui_event_review(0);
-                ui_redraw();
-            }
+        } else if (b_short && ((game.set[SET_OPP] == OPP_MACHINE && !game.winner) || !review_show(0, now))) {
+            vw->rv = RV_TEXT;                   /* the sentence; A goes on to the mistakes */
+            vw->rv_i = 0xFF;
+            ui_event_review(0);
+            ui_redraw();
         }
         return;
     }
