@@ -8,9 +8,10 @@
  * the engine's API is used (engine_is_p, engine_hint), so every rule and
  * form, normal and misere, is covered, and any game added later too.
  *
- * What is kept, in REVIEW_BYTES (<= 48 B on 32 columns: the RAM share, and
- * the game record grows by the same so a game resumed after a power cut
- * still reviews the mistakes made before the cut):
+ * What is kept, in a review_t (42 B on the AVR, on every board: the RAM
+ * share is 48 B on 32 columns, and the game record grows by the same so a
+ * game resumed after a power cut still reviews the mistakes made before
+ * the cut):
  *   - the number of moves made so far (the k of a mistake);
  *   - each side's count of mistakes (against the machine: a winner's
  *     missed chances);
@@ -20,8 +21,9 @@
  *     engine_hint, when the review asks: it is not kept): the
  *     columns in play (ncols bytes) or the one heap (2 bytes); rule, mode
  *     and ncols are the game's. A whole engine_pos_t copy would not fit
- *     twice, but a mistake's columns do: on 3-4-5 five mistakes fit, on 32
- *     full columns one (the first, always). Later ones are still counted.
+ *     twice, but a mistake's columns do: on 3-4-5 four mistakes fit, on 32
+ *     full columns one (the first, always), on 8 two. Later ones are
+ *     still counted.
  *     The position cannot be rebuilt from the mistake's column alone
  *     (later moves change the other columns), so it is kept whole. */
 #ifndef APP_REVIEW_H
@@ -38,9 +40,12 @@ typedef struct {
     engine_move_t move;     /* the move made */
 } review_item_t;
 #define REVIEW_SIDE 0x8000u
-/* The first mistake of a full board fits, with room for the 32-column
- * one-heap's two bytes. */
-#define REVIEW_BUF (sizeof(review_item_t) + (ENGINE_COLS > 2 ? ENGINE_COLS : 2))
+/* The first mistake of a full 32-column board fits (the budget: 42 B of
+ * review on 32 columns); the same on every board, so that 8 columns keep
+ * two mistakes of a full board and four of 3-4-5. */
+#define REVIEW_POS_MAX 32u
+_Static_assert(ENGINE_COLS <= REVIEW_POS_MAX, "the first mistake of a full board fits");
+#define REVIEW_BUF (sizeof(review_item_t) + REVIEW_POS_MAX)
 
 typedef struct {
     uint16_t plies;         /* moves made in the game so far */

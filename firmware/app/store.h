@@ -51,8 +51,9 @@ enum {
 #endif
 #ifndef STORE_GAME_BYTES
 /* turn, position and number (BOARD_COLS + 7), the review (review.h: 5 +
- * 5 + BOARD_COLS on the AVR), a few bytes for a host build's padding */
-#define STORE_GAME_BYTES (2u * BOARD_COLS + 24u)
+ * 5 + 32 on the AVR), a few bytes for a host build's padding: 40 more
+ * than before the review */
+#define STORE_GAME_BYTES (BOARD_COLS + 56u)
 #endif
 #define STORE_SLOT_OVERHEAD 6u
 #define STORE_COMMIT 0xA5u

@@ -3,7 +3,8 @@
 # an N-position for the machine), a power cut between the mistake and the
 # end, and after the end the review, frame by frame: the position before
 # the mistake, the move made blinking, the winning move (3 -> 1) blinking
-# as the hint does, B: the teach panel of that position, A: no next one.
+# as the hint does, B: the teach panel of that position, A: no next one;
+# then two players, a mistake each: A goes from the first to the second.
 wait 100ms
 send SET LEVEL 2
 expect-uart OK SET LEVEL 2
@@ -178,6 +179,81 @@ expect-frame within 1500
 #@32 ...........................#...#
 #@32 ...........................#...#
 #@32 ................................
+tap A
+send STATE
+expect-uart SCR=END
+tap A
+expect-uart LOG NEW
+# Two players, a mistake each (kept both, in order, with the mover's tag):
+# player 1 takes the 5 to 4 (3 4 4: player 2's win), player 2 the 4 to 3
+# (3 3 4: player 1's again); on the end screen B shows the first, A the
+# second, A again the result.
+send SET OPP 1
+expect-uart OK SET OPP 1
+send POS 3 4 5
+expect-uart OK POS
+send MOVE 2 4
+expect-uart OK MOVE 2 4
+send MOVE 1 3
+expect-uart OK MOVE 1 3
+send REVIEW
+expect-uart OK REVIEW 1 2 4 BEST 0 1 H1
+send REVIEW NEXT
+expect-uart OK REVIEW 2 1 3 BEST 0 0 H2
+send REVIEW POS
+expect-uart OK REVIEW POS 3 4 4
+send REVIEW NEXT
+expect-uart OK REVIEW NONE
+send REVIEW 1
+expect-uart OK REVIEW 1 2 4 BEST 0 1 H1
+send AI
+expect-uart OK AI
+send AI
+expect-uart OK AI
+send AI
+expect-uart OK AI
+send AI
+expect-uart OK AI
+send AI
+expect-uart OK AI
+send AI
+expect-uart OK AI
+send AI
+expect-uart LOG END H1
+wait 1000ms
+tap B
+expect-uart LOG REVIEW 1 2 4 BEST 0 1 H1
+expect-frame within 300
+........
+........
+........
+..#.....
+.##.....
+###.....
+###.....
+###.....
+tap A
+expect-uart LOG REVIEW 2 1 3 BEST 0 0 H2
+# the second mistake's position, 3 4 4, its move 4 -> 3 blinking
+expect-frame within 300
+........
+........
+........
+........
+.##.....
+###.....
+###.....
+###.....
+expect-frame within 300
+........
+........
+........
+........
+..#.....
+###.....
+###.....
+###.....
+# A: no third one, the result again (A there: a new game)
 tap A
 send STATE
 expect-uart SCR=END
