@@ -249,7 +249,8 @@ static void draw_review(uint16_t now)
     }
     for (uint8_t i = 0; i < b.ncols; i++)
         frame[i] = col_lamps(b.col[i]);
-    frame[m.col] = col_lamps((uint8_t)m.to);
+    if (m.col < b.ncols)    /* (a mistake's position always has a winning move: view.hint) */
+        frame[m.col] = col_lamps((uint8_t)m.to);
 }
 
 /* The review's sentence: a winner against the machine hears the chances

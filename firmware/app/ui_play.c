@@ -264,8 +264,9 @@ static bool review_show(uint8_t i, uint16_t now)
     view_t *const vw = &view;
     review_item_t it;
     engine_pos_t b = game.pos;
-    if (!review_get(&game.rv, i, &it, &b) || !engine_hint(&b, &vw->hint))
-        return false;       /* (a mistake's position always has a winning move) */
+    if (!review_get(&game.rv, i, &it, &b))
+        return false;
+    engine_hint(&b, &vw->hint);
     vw->rv = RV_MOVE;
     vw->rv_i = i;
     vw->ov_t0 = now;
