@@ -38,3 +38,8 @@ void game_event_settings(void)
     sound_enable(game.set[SET_SOUND]);
     display_set_intensity(game.set[SET_BRIGHT]);
 }
+
+void ui_event_review(uint8_t i)
+{
+    proto_log_review(i);
+}

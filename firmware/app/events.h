@@ -20,5 +20,8 @@ void game_event_move(uint8_t side, engine_move_t m);
 void game_event_end(uint8_t winner);
 /* game.set changed (or was loaded): sound and brightness follow it. */
 void game_event_settings(void);
+/* The end screen's review opened at mistake i (raised by ui_play.c): the
+ * link writes it as a LOG line, which the browser page's console shows. */
+void ui_event_review(uint8_t i);
 
 #endif

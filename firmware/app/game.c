@@ -65,10 +65,12 @@ typedef struct {
     uint8_t turn;
     engine_pos_t pos;
     uint8_t number;
+    review_t rv;        /* the mistakes so far (issue 22): a record without it loads with none */
 } game_rec_t;
 _Static_assert(sizeof(game_rec_t) <= STORE_GAME_BYTES, "game record too big for its store slot");
 _Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_rec_t, pos)
                    && offsetof(game_t, number) - offsetof(game_t, turn) == offsetof(game_rec_t, number)
+                   && offsetof(game_t, rv) - offsetof(game_t, turn) == offsetof(game_rec_t, rv)
                    && sizeof(game_t) - offsetof(game_t, turn) >= sizeof(game_rec_t),
                "game.turn and game.pos are not laid out as a game record");
 
@@ -117,10 +119,13 @@ void game_save_settings(void)
 }
 
 /* The record of the game in progress; cleared (len 0) when none is. Only
- * requested: the main loop writes it after the frame is drawn. */
+ * requested: the main loop writes it after the frame is drawn. Its length
+ * is what the review holds (a game without a mistake saves 5 bytes more
+ * than before the review, not the whole buffer: a save is no slower). */
+#define GAME_REC_MIN offsetof(game_rec_t, rv.buf)
 static void game_save(void)
 {
-    store_request(STORE_GAME, &game.turn, game.in_game ? sizeof(game_rec_t) : 0);
+    store_request(STORE_GAME, &game.turn, game.in_game ? (uint8_t)(GAME_REC_MIN + game.rv.used) : 0);
 }
 
 uint8_t game_index(void)
@@ -288,6 +293,7 @@ void game_new(uint16_t now)
     uint8_t first = game.set[SET_FIRST];
     start_pos(&game.pos, game.set[SET_GAME], game.set[SET_START]);
     game.turn = first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
+    review_clear(&game.rv);
     game_resume(now);
     game_event_new();
     game_save();
@@ -302,6 +308,7 @@ uint8_t game_set_pos(const engine_pos_t *p, uint16_t now)
         return GAME_ERR_OVER;
     game.pos = *p;
     game.turn = 0;
+    review_clear(&game.rv);
     game_resume(now);
     game_save();
     return 0;
@@ -311,7 +318,8 @@ static void game_apply(engine_move_t m, uint16_t now)
 {
     game_t *const g = &game;
     uint8_t side = g->turn;
-    engine_apply(&g->pos, m);
+    /* ---- review (issue 22): the move made, a mistake noted, saved with it ---- */
+    review_move(&g->rv, &g->pos, m, side, !game_side_is_machine(side));
     game_event_move(side, m);
     g->turn ^= 1;
     if (engine_has_move(&g->pos)) {
@@ -405,6 +413,7 @@ static bool settings_load(void)
 void game_init(uint16_t now)
 {
     game_rec_t g;
+    uint8_t n;
     bool ok = settings_load();
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = *rec_set(i);
@@ -424,15 +433,27 @@ void game_init(uint16_t now)
     /* A saved game resumes only if it is a legal, unfinished position of a
      * game in the list, and its result is not counted yet (its number is
      * not the settings' counted); anything else is dropped for a clean
-     * start. A record of the old layout (no number) is a game not counted. */
+     * start. A record of the old layouts (no number, no review) is a game
+     * not counted, with no mistake noted. */
     g.number = (uint8_t)(rec.counted + 1);
-    if ((store_load(STORE_GAME, &g, sizeof g) || store_load(STORE_GAME, &g, offsetof(game_rec_t, number)))
-            && g.turn < 2 && !(ok && g.number == rec.counted)
+    review_clear(&g.rv);
+    n = store_len(STORE_GAME);
+    if (n == STORE_NONE)
+        store_use_old(true);    /* none saved since the review came: the old ring's */
+    n = store_len(STORE_GAME);
+    if ((n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, rv) || (n >= GAME_REC_MIN && n <= sizeof g))
+            && store_load(STORE_GAME, &g, n) && g.turn < 2 && !(ok && g.number == rec.counted)
             && game_find(g.pos.rule, g.pos.mode) < GAME_COUNT
             && engine_check_pos(&g.pos) == ENGINE_OK && engine_has_move(&g.pos)) {
         game.pos = g.pos;
         game.turn = g.turn;
         game.number = g.number;
+        /* the review goes with the position it was noted on: none from
+         * an old record (used is then 0, n below GAME_REC_MIN) */
+        if (g.rv.used != n - GAME_REC_MIN)
+            review_clear(&g.rv);
+        game.rv = g.rv;
         game.in_game = true;
     }
+    store_use_old(false);
 }

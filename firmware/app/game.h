@@ -16,6 +16,7 @@
 
 #include "engine.h"
 #include "pgm.h"
+#include "review.h"
 #include "tables.h"
 
 #define APP_VERSION "1.0"
@@ -65,11 +66,12 @@ typedef struct {
     uint16_t t0;        /* start of the current phase */
     bool in_game;       /* a game is in progress (resumable from the menu) */
     engine_move_t mv;   /* the machine's move being shown */
-    /* turn, pos and number, side by side, are the game record store.c
+    /* turn, pos, number and rv, side by side, are the game record store.c
      * saves (game.c); they change only together with a save request. */
     uint8_t turn;       /* side to move: 0 = you / player 1, 1 = machine / player 2 */
     engine_pos_t pos;
     uint8_t number;     /* the game's number: the settings' last counted + 1 (game.c) */
+    review_t rv;        /* the game's mistakes (review.h), saved with it */
     uint8_t set[SET_COUNT];
 } game_t;
 

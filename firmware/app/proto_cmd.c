@@ -38,7 +38,8 @@
     X(SCORES, WORDS, cmd_scores) \
     X(STATE, NONE, cmd_state) \
     X(SET, WORDS, cmd_set) \
-    X(SAVE, NONE, cmd_save)
+    X(SAVE, NONE, cmd_save) \
+    X(REVIEW, WORDS, proto_cmd_review)
 
 #define CMD_ID(name, args, run) C_##name,
 enum { PROTO_COMMANDS(CMD_ID) C_COUNT };
@@ -434,13 +435,15 @@ static uint8_t cmd_save(uint16_t now)
 }
 
 /* Commands that take no arguments, a bit each. */
-#define CMD_NO_ARGS(name, args, run) | ((uint16_t)(PROTO_ARGS_##args == PROTO_ARGS_NONE) << C_##name)
-#define NO_ARGS (0 PROTO_COMMANDS(CMD_NO_ARGS))
-_Static_assert(C_COUNT <= 16, "NO_ARGS holds a bit per command");
+#define CMD_NO_ARGS(name, args, run) | ((uint32_t)(PROTO_ARGS_##args == PROTO_ARGS_NONE) << C_##name)
+#define NO_ARGS_ALL (0 PROTO_COMMANDS(CMD_NO_ARGS))
+/* Tested in 16 bits (32-bit shifts cost flash): a command past the 16th takes words. */
+#define NO_ARGS ((uint16_t)NO_ARGS_ALL)
+_Static_assert(C_COUNT <= 32 && NO_ARGS_ALL == NO_ARGS, "NO_ARGS holds a bit per command");
 
 uint8_t proto_cmd_run(uint16_t now)
 {
-    if ((NO_ARGS >> proto_cmd) & 1 && !proto_at_end())
+    if (proto_cmd < 16 && (NO_ARGS >> proto_cmd) & 1 && !proto_at_end())
         return R_ARGS;
 #define CMD_CASE(name, args, run) case C_##name: return run(now);
     switch (proto_cmd) {

@@ -50,7 +50,10 @@ enum {
 #define STORE_SETTINGS_BYTES 163u  /* format + 8 settings + 19 rules x 4 forms x 2 score bytes + counted + the language (app/game.c) */
 #endif
 #ifndef STORE_GAME_BYTES
-#define STORE_GAME_BYTES (BOARD_COLS + 16u)
+/* turn, position and number (BOARD_COLS + 7), the review (review.h: 5 +
+ * 5 + 32 on the AVR), a few bytes for a host build's padding: 40 more
+ * than before the review */
+#define STORE_GAME_BYTES (BOARD_COLS + 56u)
 #endif
 #define STORE_SLOT_OVERHEAD 6u
 #define STORE_COMMIT 0xA5u
@@ -59,8 +62,17 @@ enum {
  * larger share (more slots, less wear per cell). */
 #define STORE_SETTINGS_BASE 0u
 #define STORE_SETTINGS_REGION (BOARD_EEPROM_BYTES * 3u / 8u)
-#define STORE_GAME_BASE STORE_SETTINGS_REGION
-#define STORE_GAME_REGION (BOARD_EEPROM_BYTES - STORE_SETTINGS_REGION)
+/* The game ring starts a byte after the settings region: the ring of the
+ * toy before the review (issue 22) started on it, with smaller slots, and
+ * as both slot sizes are even no slot of the new ring begins where an old
+ * one did, so an old record is never read as a new one. An old record is
+ * still loaded (its own geometry, STORE_GAME_*_OLD) while the new ring has
+ * none: store_use_old. */
+#define STORE_GAME_BASE (STORE_SETTINGS_REGION + 1u)
+#define STORE_GAME_REGION (BOARD_EEPROM_BYTES - STORE_GAME_BASE)
+#define STORE_GAME_BASE_OLD STORE_SETTINGS_REGION
+#define STORE_GAME_BYTES_OLD (BOARD_COLS + 16u)
+#define STORE_GAME_SLOTS_OLD ((BOARD_EEPROM_BYTES - STORE_GAME_BASE_OLD) / (STORE_GAME_BYTES_OLD + STORE_SLOT_OVERHEAD))
 #define STORE_SETTINGS_SLOTS (STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD))
 #define STORE_GAME_SLOTS (STORE_GAME_REGION / (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD))
 
@@ -80,6 +92,17 @@ enum {
  * come after its store_load (the boot does both), so that no save ever
  * rescans the ring. */
 bool store_load(uint8_t id, void *buf, uint8_t len);
+
+/* The length of record id's newest valid record, STORE_NONE if none: a
+ * record saved with the length it needs (the game's review grows with its
+ * mistakes) is loaded with store_load at that length. */
+#define STORE_NONE 0xFFu
+uint8_t store_len(uint8_t id);
+
+/* Boot only: read the game ring of the toy before the review (on: its
+ * geometry for store_len and store_load) or the ring of now (off, which
+ * finds the newest slot again: every save goes to the new ring). */
+void store_use_old(bool on);
 
 /* Ask for len bytes of buf to be saved as record id (len <= the record's
  * maximum; len 0 stores an empty record, which loads as "no record": that

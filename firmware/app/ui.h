@@ -10,7 +10,7 @@
  *          A confirm (BINARY: the new heap blinks over the old, a held
  *          key counts faster); pins/cells/coins: UP/DOWN cell, A select, A on a
  *          selected lamp confirms; B hint, B again teach panel, B held menu
- *   end    A new game, B held menu */
+ *   end    A new game, B review (a mistake: B its teach panel, A the next), B held menu */
 #ifndef APP_UI_H
 #define APP_UI_H
 
@@ -28,6 +28,7 @@
 #define UI_TURN_MS 800      /* two players: the number of the player to move shows this long */
 #define UI_REFUSE_MS 450    /* a refused move blinks this long */
 #define UI_INTRO_MS 480     /* the power-on animation before the title */
+#define UI_REVIEW_MS 1024   /* the review: the move made blinks this long, then the winning move (a power of 2) */
 
 void ui_init(uint16_t now);
 /* Buttons of this pass (debounced edges and levels). */

@@ -118,29 +118,30 @@ static void draw_heap(uint16_t n)
     }
 }
 
-static void draw_teach(bool on)
+/* The teach panel of position p (the game's, or a reviewed mistake's). */
+static void draw_teach(const engine_pos_t *p, bool on)
 {
     engine_move_t m;
-    if (game.pos.mode & ENGINE_BINARY) {
-        teach_binary(&game.pos, frame, on); /* teach.c: values need all eight rows */
+    if (p->mode & ENGINE_BINARY) {
+        teach_binary(p, frame, on); /* teach.c: values need all eight rows */
         return;
     }
-    if (game.pos.mode & ENGINE_MISERE) {
-        teach_misere(&game.pos, frame, on); /* teach.c: what decides misere */
+    if (p->mode & ENGINE_MISERE) {
+        teach_misere(p, frame, on); /* teach.c: what decides misere */
         return;
     }
-    uint8_t s = engine_nimsum(&game.pos);
+    uint8_t s = engine_nimsum(p);
     frame_clear();
     /* Rows 7..4: each column's Grundy value in binary, top bit on top. */
-    for (uint8_t c = 0; c < game.pos.ncols; c++)
-        frame[c] = (uint8_t)((engine_col_grundy(&game.pos, c) & 15) << 4);
+    for (uint8_t c = 0; c < p->ncols; c++)
+        frame[c] = (uint8_t)((engine_col_grundy(p, c) & 15) << 4);
     /* Row 2: the nim-sum, four bits read left to right. */
     _Static_assert(BOARD_COLS >= 4, "the nim-sum takes four columns");
     for (uint8_t i = 0, bit = 8; bit; i++, bit >>= 1)
         if (s & bit)
             frame[i] |= 4;
     /* Row 0: the column the winning move changes, blinking. */
-    if (on && engine_hint(&game.pos, &m))
+    if (on && engine_hint(p, &m))
         frame[m.col] |= 1;
 }
 
@@ -158,7 +159,7 @@ static void render_play(uint16_t now)
             && (uint16_t)(now - vw->ov_t0) >= (vw->overlay == OV_REFUSE ? UI_REFUSE_MS : UI_HINT_MS))
         vw->overlay = OV_NONE;
     if (vw->overlay == OV_TEACH) {
-        draw_teach(fast);
+        draw_teach(&g->pos, fast);
         return;
     }
     if (ui_banner_up(now)) {
@@ -222,6 +223,50 @@ static void render_play(uint16_t now)
     }
 }
 
+/* ---- the end screen's review (issue 22) --------------------------------- */
+
+/* A reviewed mistake: the position before it; for a second the move made
+ * blinks (old lamps, then new, as the machine's move does), for the next
+ * the winning move that was there (as the hint does); or, after B, the
+ * position's teach panel. */
+static void draw_review(uint16_t now)
+{
+    review_item_t it;
+    engine_pos_t b = game.pos;
+    engine_move_t m;
+    bool one = game_is_oneheap();
+    review_get(&game.rv, view.rv_i, &it, &b);
+    if (view.rv == RV_TEACH) {
+        draw_teach(&b, UI_BLINK(now) & 1);
+        return;
+    }
+    m = ((uint16_t)(now - view.ov_t0) & UI_REVIEW_MS) ? view.hint : it.move;
+    if (UI_BLINK(now) & 1)
+        m.to = one ? b.heap : b.col[m.col];     /* the blink's dark half: as before */
+    if (one) {
+        draw_heap(m.to);
+        return;
+    }
+    for (uint8_t i = 0; i < b.ncols; i++)
+        frame[i] = col_lamps(b.col[i]);
+    if (m.col < b.ncols)    /* (a mistake's position always has a winning move: view.hint) */
+        frame[m.col] = col_lamps((uint8_t)m.to);
+}
+
+/* The review's sentence: a winner against the machine hears the chances
+ * missed ("MISSED 2"); otherwise the reviewed side never stood on a won
+ * position. */
+static void review_text(void)
+{
+    text_clear();
+    if (game.set[SET_OPP] == OPP_MACHINE && !game.winner) {
+        ui_say(PSTR("MISSED \0BO LO "));
+        text_add_num(game.rv.count[0]);
+    } else {
+        ui_say(PSTR("NO WON POSITION\0CHUA CO THE THANG"));
+    }
+}
+
 static void result_text(void)
 {
     uint8_t i = game_index();
@@ -247,7 +292,10 @@ void ui_render(uint16_t now)
         if (game.screen == SCR_MENU) {
             ui_menu_text(now);
         } else if (game.screen == SCR_END) {
-            result_text();
+            if (view.rv == RV_TEXT)
+                review_text();
+            else
+                result_text();
             text_start(now, true);
         }
     }
@@ -282,7 +330,9 @@ void ui_render(uint16_t now)
         render_play(now);
         break;
     default:
-        if (text_draw(frame, now) && ui_demo_on())
+        if (view.rv == RV_MOVE || view.rv == RV_TEACH)
+            draw_review(now);
+        else if (text_draw(frame, now) && ui_demo_on())
             game_new(now);      /* the demo plays on */
         break;
     }

@@ -1,6 +1,7 @@
 /* ui_play.c - the controls: buttons arrive as debounced edges once per
  * main-loop pass and become cursor steps, selections, moves, hints and the
  * way to the menu; auto-off counts the time since the last press. */
+#include "events.h"
 #include "game.h"
 #include "pgm.h"
 #include "sound.h"
@@ -254,6 +255,53 @@ static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         play_columns(pressed, held, now);
 }
 
+/* ---- the end screen and its review (issue 22) ---------------------------- */
+
+/* Show kept mistake i: its position, the move made and the winning move
+ * that was there (into view.hint: found once, not on every frame). */
+static bool review_show(uint8_t i, uint16_t now)
+{
+    view_t *const vw = &view;
+    review_item_t it;
+    engine_pos_t b = game.pos;
+    if (!review_get(&game.rv, i, &it, &b))
+        return false;
+    engine_hint(&b, &vw->hint);
+    vw->rv = RV_MOVE;
+    vw->rv_i = i;
+    vw->ov_t0 = now;
+    ui_event_review(i);
+    return true;
+}
+
+/* A: a new game, or in the review the next mistake (after the last one,
+ * the result again). B: the review (the loser's first mistake; a winner
+ * against the machine first hears the chances missed), then the teach
+ * panel of the mistake's position and back. A demo has no review (a
+ * press ends it before it gets here: ui_input). */
+static void end_input(uint8_t pressed, bool b_short, uint16_t now)
+{
+    view_t *const vw = &view;
+    if (vw->rv == RV_OFF) {
+        if (pressed & BTN_A) {
+            game_new(now);
+        } else if (b_short && ((game.set[SET_OPP] == OPP_MACHINE && !game.winner) || !review_show(0, now))) {
+            vw->rv = RV_TEXT;                   /* the sentence; A goes on to the mistakes */
+            vw->rv_i = 0xFF;
+            ui_event_review(0);
+            ui_redraw();
+        }
+        return;
+    }
+    if (b_short) {
+        if (vw->rv != RV_TEXT && !game_is_oneheap())
+            vw->rv ^= RV_MOVE ^ RV_TEACH;       /* the position <-> its teach panel */
+    } else if ((pressed & BTN_A) && !review_show((uint8_t)(vw->rv_i + 1), now)) {
+        vw->rv = RV_OFF;                        /* no more: the result again */
+        ui_redraw();
+    }
+}
+
 void ui_input(const debounce_t *d, uint16_t now)
 {
     ui_keys_t *const k = &keys;
@@ -325,8 +373,7 @@ void ui_input(const debounce_t *d, uint16_t now)
         play_input(pressed, b_short, held, now);
         break;
     default:
-        if (pressed & BTN_A)
-            game_new(now);
+        end_input(pressed, b_short, now);
         break;
     }
 }
@@ -340,6 +387,7 @@ void ui_game_new(void)
 
 void ui_game_resume(void)
 {
+    view.rv = RV_OFF;
     ui_game_move();
     if (view.cur_col >= game.pos.ncols)
         view.cur_col = 0;

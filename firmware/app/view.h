@@ -12,6 +12,10 @@
 
 /* Overlays drawn over the play screen. */
 enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
+/* The end screen's review (issue 22): off (the result), a mistake's
+ * position with its move and the winning move blinking, that position's
+ * teach panel, or a sentence (none / chances missed). */
+enum { RV_OFF, RV_MOVE, RV_TEACH, RV_TEXT };
 
 typedef struct {
     uint8_t cur_col;    /* cursor column */
@@ -20,7 +24,9 @@ typedef struct {
     uint8_t overlay;
     uint16_t pend_heap; /* one-heap form: stones taken (pending) */
     uint16_t ov_t0;     /* start of the overlay */
-    engine_move_t hint; /* the hint's move (col 0xFF: none, a losing position) */
+    engine_move_t hint; /* the hint's move (col 0xFF: none, a losing position); the review's winning move */
+    uint8_t rv;         /* RV_*: the end screen's review */
+    uint8_t rv_i;       /* the mistake it shows (review_get's i) */
 } view_t;
 
 extern view_t view;

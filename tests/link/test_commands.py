@@ -131,6 +131,10 @@ NOGAME = [
     ("STATE 1", "ERR ARGS"), ("SET", "ERR SET ITEM"), ("SET FOO 1", "ERR SET ITEM"),
     ("SET BRIGHT", "ERR SET VALUE"), ("SET BRIGHT 7", "OK SET BRIGHT 7"),
     ("SAVE", "OK SAVE|ERR SAVE WAIT"), ("SAVE 1", "ERR ARGS"),
+    # no mistake after power-on, nor in the probe's game (POS 1, taken: won)
+    ("REVIEW", "OK REVIEW NONE"), ("REVIEW NEXT", "OK REVIEW NONE"), ("REVIEW POS", "OK REVIEW NONE"),
+    ("REVIEW 1", "OK REVIEW NONE"), ("REVIEW 0", "ERR REVIEW ARGS"), ("REVIEW X", "ERR REVIEW ARGS"),
+    ("REVIEW NEXT 1", "ERR REVIEW ARGS"), ("REVIEW 256", "ERR REVIEW ARGS"),
 ]
 # Lines that start a game from any state: each must answer OK.
 STARTS = [("NEW", "OK NEW {game}"), ("GAME NIM", "OK GAME 0 NIM"), ("GAME 0", "OK GAME 0 NIM"),

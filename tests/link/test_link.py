@@ -292,6 +292,19 @@ def test_nimlink(b):
     check(rc == 0 and got == want, "nimlink grundy 3 4 5:\n%s" % out)
     rc, out, err = run_nimlink(["--sim", elf, "--quiet-log", "grundy 0 0 0"])
     check(rc == 1 and "ERR POS OVER" in out, "nimlink grundy 0 0 0: rc %d %s" % (rc, out))
+    # review (issue 22): 3-4-5, the 5 taken to 4 (nim-sum 3: the machine's),
+    # the texts' table before it and what the move did; KAYLES misere: P/N
+    rc, out, err = run_nimlink(["--sim", elf, "SET OFF 4; SET LEVEL 2; GAME NIM; POS 3 4 5; MOVE 2 4; review"])
+    want = ["OK REVIEW 1 2 4 BEST 0 1", "OK REVIEW POS 3 4 5", "NIM, move 1: column C from 5 to 4 (a mistake)",
+            "before the move:", "  A       3 = 011", "  B       4 = 100", "  C       5 = 101",
+            "  nim-sum    010   (= 2: N, the player to move wins)",
+            "              ^  the leftmost 1 of the nim-sum", "  change column A: 011 XOR 010 = 001 (HINT 0 1)",
+            "  the move: C 101 -> 100, the nim-sum 010 -> 011 (= 3: N, the opponent wins)"]
+    got = [l for l in out.splitlines() if l.startswith(("OK REVIEW", "NIM,", "before", "  "))]
+    check(rc == 0 and got == want, "nimlink review on 3 4 5:\n%s" % out)
+    rc, out, err = run_nimlink(["--sim", elf, "SET OFF 4; SET LEVEL 2; GAME KAYLES MISERE; POS 7; MOVE 0 6; review"])
+    check(rc == 0 and "OK REVIEW 1 0 6 BEST 0 " in out and "a P-position for the opponent" in out
+          and not re.search(r"^  A +\d+ = ", out, re.M), "nimlink review, KAYLES misere:\n%s" % out)
 
     with tempfile.TemporaryDirectory() as d:
         e1, e2 = os.path.join(d, "a.bin"), os.path.join(d, "b.bin")
@@ -327,7 +340,7 @@ def test_nimlink(b):
     rc, out, err = run_nimlink(["--port", path, "--timeout", "0.5", "VER"])
     check(rc == 2 and "wrong baud rate" in err, "wrong baud rate, no line end: %d %s" % (rc, err))
     stop.append(1)
-    print("link: nimlink: a game won against the machine, the worked examples, the GRUNDY table, "
+    print("link: nimlink: a game won against the machine, the worked examples, the GRUNDY table, the review, "
           "dump/restore over a power cycle, four link errors", flush=True)
 
 

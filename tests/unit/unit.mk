@@ -44,10 +44,31 @@ TEST_TARGETS += test-unit
 TEST_BUILD += $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame
 TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame
 
+# The review of a game's mistakes (issue 22) against the brute-force
+# solver: the real game over the fake drivers, every game of the list.
+REVIEW_SRC := tests/unit/test_review.c tests/engine/solver.c tests/robust/fake_hal.c $(ENGINE_SRC) \
+	$(filter-out firmware/app/main.c,$(APP_SRC))
+$(B)/tests/unit/test_review: $(REVIEW_SRC) tests/unit/check.h tests/engine/solver.h tests/robust/fake_hal.h $(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -Itests/engine -o $@ $(REVIEW_SRC) $(B)/tables.c
+
+.PHONY: test-review
+test-review: $(B)/tests/unit/test_review
+	$(B)/tests/unit/test_review
+ifneq ($(MODULES),4)
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_review
+	build/m4/tests/unit/test_review
+endif
+TEST_TARGETS += test-review
+TEST_BUILD += $(B)/tests/unit/test_review
+TEST_BUILD_M4 += build/m4/tests/unit/test_review
+
 ## Unit tests:
 ##   make test-unit       host tests of debounce (tables, bounce, holds) and the EEPROM store (rings, bit flips, power cuts,
 ##                        foreign rings with scattered seq numbers),
 ##                        the end of a game cut at every EEPROM byte (a result counted once)
+##   make test-review     the review's mistakes (issue 22) over 10,000 random games of every game, judged by the
+##                        brute-force solver (tests/engine/solver.c); a power cut after the first mistake
 
 # On-target check of every driver under the simulator: tests/unit/hal_check.c
 # linked with the HAL, debounce and store objects of the firmware (same

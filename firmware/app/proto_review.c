@@ -1,0 +1,82 @@
+/* proto_review.c - the PC link's REVIEW (issue 22): the mistakes the game
+ * noted (review.h), one at a time.
+ *   REVIEW          the first: OK REVIEW <k> <col> <to> BEST <col> <to>
+ *   REVIEW NEXT     the one after the last answered
+ *   REVIEW <i>      the i-th (from 1)
+ *   REVIEW POS      the position before the last answered, as POS takes it
+ * k is the move's number in the game (both sides' moves counted, from 1);
+ * in a game of two players the mover's LOG tag (H1, H2) follows. None (or
+ * none more kept): OK REVIEW NONE. A game's review stays after its end,
+ * until the next game starts. */
+#include "game.h"
+#include "hal.h"
+#include "pgm.h"
+#include "proto_int.h"
+
+/* The mistake REVIEW last answered (NEXT and POS go from it). */
+static uint8_t review_at;
+
+static const char review_words[] PROGMEM = "NEXT POS";
+
+/* Mistake i's REVIEW words: " <k> <col> <to> BEST <col> <to>" (and the
+ * mover's tag for two players), with pos its position before as POS takes
+ * it (" POS <v> ..."), or " NONE". False for none. */
+static bool review_out(uint8_t i, bool pos)
+{
+    review_item_t it;
+    engine_pos_t b = game.pos;
+    engine_move_t best;
+    uint16_t v[3];
+    if (!review_get(&game.rv, i, &it, &b) || !engine_hint(&b, &best)) {
+        proto_out_P(PSTR(" NONE"));
+        return false;
+    }
+    if (pos) {
+        proto_out_P(PSTR(" POS"));
+        if (b.mode & ENGINE_ONEHEAP)
+            proto_out_snum(b.heap);
+        else
+            for (uint8_t c = 0; c < b.ncols; c++)
+                proto_out_snum(b.col[c]);
+        return true;
+    }
+    v[0] = it.k & ~REVIEW_SIDE;
+    v[1] = it.move.col;
+    v[2] = it.move.to;
+    proto_out_fmt(PSTR(" # # #"), v);
+    proto_out_P(PSTR(" BEST"));
+    proto_out_move(best);
+    if (game.set[SET_OPP] == OPP_HUMAN)
+        proto_out_P(it.k & REVIEW_SIDE ? PSTR(" H2") : PSTR(" H1"));
+    return true;
+}
+
+void proto_log_review(uint8_t i)
+{
+    proto_out_P(PSTR("LOG REVIEW"));
+    review_out(i, false);
+    proto_out_nl();
+}
+
+uint8_t proto_cmd_review(uint16_t now)
+{
+    uint16_t v;
+    uint8_t i = 0;
+    char *w = proto_word();
+    uint8_t word = proto_list_find(review_words, w);
+    (void)now;
+    if (*w) {
+        if (word <= 1)
+            i = (uint8_t)(review_at + !word);   /* NEXT: the one after; POS: the same */
+        else if (proto_number(w, 255, &v) && v)
+            i = (uint8_t)(v - 1);
+        else
+            return R_CMD | R_ARGS;
+    }
+    if (!proto_at_end())
+        return R_CMD | R_ARGS;
+    proto_reply_ok();
+    if (review_out(i, word == 1))
+        review_at = i;
+    return 0;
+}
