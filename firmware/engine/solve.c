@@ -97,14 +97,19 @@ static bool seq_bit(const oneheap_seq_t *q, uint16_t n)
     return (oneheap_byte(q, i) >> (i & 7)) & 1;
 }
 
+/* EMPTY AND DIVIDE: boxes of a and b are P when both are cold; misere:
+ * (1, 1), no move, is the mover's win. */
+static NOINLINE bool ed_p(const engine_pos_t *p, uint8_t a, uint8_t b)
+{
+    bool mis = p->mode & ENGINE_MISERE;
+    const oneheap_seq_t *q = &ed_seq[mis];
+    return seq_bit(q, a) && seq_bit(q, b) && !(mis && (a | b) == 1);
+}
+
 bool engine_is_p(const engine_pos_t *p)
 {
-    if (p->rule == RULE_ED) {
-        /* both boxes cold; misere: (1, 1), no move, is the mover's win */
-        bool mis = p->mode & ENGINE_MISERE;
-        const oneheap_seq_t *q = &ed_seq[mis];
-        return seq_bit(q, p->col[0]) && seq_bit(q, p->col[1]) && !(mis && (p->col[0] | p->col[1]) == 1);
-    }
+    if (p->rule == RULE_ED)
+        return ed_p(p, p->col[0], p->col[1]);
     if (p->mode & ENGINE_ONEHEAP)
         return seq_bit(oneheap_of(p), p->heap);
     if (p->mode & ENGINE_MISERE) {
@@ -239,14 +244,11 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
  * enough): 2 ed_kmax trials at most. */
 static bool ed_hint(const engine_pos_t *p, engine_move_t *m)
 {
-    engine_pos_t q = *p;
     uint8_t kmax = PGM_U8(&ed_kmax[(p->mode & ENGINE_MISERE) ? 1 : 0]);
     for (uint8_t c = 0; c < 2; c++) {
         uint8_t n = p->col[c ^ 1];
         for (uint8_t k = 1; k <= kmax && k < n; k++) {
-            q.col[c] = k;
-            q.col[c ^ 1] = (uint8_t)(n - k);
-            if (engine_is_p(&q)) {
+            if (ed_p(p, k, (uint8_t)(n - k))) {
                 m->col = c;
                 m->to = k;
                 return true;
