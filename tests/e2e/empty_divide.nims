@@ -102,3 +102,62 @@ tap A
 tap A
 expect-uart LOG MOVE H 0 1
 expect-uart LOG END H
+#
+# --- BINARY MISERE (the link chooses the game and the boxes): 200 and 13
+# in binary; the last mover loses, the cold boxes are 1, 2, 5, 8, 11 ...
+send GAME EMPTY AND DIVIDE BINARY MISERE
+expect-uart OK GAME 89 EMPTY AND DIVIDE BINARY MISERE\n
+send POS 200 13
+expect-uart OK POS
+expect-frame within 600
+#.......
+#.......
+........
+........
+##......
+.#......
+........
+.#......
+# box 1 chosen: its share of box 0's 200 counted up by a held UP, faster
+# and faster, to 199 (one stays in box 0), then B backs out
+tap RIGHT
+tap A
+press UP
+wait 5000ms
+release UP
+send STATE
+expect-uart CUR=1,0 PEND=199
+tap B
+send STATE
+expect-uart CUR=1,0 PEND=0
+# box 0 emptied, 13 divided into 2 and 11 (both cold); the machine stalls
+# each time, the player answers 2 and the rest, and the machine is left
+# the last move, (2, 2) to (1, 1): it loses
+tap LEFT
+tap A
+tap UP
+tap A
+expect-uart LOG MOVE H 0 2
+expect-uart LOG MOVE M 0 1
+send STATE
+expect-uart POS=1,10
+tap A
+tap UP
+tap A
+expect-uart LOG MOVE H 0 2
+expect-uart LOG MOVE M 0 1
+tap A
+tap UP
+tap A
+expect-uart LOG MOVE H 0 2
+expect-uart LOG MOVE M 0 1
+send STATE
+expect-uart POS=1,4
+tap A
+tap UP
+tap A
+expect-uart LOG MOVE H 0 2
+send GRUNDY
+expect-uart OK GRUNDY 1 MISERE P
+expect-uart LOG MOVE M 0 1
+expect-uart LOG END H

@@ -51,5 +51,6 @@ TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_bi
 
 ## Engine proof:
 ##   make test-engine     exhaustive host check of the engine against a brute-force solver (BINARY: every position
-##                        of up to three heaps to 63), and sequences vs OEIS
+##                        of up to three heaps to 63; EMPTY AND DIVIDE: every position up to 255 x 255, normal
+##                        and misere), and sequences vs OEIS
 ##   make test-misere     the same proof for misere play of every rule, and random 8/32-column positions
