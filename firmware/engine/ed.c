@@ -16,9 +16,13 @@ uint8_t ed_check_move(const engine_pos_t *p, engine_move_t m)
     return ENGINE_OK;
 }
 
+/* A move engine_check_move took (a box past the two is ignored, as the
+ * columns' apply ignores a column past the board). */
 void ed_apply(engine_pos_t *p, engine_move_t m)
 {
-    uint8_t n = p->col[m.col ^ 1];
+    uint8_t n = p->col[(m.col & 1) ^ 1];
+    if (m.col > 1)
+        return;
     p->col[m.col] = (uint8_t)m.to;
     p->col[m.col ^ 1] = (uint8_t)(n - m.to);
 }
