@@ -50,26 +50,26 @@ bool ed_has_move(const engine_pos_t *p)
     return (p->col[0] | p->col[1]) > 1;
 }
 
-uint16_t ed_moves(const engine_pos_t *p)
+/* The machine's move when it does not win. A slip (mistake), as the
+ * columns' slips: a box whose partner can be divided, either equally
+ * likely, then its share of the partner, each equally likely within 1/256
+ * (one 8-bit draw scaled, no division: random_below stays inlined in the
+ * columns' reply, whose random path is near the budget). The stall: one
+ * counter split off the bigger box. */
+bool ed_other(const engine_pos_t *p, bool slip, engine_move_t *m)
 {
-    return (uint16_t)(p->col[0] + p->col[1] - 2);
-}
-
-/* The machine's move when it does not win: move i of ed_move_next's
- * order (a slip: i drawn below ed_moves), or with i 0xFFFF the stall,
- * one counter split off the bigger box. */
-bool ed_other(const engine_pos_t *p, uint16_t i, engine_move_t *m)
-{
-    uint8_t n1 = (uint8_t)(p->col[1] - 1);
+    uint8_t c = p->col[0] > p->col[1], n;
     if (!ed_has_move(p))
         return false;
-    if (i == 0xFFFF) {
-        m->col = p->col[0] > p->col[1];
-        m->to = 1;
-    } else {
-        m->col = i >= n1;
-        m->to = (uint16_t)(i >= n1 ? i - n1 + 1 : i + 1);
+    m->to = 1;
+    if (slip) {
+        c = engine_random() & 1;
+        if (p->col[c ^ 1] < 2)
+            c ^= 1;             /* its partner holds one: the other box */
+        n = (uint8_t)(p->col[c ^ 1] - 1);
+        m->to = (uint16_t)(1 + (((uint16_t)engine_random() * n) >> 8));
     }
+    m->col = c;
     return true;
 }
 

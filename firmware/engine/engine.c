@@ -224,7 +224,7 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     if (!slip && engine_hint(p, m))
         return true;
     if (p->rule == RULE_ED)
-        return ed_other(p, slip ? random_below(ed_moves(p)) : 0xFFFF, m);
+        return ed_other(p, slip, m);
     /* A mistake: the columns with a move (a table look-up each). A
      * P-position: the leftmost biggest column with a move, its size first
      * (cheaper), so most columns need no look-up. */
