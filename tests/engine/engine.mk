@@ -14,9 +14,9 @@ $(B)/tests/engine/test_binary: tests/engine/test_binary.c tests/engine/solver.c 
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_binary.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 
-$(B)/tests/engine/test_ed: tests/engine/test_ed.c tests/engine/fail.h $(ENGINE_HOST_OBJ)
+$(B)/tests/engine/test_ed: tests/engine/test_ed.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_ed.c $(ENGINE_HOST_OBJ)
+	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_ed.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 
 build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine/rules.h | deps
 	@mkdir -p $(dir $@)

@@ -403,3 +403,38 @@ bool solver_binary_is_p(const uint8_t *heaps, uint8_t n)
     }
     return bin_solve(h[0], h[1], h[2]);
 }
+
+/* EMPTY AND DIVIDE: outcome per convention, -1 unknown, 1 P, 0 N. */
+static int8_t ed_memo[2][SOLVER_ED_MAX + 1][SOLVER_ED_MAX + 1];
+static bool ed_memo_ready;
+
+static bool ed_p(bool misere, int m, int n)
+{
+    int8_t *o = &ed_memo[misere][m][n];
+    if (*o < 0) {
+        bool any = false, to_p = false;
+        for (int side = 0; side < 2 && !to_p; side++) {
+            int s = side ? n : m; /* the box divided; the other is emptied */
+            for (int k = 1; k < s && !to_p; k++) {
+                any = true;
+                to_p = ed_p(misere, k, s - k);
+            }
+        }
+        *o = (int8_t)(misere ? (any && !to_p) : !to_p);
+    }
+    return *o;
+}
+
+bool solver_ed_outcome_p(bool misere, uint8_t m, uint8_t n)
+{
+    if (!ed_memo_ready) {
+        memset(ed_memo, 0xFF, sizeof ed_memo);
+        ed_memo_ready = true;
+    }
+    return ed_p(misere, m, n);
+}
+
+bool solver_ed_is_p(uint8_t m, uint8_t n)
+{
+    return solver_ed_outcome_p(solver_misere, m, n);
+}

@@ -49,4 +49,12 @@ bool solver_heap_is_p(uint16_t n);
 #define SOLVER_BINARY_MAX 63
 bool solver_binary_is_p(const uint8_t *heaps, uint8_t n);
 
+/* EMPTY AND DIVIDE (two boxes, not columns of a sum): a move empties one
+ * box and divides the other's counters between the two, at least one in
+ * each; (1, 1) has no move. Boxes 1..SOLVER_ED_MAX, the play convention of
+ * solver_select, by recursion over those moves with a memo. */
+#define SOLVER_ED_MAX 255
+bool solver_ed_is_p(uint8_t m, uint8_t n);
+bool solver_ed_outcome_p(bool misere, uint8_t m, uint8_t n);   /* either convention */
+
 #endif

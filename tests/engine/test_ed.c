@@ -22,28 +22,17 @@
 #include "engine.h"
 
 #include "fail.h"
+#include "solver.h"
 
 #define ED_MAX 255
 
-static int8_t outcome[2][ED_MAX + 1][ED_MAX + 1]; /* -1 unknown, 1 P, 0 N */
 static int16_t grundy[ED_MAX + 1][ED_MAX + 1];    /* -1 unknown */
 
-/* The player to move loses (misere: the last mover loses). */
+/* The player to move loses (misere: the last mover loses): the shared
+ * brute force of tests/engine/solver.c, written from the rule's wording. */
 static bool brute_p(bool misere, int m, int n)
 {
-    int8_t *o = &outcome[misere][m][n];
-    if (*o < 0) {
-        bool any = false, to_p = false;
-        for (int side = 0; side < 2 && !to_p; side++) {
-            int s = side ? n : m; /* the box divided; the other is emptied */
-            for (int k = 1; k < s && !to_p; k++) {
-                any = true;
-                to_p = brute_p(misere, k, s - k);
-            }
-        }
-        *o = misere ? (any && !to_p) : !to_p;
-    }
-    return *o;
+    return solver_ed_outcome_p(misere, (uint8_t)m, (uint8_t)n);
 }
 
 static int brute_grundy(int m, int n)
@@ -200,7 +189,6 @@ static void check_slips(uint8_t mode)
 
 int main(void)
 {
-    memset(outcome, -1, sizeof outcome);
     memset(grundy, -1, sizeof grundy);
     for (int form = 0; form < 4; form++) {
         uint8_t mode = (uint8_t)((form & 1 ? ENGINE_MISERE : 0) | (form & 2 ? ENGINE_BINARY : 0));

@@ -50,6 +50,8 @@ static uint32_t rnd(void)
 /* P (true) or N by the solver, in the game's form. */
 static bool oracle_is_p(const engine_pos_t *p)
 {
+    if (p->rule == RULE_ED)
+        return solver_ed_is_p(p->col[0], p->col[1]);
     if (p->mode & ENGINE_ONEHEAP)
         return solver_heap_is_p(p->heap);
     if (p->mode & ENGINE_BINARY)
@@ -68,6 +70,10 @@ static void random_pos(engine_pos_t *p, uint8_t rule, uint8_t mode)
         if (mode & ENGINE_ONEHEAP) {
             p->ncols = 1;
             p->heap = (uint16_t)(1 + rnd() % (ENGINE_HEAP_MAX < 200 ? ENGINE_HEAP_MAX : 200));
+        } else if (rule == RULE_ED) {
+            p->ncols = 2;   /* two boxes, 1..255 (BINARY) or 1..8 */
+            for (uint8_t c = 0; c < 2; c++)
+                p->col[c] = (uint8_t)(1 + rnd() % ((mode & ENGINE_BINARY) ? SOLVER_ED_MAX : ENGINE_ROWS));
         } else if (mode & ENGINE_BINARY) {
             p->ncols = (uint8_t)(1 + rnd() % SOLVER_BINARY_COLS);
             for (uint8_t c = 0; c < p->ncols; c++)
