@@ -92,7 +92,7 @@ typedef struct {
 
 struct rb_stats {
     uint64_t boots, boots_expected, moves, games_new, games_ended, replies, errs, states_checked,
-        frames_checked, steps, overruns, dumps_stale;
+        frames_checked, steps, overruns, dumps_stale, log_reviews;
     int last_boot_cause, last_boot_resumed;
 };
 

@@ -164,9 +164,12 @@ static void check_columns(const rb_game_t *g, const engine_pos_t *p, const uint8
     int bad = 0, badcol = -1;
     for (int c = 0; c < BOARD_COLS; c++) {
         uint8_t want = c < p->ncols ? lamps(p, p->col[c]) : 0;
-        if (human_input && c == g->cur_col)
+        /* EMPTY AND DIVIDE: a move, a hint or a pending split changes both
+         * boxes, so the other box blinks with the chosen one */
+        int ed = p->rule == RULE_ED;
+        if (human_input && (c == g->cur_col || (ed && (c ^ 1) == g->cur_col)))
             continue;
-        if (c == g->mv_col && (g->phase == 2 || (human_input && g->overlay == 1)))
+        if ((c == g->mv_col || (ed && (c ^ 1) == g->mv_col)) && (g->phase == 2 || (human_input && g->overlay == 1)))
             continue;
         if (f[c] != want) {
             if (g->phase == 1 && (uint8_t)(f[c] ^ want) == 0xFFu && !bad) {

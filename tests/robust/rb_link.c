@@ -172,6 +172,19 @@ static void reply_line(const char *line, const rb_snap_t *snap)
         rb_link->judge(line, snap);
 }
 
+/* LOG REVIEW (the review opened on the toy, README "The review"): NONE,
+ * or the mistake as REVIEW answers it, "<k> <col> <to> BEST <col> <to>"
+ * and with two players the mover's tag. */
+static void log_review(const char *line)
+{
+    unsigned k, c, t, bc, bt;
+    char tag[4] = "";
+    int n = sscanf(line + 11, "%u %u %u BEST %u %u %3s", &k, &c, &t, &bc, &bt, tag);
+    if (strcmp(line + 11, "NONE") && !(n >= 5 && k >= 1 && (n == 5 || !strcmp(tag, "H1") || !strcmp(tag, "H2"))))
+        rb_fail("LOG REVIEW line of no known shape: \"%s\"", line);
+    rb_st.log_reviews++;
+}
+
 static void handle_line(const char *line, const rb_snap_t *snap)
 {
     if (!strncmp(line, "LOG BOOT ", 9))
@@ -182,6 +195,8 @@ static void handle_line(const char *line, const rb_snap_t *snap)
         log_move(line);
     else if (!strncmp(line, "LOG END ", 8))
         log_end(line);
+    else if (!strncmp(line, "LOG REVIEW ", 11))
+        log_review(line);
     else if (!strncmp(line, "OK", 2) || !strncmp(line, "ERR", 3))
         reply_line(line, snap);
     else if (line[0] != '#')
