@@ -1,0 +1,2 @@
+import { readFileSync } from 'node:fs';
+import { parseTrace, replay } from './diff.mjs';
