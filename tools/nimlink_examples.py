@@ -19,7 +19,6 @@ THAI = '"the game of Nim" (Thai, the blog of ศล)'
 
 # Not on the toy yet: what each needs (issue 20's items).
 NOT_YET = [
-    (NOTES, "Empty and Divide, P = both boxes odd", "the game EMPTY AND DIVIDE"),
     (NOTES, "G(3) + G(5) + G(7) on 9 10 14: 1 xor 4 xor 6 = 3, 14 to 13",
      "a SUM of different rules (its parts' values: above)"),
 ]
@@ -58,6 +57,16 @@ TURTLES_G = [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28]
 # NOTES, Twins: g(x) = x, the coins numbered from 1 (position 0: every coin
 # tails), for x = 1 .. 14.
 TWINS_G = list(range(1, 15))
+# NOTES, Empty and Divide: P = both boxes odd ((1, 1), the end, among
+# them); from N, empty a box and divide the even one into two odd parts.
+# The table's boxes: 1 .. ED_TOP (the BINARY form: a column holds 8).
+ED_TOP = 12
+
+
+def ed_text_p(m, n):
+    return m % 2 == 1 and n % 2 == 1
+
+
 # NOTES, the Sprague-Grundy theorem's example: g3(9), g5(10), g7(14), g7(13).
 SUM_PARTS = [(3, 9, 1), (5, 10, 4), (7, 14, 6), (7, 13, 5)]
 
@@ -445,6 +454,40 @@ class Examples:
         self.out("  from x = 1..7 to each a = 0..x-1: %d of %d moves OK" % (ok, len(lines) // 2))
         self.check(ok == len(lines) // 2, "a move from x to a < x refused")
 
+    def notes_ed(self):
+        """Every position up to ED_TOP x ED_TOP: GRUNDY's P/N, HINT's move
+        in the text's form (the even box divided into two odd parts), and
+        every move from a P-position to N (read from the same table: a
+        move leaves (k, s - k), s the divided box)."""
+        self.out("== %s: Empty and Divide, P = both boxes odd" % NOTES)
+        self.game("EMPTY AND DIVIDE BINARY")
+        boxes = [(m, n) for m in range(1, ED_TOP + 1) for n in range(1, ED_TOP + 1)]
+        r = self.batch([x for m, n in boxes for x in ("POS %d %d" % (m, n), "GRUNDY", "HINT")])
+        toy, hints = {}, 0
+        for i, (m, n) in enumerate(boxes):
+            pos, g, h = r[3 * i:3 * i + 3]
+            if (m, n) == (1, 1):
+                toy[m, n] = "P" if pos == "ERR POS OVER" else "?"   # the end: no move
+                continue
+            toy[m, n] = g.split()[-1]
+            f = h.split()
+            if toy[m, n] == "P":
+                hints += self.check(f[2:] == ["NONE"], "(%d, %d) is P, yet HINT %s" % (m, n, h))
+                continue
+            c, k = int(f[2]), int(f[3])
+            s = n if c == 0 else m
+            hints += self.check(s % 2 == 0 and k % 2 == 1 and (s - k) % 2 == 1,
+                                "(%d, %d): HINT %s does not divide the even box into odd parts" % (m, n, h))
+        self.out("  m\\n " + " ".join("%2d" % n for n in range(1, ED_TOP + 1)) + "   (P: both odd; (1, 1): the end)")
+        for m in range(1, ED_TOP + 1):
+            self.out("  %3d " % m + " ".join("%2s" % toy[m, n] for n in range(1, ED_TOP + 1)))
+        wrong = [mn for mn in boxes if toy[mn] != ("P" if ed_text_p(*mn) else "N")]
+        self.check(not wrong, "the text: P exactly when both boxes are odd; the toy differs at %s" % wrong[:4])
+        moves = [(k, s - k) for m, n in boxes if toy[m, n] == "P" for s in (m, n) for k in range(1, s)]
+        self.out("  HINT: the text's move in each of %d positions; every move from P (%d of them) reaches N: %s"
+                 % (hints, len(moves), "yes" if all(toy[x] == "N" for x in moves) else "no"))
+        self.check(all(toy[x] == "N" for x in moves), "a move from a P-position reaches P")
+
     def run(self):
         cols = self.link.cols
         # The settings live in the toy's EEPROM: put the owner's back after.
@@ -463,6 +506,7 @@ class Examples:
         self.notes_half(cols)
         self.notes_turtles()
         self.notes_twins()
+        self.notes_ed()
         self.thai()
         self.binary()
         self.out("== not yet on the toy")

@@ -253,6 +253,8 @@ NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
                     p->col[c] = r | 1;
             }
         }
+        if (p->rule == RULE_ED)
+            p->ncols = 2;       /* two boxes: the preset's or the board's first two */
         if (engine_check_pos(p) == ENGINE_OK && engine_has_move(p))
             return;
         start = START_FULL;     /* a preset the rule cannot hold: the full board */

@@ -82,10 +82,11 @@ extern game_t game;
  * one won by taking everything). The menu chooses the rule, then its form. */
 #define GAME_FORMS 4
 /* The list's bound: every rule in columns, normal and misere, and every
- * heap rule in one heap and in BINARY, normal and misere (the scores are
- * kept per rule and form, BINARY with the columns form, so they survive
- * the list growing up to that). */
-#define GAME_MAX (2 * RULE_COUNT + 4 * RULE_FIRST_MASK)
+ * heap rule and every rule after the column rules (EMPTY AND DIVIDE) in
+ * one heap and in BINARY, normal and misere (the scores are kept per rule
+ * and form, BINARY with the columns form, so they survive the list
+ * growing up to that). */
+#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT))
 /* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
  * after every other game, so older games keep their numbers). */
 #define GAME_MENU_FORMS 6

@@ -42,9 +42,15 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
     uint8_t n = 0;
     for (uint8_t i = 0; i < RULE_COUNT * (GAME_FORMS + 2); i++) {
         uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
-        if (i >= RULE_COUNT * GAME_FORMS) {
-            r = (uint8_t)((i - RULE_COUNT * GAME_FORMS) >> 1);
+        if (i >= RULE_COLUMN_COUNT * GAME_FORMS) {
+            r = (uint8_t)((i - RULE_COLUMN_COUNT * GAME_FORMS) >> 1);
             m = game_form_mode(GAME_FORMS + (i & 1));
+        }
+        /* the rules after the column rules (rules.h), every form of each,
+         * after all of the column rules' games */
+        if (i >= RULE_COLUMN_COUNT * (GAME_FORMS + 2)) {
+            r = (uint8_t)(RULE_COLUMN_COUNT + (i - RULE_COLUMN_COUNT * (GAME_FORMS + 2)) / (GAME_FORMS + 2));
+            m = game_form_mode((uint8_t)((i - RULE_COLUMN_COUNT * (GAME_FORMS + 2)) % (GAME_FORMS + 2)));
         }
         if (!game_listed(r, m))
             continue;

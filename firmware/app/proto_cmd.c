@@ -163,7 +163,8 @@ static uint8_t cmd_state(uint16_t now)
 /* GRUNDY's report, before the final P|N. Columns: each column's value and
  * their nim-sum (normal play: P exactly when the sum is 0). One-heap: the
  * heap's value; in normal play it is the sum, in misere play the sum does
- * not decide who wins, so MISERE takes its place. Misere play in columns:
+ * not decide who wins, so MISERE takes its place (EMPTY AND DIVIDE: the
+ * same, with the two boxes' value). Misere play in columns:
  * grundy_misere_out. */
 static void grundy_values_out(void)
 {
@@ -207,9 +208,10 @@ static void grundy_misere_out(void)
     proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, 0xFF)));
 }
 
-static void grundy_oneheap_out(void)
+/* A game of one value (one heap; EMPTY AND DIVIDE, whose two boxes are
+ * not a sum: its normal-play value, engine_nimsum). */
+static void grundy_game_out(uint16_t g)
 {
-    uint16_t g = engine_oneheap_grundy(&game.pos);
     proto_out_snum(g);
     if (game.pos.mode & ENGINE_MISERE)
         proto_out_P(PSTR(" MISERE"));
@@ -333,7 +335,9 @@ static uint8_t cmd_grundy(uint16_t now)
         return R_CMD | GAME_ERR_NOGAME;
     proto_reply_ok();
     if (game_is_oneheap()) {
-        grundy_oneheap_out();
+        grundy_game_out(engine_oneheap_grundy(&game.pos));
+    } else if (game.pos.rule == RULE_ED) {
+        grundy_game_out(engine_nimsum(&game.pos));
     } else if (game.pos.mode & ENGINE_MISERE) {
         grundy_misere_out();
     } else {

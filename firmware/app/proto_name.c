@@ -14,9 +14,11 @@
 union name_room { RULES(NAME_ROOM) };
 #undef NAME_ROOM
 
-/* The name words typed, one space between them. Cut at one character more
- * than the longest name: what is longer begins no name either. */
-static char typed[sizeof(union name_room) + 1];
+/* The name words typed, one space between them, as long as the longest
+ * name: what is longer ends in '!', which no name holds, so it begins
+ * none (a byte less than keeping one character more: EMPTY AND DIVIDE
+ * made the longest name a character longer). */
+static char typed[sizeof(union name_room)];
 
 /* How rule name (flash) and the typed words compare: 0 the name does not
  * begin with them, 1 it begins with them, 2 they are the whole name. */
@@ -79,6 +81,8 @@ NOINLINE bool proto_name_game(char *w, uint8_t *index)
             typed[n++] = ' ';
         while (*w && n < sizeof typed - 1)
             typed[n++] = *w++;
+        if (*w)
+            typed[n - 1] = '!';
     }
     typed[n] = 0;
     /* A number stands alone. */

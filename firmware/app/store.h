@@ -47,7 +47,7 @@ enum {
 
 /* Largest payload of each record; the slot adds STORE_SLOT_OVERHEAD bytes. */
 #ifndef STORE_SETTINGS_BYTES
-#define STORE_SETTINGS_BYTES 163u  /* format + 8 settings + 19 rules x 4 forms x 2 score bytes + counted + the language (app/game.c) */
+#define STORE_SETTINGS_BYTES 171u  /* format + 8 settings + 20 rules x 4 forms x 2 score bytes + counted + the language (app/game.c) */
 #endif
 #ifndef STORE_GAME_BYTES
 #define STORE_GAME_BYTES (BOARD_COLS + 16u)

@@ -61,6 +61,8 @@ bool ui_demo_on(void)
 uint8_t ui_pending_to(void)
 {
     uint8_t v = game.pos.col[view.cur_col];
+    if (game.pos.rule == RULE_ED)
+        return view.pend;       /* the emptied box's share of the split */
     switch (engine_rule_form(game.pos.rule)) {
     case FORM_HEAP: return (uint8_t)(v - view.pend);
     case FORM_PINS: return v & (uint8_t)~view.pend;
@@ -199,8 +201,12 @@ static void render_play(uint16_t now)
     if (show && !fast) {
         if (one)
             draw_heap(m.to);
-        else if (m.col < g->pos.ncols)
+        else if (m.col < g->pos.ncols) {
+            /* EMPTY AND DIVIDE: the divided box keeps the rest */
+            if (g->pos.rule == RULE_ED)
+                frame[m.col ^ 1] = col_lamps((uint8_t)(g->pos.col[m.col ^ 1] - m.to));
             frame[m.col] = col_lamps((uint8_t)m.to);
+        }
     }
     if (!input)
         return;

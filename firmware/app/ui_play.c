@@ -154,12 +154,26 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
         uint8_t step = 1;
         if (held && (pos->mode & ENGINE_BINARY))
             step = keys.repeats >= UI_FAST_REPEATS ? 16 : keys.repeats >= UI_FAST_REPEATS / 2 ? 4 : 1;
-        if (((pressed & BTN_DOWN) && vw->pend >= v) || ((pressed & BTN_UP) && !vw->pend))
-            deny();                             /* no stone left to take / to put back */
-        else if (pressed & BTN_DOWN)
-            vw->pend = (uint8_t)(v - vw->pend > step ? vw->pend + step : v);
-        else if (pressed & BTN_UP)
-            vw->pend = (uint8_t)(vw->pend > step ? vw->pend - step : 0);
+        /* A heap: pend is the stones taken, DOWN counts it up, UP back
+         * down, 0..v. EMPTY AND DIVIDE: pend is the share of the other
+         * box's n that box c, the one to empty, gets: A on a box (or UP)
+         * chooses it, one counter, then UP counts up, DOWN down, 1..n-1;
+         * A plays it (B backs out: play_b_short). */
+        uint8_t add = BTN_DOWN, sub = BTN_UP, lo = 0, hi = v;
+        if (pos->rule == RULE_ED) {
+            add = BTN_UP;
+            sub = BTN_DOWN;
+            lo = 1;
+            hi = (uint8_t)(pos->col[c ^ 1] - 1);
+            if ((pressed & BTN_A) && !vw->pend)
+                pressed = BTN_UP;
+        }
+        if (((pressed & add) && vw->pend >= hi) || ((pressed & sub) && vw->pend <= lo))
+            deny();                             /* nothing left to take / to put back */
+        else if (pressed & add)
+            vw->pend = (uint8_t)(hi - vw->pend > step ? vw->pend + step : hi);
+        else if (pressed & sub)
+            vw->pend = (uint8_t)(vw->pend - lo > step ? vw->pend - step : lo);
         else if (pressed & BTN_A) {
             if (vw->pend)
                 try_move(ui_pending_to(), now);
@@ -212,9 +226,14 @@ static void play_b_short(uint16_t now)
         deny();                     /* not your turn */
         return;
     }
+    if (vw->pend && game.pos.rule == RULE_ED) {
+        vw->pend = 0;               /* the split backed out of: choose the box again */
+        return;
+    }
     vw->ov_t0 = now;
     if (vw->overlay == OV_HINT) {
-        vw->overlay = game_is_oneheap() ? OV_NONE : OV_TEACH;
+        /* EMPTY AND DIVIDE: no panel (its boxes are not a sum of values) */
+        vw->overlay = game_is_oneheap() || game.pos.rule == RULE_ED ? OV_NONE : OV_TEACH;
     } else if (vw->overlay == OV_TEACH) {
         vw->overlay = OV_NONE;
     } else {

@@ -45,6 +45,9 @@ bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 {
     if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE | ENGINE_BINARY)))
         return false;
+    /* EMPTY AND DIVIDE: two boxes, as columns or in BINARY */
+    if (rule == RULE_ED)
+        return !(mode & ENGINE_ONEHEAP);
     /* BINARY: columns of a tame heap rule (misere Nim on the values) */
     if (mode & ENGINE_BINARY)
         return rule < RULE_FIRST_MASK && !(mode & ENGINE_ONEHEAP) && column_wild(rule) == 0xFF;
@@ -69,12 +72,14 @@ uint8_t engine_check_pos(const engine_pos_t *p)
         return ENGINE_ERR_MODE;
     if (p->mode & ENGINE_ONEHEAP)
         return p->heap > ENGINE_HEAP_MAX ? ENGINE_ERR_HEAP : ENGINE_OK;
-    if (p->ncols < 1 || p->ncols > ENGINE_COLS)
+    /* EMPTY AND DIVIDE: two boxes, neither empty */
+    bool ed = p->rule == RULE_ED;
+    if (p->ncols < 1 || p->ncols > ENGINE_COLS || (ed && p->ncols != 2))
         return ENGINE_ERR_COLS;
     uint8_t form = engine_rule_form(p->rule);
     for (uint8_t c = 0; c < p->ncols; c++) {
         uint8_t v = p->col[c];
-        if (form == FORM_HEAP && v > ENGINE_ROWS && !(p->mode & ENGINE_BINARY))
+        if (form == FORM_HEAP && ((v > ENGINE_ROWS && !(p->mode & ENGINE_BINARY)) || (ed && !v)))
             return ENGINE_ERR_HEIGHT;
         if (form == FORM_CELLS && (v & (v >> 1)))
             return ENGINE_ERR_ADJ;
@@ -84,6 +89,8 @@ uint8_t engine_check_pos(const engine_pos_t *p)
 
 uint8_t engine_check_move(const engine_pos_t *p, engine_move_t m)
 {
+    if (p->rule == RULE_ED)
+        return ed_check_move(p, m);
     if (m.col >= ncols_of(p))
         return ENGINE_ERR_MOVE_COL;
     uint8_t form = engine_rule_form(p->rule);
@@ -100,7 +107,9 @@ uint8_t engine_check_move(const engine_pos_t *p, engine_move_t m)
 
 void engine_apply(engine_pos_t *p, engine_move_t m)
 {
-    if (p->mode & ENGINE_ONEHEAP)
+    if (p->rule == RULE_ED)
+        ed_apply(p, m);
+    else if (p->mode & ENGINE_ONEHEAP)
         p->heap = m.to;
     else if (m.col < ENGINE_COLS)
         p->col[m.col] = (uint8_t)m.to;
@@ -124,11 +133,17 @@ static bool move_scan(const engine_pos_t *p, uint8_t c, uint16_t d, engine_move_
 
 bool engine_move_first(const engine_pos_t *p, engine_move_t *m)
 {
+    if (p->rule == RULE_ED) {
+        m->col = 0xFF;
+        return ed_move_next(p, m);
+    }
     return move_scan(p, 0, 0, m);
 }
 
 bool engine_move_next(const engine_pos_t *p, engine_move_t *m)
 {
+    if (p->rule == RULE_ED)
+        return ed_move_next(p, m);
     if (m->col >= ncols_of(p))
         return false;
     uint16_t from = column_state(p, m->col);
@@ -138,6 +153,8 @@ bool engine_move_next(const engine_pos_t *p, engine_move_t *m)
 bool engine_has_move(const engine_pos_t *p)
 {
     uint8_t form = engine_rule_form(p->rule);
+    if (p->rule == RULE_ED)
+        return ed_has_move(p);
     for (uint8_t c = 0; c < ncols_of(p); c++)
         if (column_has_move(p->rule, form, column_state(p, c)))
             return true;
@@ -148,7 +165,7 @@ bool engine_has_move(const engine_pos_t *p)
 
 uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c)
 {
-    if ((p->mode & ENGINE_ONEHEAP) || c >= p->ncols)
+    if ((p->mode & ENGINE_ONEHEAP) || c >= p->ncols || p->rule == RULE_ED)
         return 0;
     return column_value_at(p, c);
 }
@@ -158,6 +175,8 @@ uint8_t engine_nimsum(const engine_pos_t *p)
     uint8_t s = 0;
     if (p->mode & ENGINE_ONEHEAP)
         return 0;
+    if (p->rule == RULE_ED)
+        return ed_grundy(p);
     for (uint8_t c = 0; c < p->ncols; c++)
         s ^= column_value_at(p, c);
     return s;
@@ -204,6 +223,8 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     bool slip = mistake && engine_random() < mistake;
     if (!slip && engine_hint(p, m))
         return true;
+    if (p->rule == RULE_ED)
+        return ed_other(p, slip, m);
     /* A mistake: the columns with a move (a table look-up each). A
      * P-position: the leftmost biggest column with a move, its size first
      * (cheaper), so most columns need no look-up. */

@@ -18,6 +18,9 @@
  *     a tame rule plays as misere Nim on the column values, a wild one,
  *     KAYLES, by its quotient's tables) and every heap rule in one-heap form.
  *
+ * EMPTY AND DIVIDE is the one rule that is not a sum of columns: two
+ * boxes, columns 0 and 1, that a move changes together (ed.c).
+ *
  * Columns: bit r of a column is the LED in row r counted from the bottom.
  * A heap column holds its height n (0..8), lit from the bottom; in
  * ENGINE_BINARY its heap n (0..255). */
@@ -50,7 +53,9 @@ typedef struct {
 } engine_pos_t;
 
 /* A move names the column it is made in and that column's state after it;
- * in one-heap mode col is 0 and to is the number of stones left. */
+ * in one-heap mode col is 0 and to is the number of stones left; in
+ * EMPTY AND DIVIDE (two boxes, ed.c) col is the box emptied and to the
+ * counters the other box's division puts in it. */
 typedef struct {
     uint8_t col;
     uint16_t to;

@@ -63,4 +63,14 @@ uint16_t column_apply(uint8_t form, uint16_t from, uint16_t d);
 /* A column's size for the stall rule: heap height, pins, free cells, heads. */
 uint8_t column_size(uint8_t form, uint8_t v);
 
+/* EMPTY AND DIVIDE (ed.c): the engine's entry points hand its positions
+ * here. ed_move_next with m->col 0xFF gives the first move; ed_other is
+ * the reply's slip or stall. */
+uint8_t ed_check_move(const engine_pos_t *p, engine_move_t m);
+void ed_apply(engine_pos_t *p, engine_move_t m);
+bool ed_move_next(const engine_pos_t *p, engine_move_t *m);
+bool ed_has_move(const engine_pos_t *p);
+bool ed_other(const engine_pos_t *p, bool slip, engine_move_t *m);
+uint8_t ed_grundy(const engine_pos_t *p);
+
 #endif

@@ -43,7 +43,8 @@
     X(DAWSON,   "DAWSON KAYLES",KIND_OCTAL,   "0.07",      FORM_PINS)  \
     X(NOADJ,    "NO ADJACENT", KIND_OCTAL,   "0.137",     FORM_CELLS) \
     X(TURTLES,  "MOCK TURTLES", KIND_TURTLES, "",         FORM_COINS) \
-    X(TWINS,    "TWINS",       KIND_TWINS,   "",          FORM_COINS)
+    X(TWINS,    "TWINS",       KIND_TWINS,   "",          FORM_COINS) \
+    X(ED,       "EMPTY AND DIVIDE", KIND_ED, "",          FORM_HEAP)
 
 enum rule_id {
 #define RULE_ENUM(id, name, kind, code, form) RULE_##id,
@@ -52,8 +53,16 @@ enum rule_id {
     RULE_COUNT
 };
 
-enum rule_kind { KIND_OCTAL, KIND_HALF, KIND_TURTLES, KIND_TWINS };
+enum rule_kind { KIND_OCTAL, KIND_HALF, KIND_TURTLES, KIND_TWINS, KIND_ED };
 enum rule_form { FORM_HEAP, FORM_PINS, FORM_CELLS, FORM_COINS };
+
+/* The rules up to here are played column by column (a sum of one-column
+ * games, the tables of tables.h); the rules after them are whole games of
+ * two boxes that one move changes together. EMPTY AND DIVIDE (Ho Huu
+ * Son's notes): boxes of m and n counters (1..8 a column, 1..255 in
+ * BINARY); a move empties one box and divides the other's counters
+ * between the two, at least one in each; (1, 1) ends the game (ed.c). */
+#define RULE_COLUMN_COUNT RULE_ED
 
 /* A column is at most this many cells tall (the matrix height). */
 #define TABLE_ROWS 8

@@ -90,12 +90,28 @@ const char *engine_misere_name(uint8_t rule, uint8_t e)
     return s;
 }
 
+/* Bit n of a folded list: a one-heap P-position, a cold box. */
+static bool seq_bit(const oneheap_seq_t *q, uint16_t n)
+{
+    uint16_t i = oneheap_index(q, n);
+    return (oneheap_byte(q, i) >> (i & 7)) & 1;
+}
+
+/* EMPTY AND DIVIDE: boxes of a and b are P when both are cold; misere:
+ * (1, 1), no move, is the mover's win. */
+static NOINLINE bool ed_p(const engine_pos_t *p, uint8_t a, uint8_t b)
+{
+    bool mis = p->mode & ENGINE_MISERE;
+    const oneheap_seq_t *q = &ed_seq[mis];
+    return seq_bit(q, a) && seq_bit(q, b) && !(mis && (a | b) == 1);
+}
+
 bool engine_is_p(const engine_pos_t *p)
 {
-    if (p->mode & ENGINE_ONEHEAP) {
-        uint16_t i = oneheap_index(oneheap_of(p), p->heap);
-        return (oneheap_byte(oneheap_of(p), i) >> (i & 7)) & 1;
-    }
+    if (p->rule == RULE_ED)
+        return ed_p(p, p->col[0], p->col[1]);
+    if (p->mode & ENGINE_ONEHEAP)
+        return seq_bit(oneheap_of(p), p->heap);
     if (p->mode & ENGINE_MISERE) {
         uint8_t ones, big, w = column_wild(p->rule);
         if (w != 0xFF)
@@ -223,8 +239,29 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
     return false;
 }
 
+/* EMPTY AND DIVIDE: the division to a P-position, box 0 emptied first,
+ * at most ed_kmax counters put in it (build/grundy proved that is
+ * enough): 2 ed_kmax trials at most. */
+static bool ed_hint(const engine_pos_t *p, engine_move_t *m)
+{
+    uint8_t kmax = PGM_U8(&ed_kmax[(p->mode & ENGINE_MISERE) ? 1 : 0]);
+    for (uint8_t c = 0; c < 2; c++) {
+        uint8_t n = p->col[c ^ 1];
+        for (uint8_t k = 1; k <= kmax && k < n; k++) {
+            if (ed_p(p, k, (uint8_t)(n - k))) {
+                m->col = c;
+                m->to = k;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 bool engine_hint(const engine_pos_t *p, engine_move_t *m)
 {
+    if (p->rule == RULE_ED)
+        return ed_hint(p, m);
     if (p->mode & ENGINE_ONEHEAP) {
         /* Scan the P-positions a legal move can reach, fewest stones taken
          * first. The bit index i follows 'to' down, wrapping at the period's

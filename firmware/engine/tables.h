@@ -17,15 +17,15 @@
  * value i is the low nibble of byte i/2 when i is even. */
 #define NIBBLE_BYTES(n) (((n) + 1) / 2)
 
-extern const uint8_t rule_digits[RULE_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM;
+extern const uint8_t rule_digits[RULE_COLUMN_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM;
 extern const uint8_t heap_grundy[RULE_FIRST_MASK][NIBBLE_BYTES(TABLE_ROWS + 1)] PROGMEM;
 extern const uint16_t heap_moves[RULE_FIRST_MASK] PROGMEM;
 extern const uint8_t mask_grundy[RULE_FIRST_COINS - RULE_FIRST_MASK][NIBBLE_BYTES(256)] PROGMEM;
-extern const uint8_t coin_grundy[RULE_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM;
-extern const uint8_t coin_index[RULE_COUNT - RULE_FIRST_COINS][16] PROGMEM;
+extern const uint8_t coin_grundy[RULE_COLUMN_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM;
+extern const uint8_t coin_index[RULE_COLUMN_COUNT - RULE_FIRST_COINS][16] PROGMEM;
 /* How many coins a coin rule's move turns over, the head included (1..3):
  * the fewest in the high nibble, the most in the low one. */
-extern const uint8_t coin_turns[RULE_COUNT - RULE_FIRST_COINS] PROGMEM;
+extern const uint8_t coin_turns[RULE_COLUMN_COUNT - RULE_FIRST_COINS] PROGMEM;
 
 /* One-heap P-positions: bits 'at' bytes into oneheap_bits; a heap of n >=
  * start + period reads bit start + (n - start) % period; period 0: no fold. */
@@ -59,12 +59,20 @@ extern const uint8_t binary_vals[] PROGMEM;
  * the elements' names (one NUL-ended string each, the wild rules in turn). */
 extern const uint8_t misere_wild[RULE_COUNT] PROGMEM;
 extern const uint16_t misere_one_heap[RULE_FIRST_MASK] PROGMEM;
-extern const uint8_t misere_one_mask[RULE_COUNT - RULE_FIRST_MASK][32] PROGMEM;
+extern const uint8_t misere_one_mask[RULE_COLUMN_COUNT - RULE_FIRST_MASK][32] PROGMEM;
 extern const uint8_t misere_elem[][256] PROGMEM;
 extern const uint16_t misere_reach[][256] PROGMEM;
 extern const uint8_t misere_mul[][256] PROGMEM;
 extern const uint16_t misere_p[] PROGMEM;
 extern const uint16_t misere_partner[][16] PROGMEM;
 extern const char misere_names[] PROGMEM;
+
+/* EMPTY AND DIVIDE (ed.c), [0] normal, [1] misere play: bit s of ed_seq's
+ * list in oneheap_bits (folded as the one-heap lists are) says a box of s
+ * counters is cold, no division of it leaves a P-position; a position is
+ * P when both boxes are cold (misere: and not (1, 1)). A winning division
+ * puts at most ed_kmax counters in the emptied box. */
+extern const oneheap_seq_t ed_seq[2] PROGMEM;
+extern const uint8_t ed_kmax[2] PROGMEM;
 
 #endif

@@ -49,11 +49,11 @@ static void emit_misere_tame(FILE *f, const mq_t *q, const int *wild, int one[][
 {
     fprintf(f, "\n/* Misere play in columns. Every rule's misere quotient was proved by\n"
                " * build/grundy (build/grundy --misere NAME prints it). Tame rules:");
-    for (int i = 0; i < RULE_COUNT; i++)
+    for (int i = 0; i < RULE_COLUMN_COUNT; i++)
         if (q[i].tame)
             fprintf(f, " %s", rules[i].id);
     fprintf(f, ";\n * wild:");
-    for (int i = 0; i < RULE_COUNT; i++)
+    for (int i = 0; i < RULE_COLUMN_COUNT; i++)
         if (!q[i].tame)
             fprintf(f, " %s (%d elements)", rules[i].id, q[i].n);
     fprintf(f, ". */\n");
@@ -69,8 +69,8 @@ static void emit_misere_tame(FILE *f, const mq_t *q, const int *wild, int one[][
             b |= (unsigned)one[i][st] << st;
         fprintf(f, "%s0x%03x", i ? ", " : "", b);
     }
-    fprintf(f, "};\nconst uint8_t misere_one_mask[RULE_COUNT - RULE_FIRST_MASK][32] PROGMEM = {\n");
-    for (int i = first_mask; i < RULE_COUNT; i++) {
+    fprintf(f, "};\nconst uint8_t misere_one_mask[RULE_COLUMN_COUNT - RULE_FIRST_MASK][32] PROGMEM = {\n");
+    for (int i = first_mask; i < RULE_COLUMN_COUNT; i++) {
         fprintf(f, "    {");
         for (int b = 0; b < 32; b++) {
             unsigned v = 0;
@@ -166,7 +166,7 @@ static void emit_wild_rows(FILE *f, const mq_t *q, const int *rows, int nrows, w
 static void emit_misere_wild(FILE *f, mq_t *q)
 {
     int rows[RULE_COUNT], nrows = 0;
-    for (int i = 0; i < RULE_COUNT; i++)
+    for (int i = 0; i < RULE_COLUMN_COUNT; i++)
         if (!q[i].tame)
             rows[nrows++] = i;
     if (!nrows)
@@ -188,7 +188,7 @@ static void emit_misere_wild(FILE *f, mq_t *q)
     fprintf(f, "};\nconst uint16_t misere_partner[][16] PROGMEM = {\n");
     emit_wild_rows(f, q, rows, nrows, wild_fill_partner, 16, 16, 1);
     fprintf(f, "};\nconst char misere_names[] PROGMEM =");
-    for (int i = 0; i < RULE_COUNT; i++) {
+    for (int i = 0; i < RULE_COLUMN_COUNT; i++) {
         if (q[i].tame)
             continue;
         mgame_build(&rules[i]);
@@ -211,7 +211,7 @@ static void emit_misere(FILE *f, int first_mask)
     static mq_t q[RULE_COUNT];
     int nw = 0, wild[RULE_COUNT];
     static int one[RULE_COUNT][256];
-    for (int i = 0; i < RULE_COUNT; i++) {
+    for (int i = 0; i < RULE_COLUMN_COUNT; i++) {
         mq_compute(&rules[i], &q[i]); /* builds rule i's generators */
         mq_canon(&q[i]);
         wild[i] = q[i].tame ? -1 : nw++;
@@ -219,6 +219,8 @@ static void emit_misere(FILE *f, int first_mask)
             gen_die("a wild misere quotient over 16 elements does not fit the engine's tables: ", rules[i].id);
         misere_one(&rules[i], one[i]);
     }
+    for (int i = RULE_COLUMN_COUNT; i < RULE_COUNT; i++)
+        wild[i] = -1; /* not played in columns: never read as wild */
     emit_misere_tame(f, q, wild, one, first_mask);
     emit_misere_wild(f, q);
 }
@@ -229,8 +231,8 @@ static void emit_digits(FILE *f)
     fprintf(f, "/* Octal digit for taking k = 1..%d tokens, then the digit for every\n"
                " * larger k, then the largest k with a digit (%d: the last one repeats);\n"
                " * 4 bits each. */\n", RULE_MAX_DIGITS, RULE_MAX_DIGITS + 1);
-    fprintf(f, "const uint8_t rule_digits[RULE_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM = {\n");
-    for (int i = 0; i < RULE_COUNT; i++) {
+    fprintf(f, "const uint8_t rule_digits[RULE_COLUMN_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM = {\n");
+    for (int i = 0; i < RULE_COLUMN_COUNT; i++) {
         int d[RULE_MAX_DIGITS + 2], last = 0;
         for (int k = 1; k <= RULE_MAX_DIGITS + 1; k++)
             if ((d[k - 1] = rules[i].digit[k]))
@@ -303,8 +305,8 @@ static void emit_coins(FILE *f, int first_coins)
 
     fprintf(f, "/* Coin rules: the value of a single head on coin 0..%d; a column's value\n"
                " * is the XOR of its heads' values. */\n", TABLE_ROWS - 1);
-    fprintf(f, "const uint8_t coin_grundy[RULE_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM = {\n");
-    for (int i = first_coins; i < RULE_COUNT; i++) {
+    fprintf(f, "const uint8_t coin_grundy[RULE_COLUMN_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM = {\n");
+    for (int i = first_coins; i < RULE_COLUMN_COUNT; i++) {
         rule_sequence(&rules[i], TABLE_ROWS, g);
         fprintf(f, "    {");
         for (int n = 0; n < TABLE_ROWS; n++)
@@ -313,8 +315,8 @@ static void emit_coins(FILE *f, int first_coins)
     }
     fprintf(f, "};\n\n");
     fprintf(f, "/* ... and back: the coin whose single head has value v (0..15), or 0xFF. */\n");
-    fprintf(f, "const uint8_t coin_index[RULE_COUNT - RULE_FIRST_COINS][16] PROGMEM = {\n");
-    for (int i = first_coins; i < RULE_COUNT; i++) {
+    fprintf(f, "const uint8_t coin_index[RULE_COLUMN_COUNT - RULE_FIRST_COINS][16] PROGMEM = {\n");
+    for (int i = first_coins; i < RULE_COLUMN_COUNT; i++) {
         int idx[16];
         rule_sequence(&rules[i], TABLE_ROWS, g);
         for (int v = 0; v < 16; v++)
@@ -331,8 +333,8 @@ static void emit_coins(FILE *f, int first_coins)
     }
     fprintf(f, "};\n\n");
     fprintf(f, "/* How many coins a move turns over, the head included: lo << 4 | hi. */\n");
-    fprintf(f, "const uint8_t coin_turns[RULE_COUNT - RULE_FIRST_COINS] PROGMEM = {");
-    for (int i = first_coins; i < RULE_COUNT; i++) {
+    fprintf(f, "const uint8_t coin_turns[RULE_COLUMN_COUNT - RULE_FIRST_COINS] PROGMEM = {");
+    for (int i = first_coins; i < RULE_COLUMN_COUNT; i++) {
         int lo, hi;
         coin_turns(&rules[i], &lo, &hi);
         if (lo < 1 || hi > 3 || lo > hi)
@@ -424,6 +426,7 @@ static void emit_oneheap(FILE *f, int first_mask, int heap_max)
         fprintf(f, "}, /* %s */\n", r->id);
     }
     fprintf(f, "};\n\n");
+    nbits = emit_ed(f, bits, nbits); /* EMPTY AND DIVIDE's cold boxes: the same bits */
     fprintf(f, "const uint8_t oneheap_bits[%d] PROGMEM = {", nbits);
     for (int b = 0; b < nbits; b++)
         fprintf(f, "%s0x%02x%s", b % 12 ? " " : "\n    ", bits[b], b + 1 < nbits ? "," : "\n");
@@ -437,7 +440,7 @@ void emit_c(const char *path, int heap_max)
     if (!f)
         gen_die("cannot write ", path);
     int first_mask = -1, first_coins = -1;
-    for (int i = 0; i < RULE_COUNT; i++) {
+    for (int i = 0; i < RULE_COLUMN_COUNT; i++) {
         if (rules[i].form != FORM_HEAP && first_mask < 0)
             first_mask = i;
         if (rules[i].form == FORM_COINS && first_coins < 0)

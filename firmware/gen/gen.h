@@ -7,6 +7,7 @@
  *   misere_proof.c  the brute-force outcome, the proof of Q, its selftest
  *   emit.c          the C tables the engine reads (--emit-c)
  *   binary.c        the BINARY form's periods (heaps up to 255)
+ *   ed.c            EMPTY AND DIVIDE's boxes, proved on every position
  *   main.c          the command line and what it prints
  * The generator runs once a build, so its state is plain globals. */
 #ifndef GEN_GEN_H
@@ -136,5 +137,11 @@ void emit_c(const char *path, int heap_max);
 /* ---- binary.c ---- */
 /* The BINARY form's period data of every heap rule (emit_c calls it). */
 void emit_binary(FILE *f, int first_mask);
+
+/* ---- ed.c ---- */
+/* EMPTY AND DIVIDE's tables, derived and proved by brute force over the
+ * move graph of every position up to 255 x 255: its cold boxes go into
+ * the one-heap bits (bits, nbits bytes so far; returns the new count). */
+int emit_ed(FILE *f, uint8_t *bits, int nbits);
 
 #endif

@@ -144,7 +144,7 @@ int main(int argc, char **argv)
         rule_parse(&rules[i]);
     if (argc == 2 && !strcmp(argv[1], "--list")) {
         for (int i = 0; i < RULE_COUNT; i++)
-            printf("%-8s %-14s %s\n", rules[i].id, rules[i].name, rules[i].kind == KIND_OCTAL ? rules[i].code : rules[i].kind == KIND_HALF ? "at-most-half" : rules[i].kind == KIND_TWINS ? "twins" : "mock-turtles");
+            printf("%-8s %-14s %s\n", rules[i].id, rules[i].name, rules[i].kind == KIND_OCTAL ? rules[i].code : rules[i].kind == KIND_HALF ? "at-most-half" : rules[i].kind == KIND_TWINS ? "twins" : rules[i].kind == KIND_ED ? "empty-and-divide" : "mock-turtles");
         return 0;
     }
     if (argc == 2 && !strcmp(argv[1], "--misere-selftest"))

@@ -390,7 +390,7 @@ static int mq_selftest_rule(const rule_t *r)
 int mq_selftest(void)
 {
     int bad = 0;
-    for (int i = 0; i < RULE_COUNT; i++)
+    for (int i = 0; i < RULE_COLUMN_COUNT; i++)
         bad |= mq_selftest_rule(&rules[i]);
     printf("misere selftest: %s\n", bad ? "FAILED (a wrong quotient passed the proof)" : "passed");
     return bad;

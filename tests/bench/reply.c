@@ -33,6 +33,7 @@
  *      turn (the end of a game: the reply looks at every empty column).
  * Misere games are measured the same way, every kind included (a wild
  * one, KAYLES, sorts its states by quotient element instead of value).
+ * EMPTY AND DIVIDE (two boxes, not a sum of columns): every position.
  * Portable C: the registers are in tests/target/target_io_avr.c. */
 #include <stdbool.h>
 #include <stdint.h>
@@ -258,6 +259,31 @@ static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
     engine_seed(0xC0FFEEu + target_game_index);
 }
 
+/* EMPTY AND DIVIDE: two boxes, not a sum of columns; every position of
+ * boxes 1..8 (BINARY: 1..255) but the end, (1, 1), and the random path on
+ * every sixteenth. */
+static void ed_game(uint8_t rule, uint8_t mode)
+{
+    engine_pos_t p;
+    uint8_t max = (mode & ENGINE_BINARY) ? ENGINE_BINARY_MAX : ENGINE_ROWS, m = 0, n;
+    uint32_t measured = 0;
+    p.rule = rule;
+    p.mode = mode;
+    p.ncols = 2;
+    p.heap = 0;
+    game_header(rule, mode, (uint32_t)max * max - 1u);
+    while (m++ < max)
+        for (n = 1; n != 0 && n <= max; n++) {
+            p.col[0] = m;
+            p.col[1] = n;
+            if (engine_has_move(&p)) {
+                measure(&p, ((m ^ n) & 15) == 0);
+                measured++;
+            }
+        }
+    game_footer(measured);
+}
+
 static void columns_game(uint8_t rule, uint8_t mode)
 {
     static engine_pos_t walk, adv;  /* kinds 0/1, and kind 2 */
@@ -270,6 +296,10 @@ static void columns_game(uint8_t rule, uint8_t mode)
     uint8_t k = 0, c, filler, last = ENGINE_COLS - 1;
     uint16_t turn = 0;
 
+    if (rule == RULE_ED) {
+        ed_game(rule, mode);
+        return;
+    }
     p.rule = walk.rule = rule;
     p.mode = walk.mode = mode;
     p.ncols = walk.ncols = ENGINE_COLS;

@@ -2,8 +2,9 @@
 # independent brute-force solver, and the generator's Grundy sequences
 # against published ones (OEIS). The engine is the MODULES=4 build (32
 # columns, one heap up to 256) whatever MODULES says; test_binary proves
-# the BINARY form (heaps up to 255), normal and misere, so the sub-make below
-# builds it into build/m4/.
+# the BINARY form (heaps up to 255), normal and misere, and test_ed EMPTY
+# AND DIVIDE (every position up to 255 x 255), so the sub-make below
+# builds them into build/m4/.
 
 $(B)/tests/engine/test_engine: tests/engine/test_engine.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
@@ -13,16 +14,21 @@ $(B)/tests/engine/test_binary: tests/engine/test_binary.c tests/engine/solver.c 
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_binary.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 
+$(B)/tests/engine/test_ed: tests/engine/test_ed.c tests/engine/fail.h $(ENGINE_HOST_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_ed.c $(ENGINE_HOST_OBJ)
+
 build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine/rules.h | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/engine -o $@ $<
 
 .PHONY: test-engine
 test-engine: $(GRUNDY) build/tests/engine/test_sequences
-	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_ed
 	build/tests/engine/test_sequences $(GRUNDY)
 	build/m4/tests/engine/test_engine
 	build/m4/tests/engine/test_binary
+	build/m4/tests/engine/test_ed
 TEST_TARGETS += test-engine
 
 # Misere play of every rule (tests/engine/test_engine.c misere): the same
@@ -41,9 +47,10 @@ test-misere: $(GRUNDY)
 	build/m4/tests/engine/test_engine misere
 TEST_TARGETS += test-misere
 TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences
-TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary
+TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_ed
 
 ## Engine proof:
 ##   make test-engine     exhaustive host check of the engine against a brute-force solver (BINARY: every position
-##                        of up to three heaps to 63), and sequences vs OEIS
+##                        of up to three heaps to 63; EMPTY AND DIVIDE: every position up to 255 x 255, normal
+##                        and misere), and sequences vs OEIS
 ##   make test-misere     the same proof for misere play of every rule, and random 8/32-column positions

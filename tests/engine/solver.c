@@ -20,7 +20,7 @@ static uint8_t heap_memo[SOLVER_ONEHEAP_MAX + 1];
 bool solver_is_heap_form(uint8_t rule)
 {
     return rule != RULE_KAYLES && rule != RULE_DAWSON && rule != RULE_NOADJ
-        && rule != RULE_TURTLES && rule != RULE_TWINS;
+        && rule != RULE_TURTLES && rule != RULE_TWINS && rule != RULE_ED;
 }
 
 /* May k stones be taken from a heap of n under the current heap rule? */

@@ -757,6 +757,8 @@ static void check_modes(void)
             bool want;
             if (r >= RULE_COUNT || mode > 7)
                 want = false;
+            else if (r == RULE_ED) /* two boxes: columns and BINARY, no one heap */
+                want = !(mode & ENGINE_ONEHEAP);
             else if (mode & ENGINE_BINARY) /* BINARY: heap rules, in columns */
                 want = heap && !(mode & ENGINE_ONEHEAP);
             else if (mode & ENGINE_ONEHEAP)
@@ -809,7 +811,7 @@ int main(int argc, char **argv)
     printf("engine: %u columns, one heap up to %u\n", ENGINE_COLS, ENGINE_HEAP_MAX);
     if (!want_misere)
         check_modes();
-    for (uint8_t r = 0; r < RULE_COUNT; r++)
+    for (uint8_t r = 0; r < RULE_COLUMN_COUNT; r++) /* EMPTY AND DIVIDE: test_ed */
         game_columns(r, want_misere);
     for (uint8_t r = 0; r < RULE_COUNT; r++)
         if (solver_is_heap_form(r))

@@ -230,7 +230,7 @@ int main(int argc, char **argv)
         RULES(RULE_ID)
 #undef RULE_ID
     };
-    for (unsigned i = 0; i < RULE_COUNT; i++) {
+    for (unsigned i = 0; i < RULE_COLUMN_COUNT; i++) { /* EMPTY AND DIVIDE: test_ed */
         unsigned j = 0;
         while (j < COUNT(covered) && strcmp(ids[i], covered[j]))
             j++;

@@ -55,6 +55,12 @@ void fuzz_check_one_move(const engine_pos_t *a, const engine_pos_t *b, const cha
     if (a->mode & ENGINE_ONEHEAP) {
         m.to = b->heap;
         changed = a->heap != b->heap;
+    } else if (a->rule == RULE_ED) {
+        /* EMPTY AND DIVIDE: box c emptied and the other box's counters
+         * divided, so b's two boxes add up to a's other box */
+        m.col = b->col[0] + b->col[1] == a->col[1] ? 0 : 1;
+        m.to = b->col[m.col];
+        changed = b->col[0] + b->col[1] == a->col[m.col ^ 1];
     } else {
         for (uint8_t c = 0; c < a->ncols; c++)
             if (a->col[c] != b->col[c]) {

@@ -192,3 +192,129 @@ def test_nogame(b, check, Sim):
               "game's end, %d ways to start a game" % (len(NOGAME), len(STARTS)), flush=True)
     finally:
         sim.close()
+
+
+# ---- EMPTY AND DIVIDE ---------------------------------------------------------------
+
+def ed_moves(m, n):
+    """The rule's moves from (m, n) as MOVE's (c, k): empty box c, divide
+    the other box into k (now in box c) and the rest; the position after."""
+    for c, s in ((0, n), (1, m)):
+        for k in range(1, s):
+            yield (c, k), ((k, s - k) if c == 0 else (s - k, k))
+
+
+def ed_solve(top):
+    """The brute force over the move graph, from the rule's wording: P in
+    normal and misere play (the last mover loses; (1, 1) has no move) and
+    the Grundy value, for every position up to top x top."""
+    p, g = [{}, {}], {}
+    for t in range(2, 2 * top + 1):
+        for m in range(max(1, t - top), min(top, t - 1) + 1):
+            n = t - m
+            after = [to for _, to in ed_moves(m, n)]
+            p[0][m, n] = not any(p[0][x] for x in after)
+            p[1][m, n] = bool(after) and not any(p[1][x] for x in after)
+            seen = {g[x] for x in after}
+            g[m, n] = next(v for v in range(len(seen) + 1) if v not in seen)
+    return p, g
+
+
+def test_ed(b, check, Sim):
+    """EMPTY AND DIVIDE over the link: its four games (at the end of the
+    list), POS refusals, GRUNDY (the game's value; P/N), HINT and AI
+    against the brute force on every position up to 8 x 8 and on BINARY
+    positions up to 255, MOVE's refusals and a game played to its end."""
+    sim = Sim(b)
+    link = sim.link
+    try:
+        link.cmd("SET OFF 4")
+        link.cmd("SET OPP 1")
+        link.cmd("SET LEVEL 2")
+        p, g = ed_solve(255)
+        forms = ["", " MISERE", " BINARY", " BINARY MISERE"]
+        numbers = []
+        for f in forms:
+            r = link.cmd("GAME EMPTY AND DIVIDE" + f)
+            check(re.fullmatch(r"OK GAME \d+ EMPTY AND DIVIDE" + f, r) is not None, "GAME ED%s: %r" % (f, r))
+            numbers.append(int(r.split()[2]))
+        check(numbers == list(range(link.games - 4, link.games)),
+              "EMPTY AND DIVIDE's games are the list's last four: %r of %d" % (numbers, link.games))
+        r = link.cmd("GAME EMPTY AND DIVIDE ONE")
+        check(r == "ERR GAME NAME", "GAME EMPTY AND DIVIDE ONE: %r" % r)
+        n_checked = 0
+        for f, mis in zip(forms, (0, 1, 0, 1)):
+            link.cmd("GAME EMPTY AND DIVIDE" + f)
+            top = 255 if "BINARY" in f else 8
+            refusals = [("POS 0 3", "ERR POS HEIGHT"), ("POS 3 0", "ERR POS HEIGHT"), ("POS 3", "ERR POS COLS"),
+                        ("POS 3 4 5", "ERR POS COLS"), ("POS 256 1", "ERR POS ARGS")]
+            if top == 8:
+                refusals.append(("POS 9 1", "ERR POS HEIGHT"))
+            got = link.stream([l for l, _ in refusals])
+            for (line, want), (_, r, _) in zip(refusals, got):
+                check(r == want, "ED%s: %r got %r, not %r" % (f, line, r, want))
+            if top == 8:
+                boxes = [(m, n) for m in range(1, 9) for n in range(1, 9)]
+            else:
+                boxes = [(255, 255), (255, 254), (1, 255), (128, 1), (200, 13), (13, 12), (2, 2), (1, 2), (5, 8),
+                         (97, 64), (254, 254), (3, 3), (1, 1), (100, 101)]
+            for m, n in boxes:
+                res = link.stream(["POS %d %d" % (m, n), "GRUNDY", "HINT", "STATE"])
+                pos, gr, hint, st = (x[1] for x in res)
+                want_p = p[mis][m, n]
+                over = m == 1 and n == 1
+                if over:
+                    check(pos == "ERR POS OVER", "ED%s (1, 1): %r" % (f, pos))
+                    continue
+                n_checked += 1
+                want_g = "OK GRUNDY %d %s %s" % (g[m, n], "MISERE" if mis else "SUM %d" % g[m, n],
+                                                  "P" if want_p else "N")
+                check(pos == "OK POS" and gr == want_g, "ED%s (%d, %d): %r, want %r" % (f, m, n, gr, want_g))
+                check(" POS=%d,%d " % (m, n) in st, "ED%s (%d, %d): STATE %r" % (f, m, n, st))
+                moves = dict(ed_moves(m, n))
+                if want_p:
+                    check(hint == "OK HINT NONE", "ED%s (%d, %d) is P: %r" % (f, m, n, hint))
+                else:
+                    h = hint.split()
+                    mv = (int(h[2]), int(h[3])) if len(h) == 4 else None
+                    check(mv in moves and p[mis][moves[mv]], "ED%s (%d, %d): %r does not reach P" % (f, m, n, hint))
+                a = link.cmd("AI").split()
+                mv = (int(a[2]), int(a[3])) if len(a) == 4 and a[1] == "AI" else None
+                check(mv in moves and (want_p or p[mis][moves[mv]]),
+                      "ED%s (%d, %d): AI %r" % (f, m, n, " ".join(a)))
+            # MOVE: refusals, then a legal one and what it leaves
+            link.cmd("POS 5 4")
+            bad = [("MOVE 0 0", "ERR MOVE ILLEGAL"), ("MOVE 0 4", "ERR MOVE ILLEGAL"),
+                   ("MOVE 1 5", "ERR MOVE ILLEGAL"), ("MOVE 2 1", "ERR MOVE COL"), ("MOVE 0", "ERR MOVE ARGS")]
+            got = link.stream([l for l, _ in bad] + ["MOVE 1 2", "STATE"])
+            for (line, want), (_, r, _) in zip(bad, got):
+                check(r == want, "ED%s (5, 4): %r got %r, not %r" % (f, line, r, want))
+            check(got[-2][1] == "OK MOVE 1 2" and " POS=3,2 " in got[-1][1],
+                  "ED%s (5, 4): MOVE 1 2 (empty box 1, 5 = 3 + 2): %r %r" % (f, got[-2][1], got[-1][1]))
+        # A game played to its end by the machine on both sides, its moves
+        # in the log as MOVE's form.
+        link.cmd("GAME EMPTY AND DIVIDE BINARY")
+        link.cmd("POS 200 13")
+        first_line = len(sim.lines)
+        pos, plies = (200, 13), 0
+        while pos != (1, 1) and plies < 600:
+            a = link.cmd("AI").split()
+            mv = (int(a[2]), int(a[3])) if len(a) == 4 else None
+            moves = dict(ed_moves(*pos))
+            if not check(mv in moves, "a game from (200, 13): AI %r in %r" % (a, pos)):
+                break
+            pos = moves[mv]
+            plies += 1
+        time.sleep(0.3)
+        link.cmd("VER")
+        log_moves = [l for l in sim.lines[first_line:] if l.startswith("LOG MOVE ")]
+        check(pos == (1, 1) and len(log_moves) == plies and plies % 2 == 1,
+              "a game from (200, 13), an N-position, ends at (1, 1) after an odd number of moves: %r after %d,"
+              " %d LOG MOVE lines" % (pos, plies, len(log_moves)))
+        r = link.cmd("AI")
+        check(r == "ERR AI OVER" or r == "ERR AI NOGAME", "AI after the end: %r" % r)
+        check(link.boots == 1, "the toy restarted %d times" % (link.boots - 1))
+        print("link: ed: 4 games, %d positions against the brute force (GRUNDY, HINT, AI), a game of %d moves"
+              % (n_checked, plies), flush=True)
+    finally:
+        sim.close()

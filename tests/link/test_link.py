@@ -25,6 +25,7 @@ The PC link end to end on the real firmware (B/nim.elf: 8 columns, B4/nim.elf:
             names the interpreter and how to give it pyserial
   names     GAME takes whole names only (test_commands.py), 8 and 32 columns
   nogame    every command with no game on (test_commands.py)
+  ed        EMPTY AND DIVIDE (test_commands.py), 8 and 32 columns
   readme    README.md's example session and VER line, replayed (with
             --write-readme: rewritten from the replay)"""
 import fcntl
@@ -119,10 +120,13 @@ def test_defects(b):
 
 # ---- one-heap GRUNDY ----------------------------------------------------------------
 
+def rule_ids():
+    return [l.split()[0] for l in subprocess.run([os.path.join(ROOT, "build", "grundy"), "--list"],
+                                                 capture_output=True, text=True, check=True).stdout.splitlines()]
+
+
 def grundy_seq(rule_id, n):
-    ids = [l.split()[0] for l in subprocess.run([os.path.join(ROOT, "build", "grundy"), "--list"],
-                                                  capture_output=True, text=True, check=True).stdout.splitlines()]
-    out = subprocess.run([os.path.join(ROOT, "build", "grundy"), ids[rule_id], str(n)],
+    out = subprocess.run([os.path.join(ROOT, "build", "grundy"), rule_ids()[rule_id], str(n)],
                          capture_output=True, text=True, check=True).stdout.split()
     return [int(x) for x in out]
 
@@ -176,7 +180,10 @@ def test_binary(b):
         link.cmd("SET OFF 4")
         link.cmd("SET OPP 1")
         games = 0
+        ed = rule_ids().index("ED")     # two boxes, not heaps: test_commands.test_ed
         for i, mode, rule in games_in_mode(link, 4):
+            if rule == ed:
+                continue
             games += 1
             name = link.cmd("GAME %d" % i)
             check(name.endswith(" BINARY" + (" MISERE" if mode & 2 else "")), "game %d: %r" % (i, name))
@@ -497,6 +504,8 @@ def main():
              ("names", lambda: test_commands.test_names(b, check, Sim)),
              ("names32", lambda: test_commands.test_names(b4, check, Sim)),
              ("nogame", lambda: test_commands.test_nogame(b, check, Sim)),
+             ("ed", lambda: test_commands.test_ed(b, check, Sim)),
+             ("ed32", lambda: test_commands.test_ed(b4, check, Sim)),
              ("readme", lambda: test_readme(b, False))]
     for name, fn in steps:
         if not only or name in only.split(","):
