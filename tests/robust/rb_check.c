@@ -44,8 +44,14 @@ static void check_state_legal(const rb_game_t *g)
     if (g->screen == 2 && !(p.mode & ENGINE_ONEHEAP)) {
         if (g->cur_col >= p.ncols)
             rb_fail("cursor column %u outside %u columns", g->cur_col, p.ncols);
-        if (engine_rule_form(p.rule) == FORM_HEAP && g->pend > p.col[g->cur_col])
+        if (p.rule == RULE_ED) {
+            /* EMPTY AND DIVIDE: the pending share of the other box, which
+             * keeps at least one */
+            if (g->pend >= p.col[g->cur_col ^ 1])
+                rb_fail("a share of %u pending from a box of %u", g->pend, p.col[g->cur_col ^ 1]);
+        } else if (engine_rule_form(p.rule) == FORM_HEAP && g->pend > p.col[g->cur_col]) {
             rb_fail("%u stones pending from a heap of %u", g->pend, p.col[g->cur_col]);
+        }
     }
     if (g->screen == 2 && (p.mode & ENGINE_ONEHEAP) && g->pend_heap > p.heap)
         rb_fail("%u stones pending from a heap of %u", g->pend_heap, p.heap);
@@ -164,9 +170,12 @@ static void check_columns(const rb_game_t *g, const engine_pos_t *p, const uint8
     int bad = 0, badcol = -1;
     for (int c = 0; c < BOARD_COLS; c++) {
         uint8_t want = c < p->ncols ? lamps(p, p->col[c]) : 0;
-        if (human_input && c == g->cur_col)
+        /* EMPTY AND DIVIDE: a move, a hint or a pending split changes both
+         * boxes, so the other box blinks with the chosen one */
+        int ed = p->rule == RULE_ED;
+        if (human_input && (c == g->cur_col || (ed && (c ^ 1) == g->cur_col)))
             continue;
-        if (c == g->mv_col && (g->phase == 2 || (human_input && g->overlay == 1)))
+        if ((c == g->mv_col || (ed && (c ^ 1) == g->mv_col)) && (g->phase == 2 || (human_input && g->overlay == 1)))
             continue;
         if (f[c] != want) {
             if (g->phase == 1 && (uint8_t)(f[c] ^ want) == 0xFFu && !bad) {
