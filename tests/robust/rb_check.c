@@ -44,8 +44,14 @@ static void check_state_legal(const rb_game_t *g)
     if (g->screen == 2 && !(p.mode & ENGINE_ONEHEAP)) {
         if (g->cur_col >= p.ncols)
             rb_fail("cursor column %u outside %u columns", g->cur_col, p.ncols);
-        if (engine_rule_form(p.rule) == FORM_HEAP && g->pend > p.col[g->cur_col])
+        if (p.rule == RULE_ED) {
+            /* EMPTY AND DIVIDE: the pending share of the other box, which
+             * keeps at least one */
+            if (g->pend >= p.col[g->cur_col ^ 1])
+                rb_fail("a share of %u pending from a box of %u", g->pend, p.col[g->cur_col ^ 1]);
+        } else if (engine_rule_form(p.rule) == FORM_HEAP && g->pend > p.col[g->cur_col]) {
             rb_fail("%u stones pending from a heap of %u", g->pend, p.col[g->cur_col]);
+        }
     }
     if (g->screen == 2 && (p.mode & ENGINE_ONEHEAP) && g->pend_heap > p.heap)
         rb_fail("%u stones pending from a heap of %u", g->pend_heap, p.heap);

@@ -93,6 +93,18 @@ static void grundy_reply(const rb_game_t *g, char *out, size_t n)
             snprintf(out, n, "OK GRUNDY %u SUM %u %s", v, v, v ? "N" : "P");
         return;
     }
+    if (p.rule == RULE_ED) {
+        /* EMPTY AND DIVIDE (README): the game's own value, the trailing
+         * 1 bits of (m - 1) | (n - 1); normal play P exactly when 0 */
+        unsigned v = 0, x = (unsigned)(p.col[0] - 1) | (unsigned)(p.col[1] - 1);
+        for (; x & 1; x >>= 1)
+            v++;
+        if (p.mode & ENGINE_MISERE)
+            snprintf(out, n, "OK GRUNDY %u MISERE %s", v, engine_is_p(&p) ? "P" : "N");
+        else
+            snprintf(out, n, "OK GRUNDY %u SUM %u %s", v, v, v ? "N" : "P");
+        return;
+    }
     int k = snprintf(out, n, "OK GRUNDY");
     if ((p.mode & ENGINE_MISERE) && !(p.mode & ENGINE_ONEHEAP)) {
         /* misere (README.md): values then SUM while a column is worth 2 or
