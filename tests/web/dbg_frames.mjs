@@ -1,2 +1,0 @@
-import { readFileSync } from 'node:fs';
-import { parseTrace, replay } from './diff.mjs';
