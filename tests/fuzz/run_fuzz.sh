@@ -26,7 +26,9 @@ fuzz)
         # FUZZ_RUNS: a count of executions instead of a time limit.
         limit=(-max_total_time="${FUZZ_TIME:-600}")
         [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
-        "$B/fuzz/fuzz_$t" "${limit[@]}" -max_len=$len -print_final_stats=1 \
+        # proto: the parser's words (fuzz.mk makes the dictionary).
+        dict=(); [ "$t" = proto ] && dict=(-dict="$B/fuzz/proto.dict")
+        "$B/fuzz/fuzz_$t" "${limit[@]}" "${dict[@]}" -max_len=$len -print_final_stats=1 \
             -artifact_prefix="$B/fuzz/" "$W" "$C/$t" 2> "$B/fuzz/fuzz-$t.log"
         rc=$?
         runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$B/fuzz/fuzz-$t.log" | grep -o '[0-9]*$')
