@@ -10,9 +10,27 @@
 #include "ui.h"
 #include "view.h"
 
+static const uint8_t *fail_line;
+static size_t fail_line_len;
+
+void fuzz_line_set(const uint8_t *line, size_t n)
+{
+    fail_line = line;
+    fail_line_len = n;
+}
+
 void fuzz_fail(const char *why, const char *where)
 {
-    fprintf(stderr, "fuzz: VIOLATION: %s\nat: \"%s\"\noutput:\n%s\n", why, where, fake_out);
+    fprintf(stderr, "fuzz: VIOLATION: %s\nat: %s", why, where);
+    if (fail_line_len) {
+        fputs(" \"", stderr);
+        for (size_t i = 0; i < fail_line_len; i++) {
+            uint8_t c = fail_line[i];
+            fprintf(stderr, (c >= ' ' && c <= '~') ? "%c" : "\\x%02X", c);
+        }
+        fputc('"', stderr);
+    }
+    fprintf(stderr, "\noutput:\n%s\n", fake_out);
     abort();
 }
 

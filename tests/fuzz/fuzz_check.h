@@ -6,11 +6,19 @@
 #define FUZZ_CHECK_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "engine.h"
 
-/* Print why, where (a line of input or a step) and the UART output, abort. */
+/* Print why, where (a step), the input line being run (fuzz_line_set)
+ * and the UART output, abort. */
 void fuzz_fail(const char *why, const char *where);
+
+/* The input line that fuzz_fail shows, escaped, until the next call
+ * (n = 0: none). Kept as a pointer and printed only on a failure: a
+ * line formatted ahead of every check cost more than the checks. */
+void fuzz_line_set(const uint8_t *line, size_t n);
 
 /* Every state field in range; on the play screen or with a game in
  * progress, a legal position, the cursor on it, and a move left. */

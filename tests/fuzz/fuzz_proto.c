@@ -29,13 +29,12 @@ static uint32_t lines_run, lines_bad;
 /* One line's worth of bytes (without '\n'), then the '\n'. */
 static void run_line(const uint8_t *b, size_t n)
 {
-    char shown[PROTO_LINE_MAX * 4 + 64];
-    size_t len = 0, sn = 0;
+    static const char at_line[] = "(the line)";
+    size_t len = 0;
     bool binary = false, blank = true;
+    fuzz_line_set(b, n);
     for (size_t i = 0; i < n; i++) {
         uint8_t c = b[i];
-        if (sn < sizeof shown - 5)
-            sn += (size_t)snprintf(shown + sn, sizeof shown - sn, (c >= ' ' && c <= '~') ? "%c" : "\\x%02X", c);
         if (c == '\r')
             continue;
         if (c != '\t' && (c < ' ' || c > '~')) {
@@ -46,7 +45,6 @@ static void run_line(const uint8_t *b, size_t n)
             blank = false;
         len++;
     }
-    shown[sn] = 0;
     bool is_long = len > PROTO_LINE_MAX;
 
     game_t before = game;
@@ -62,7 +60,7 @@ static void run_line(const uint8_t *b, size_t n)
 
     /* Every output line is terminated; count the replies. */
     if (fake_out_len && fake_out[fake_out_len - 1] != '\n')
-        fuzz_fail("output does not end with a newline", shown);
+        fuzz_fail("output does not end with a newline", at_line);
     int replies = 0;
     const char *reply = NULL;
     for (char *p = fake_out; *p;) {
@@ -74,36 +72,36 @@ static void run_line(const uint8_t *b, size_t n)
             replies++;
             reply = p;
         } else if (strncmp(p, "# ", 2) && strncmp(p, "LOG ", 4)) {
-            fuzz_fail("an output line that is not OK, ERR, # or LOG", shown);
+            fuzz_fail("an output line that is not OK, ERR, # or LOG", at_line);
         }
         p = e + 1;
     }
     if (blank && !binary && !is_long) {
         if (replies)
-            fuzz_fail("a blank line got a reply", shown);
+            fuzz_fail("a blank line got a reply", at_line);
         return;
     }
     if (replies != 1)
-        fuzz_fail("a line did not get exactly one OK/ERR reply", shown);
+        fuzz_fail("a line did not get exactly one OK/ERR reply", at_line);
     if (binary && strncmp(reply, "ERR BINARY\n", 11))
-        fuzz_fail("a line with a binary byte did not get ERR BINARY", shown);
+        fuzz_fail("a line with a binary byte did not get ERR BINARY", at_line);
     if (!binary && is_long && strncmp(reply, "ERR LONG\n", 9))
-        fuzz_fail("an over-long line did not get ERR LONG", shown);
+        fuzz_fail("an over-long line did not get ERR LONG", at_line);
     if (!strncmp(reply, "ERR", 3)) {
         lines_bad++;
         if (memcmp(&before, &game, sizeof game))
-            fuzz_fail("a refused line changed the game state", shown);
+            fuzz_fail("a refused line changed the game state", at_line);
         if (memcmp(ee_before, fake_eeprom, sizeof ee_before))
-            fuzz_fail("a refused line changed the EEPROM", shown);
+            fuzz_fail("a refused line changed the EEPROM", at_line);
         if (vb_before != proto_buttons())
-            fuzz_fail("a refused line changed the virtual buttons", shown);
+            fuzz_fail("a refused line changed the virtual buttons", at_line);
     } else if (!fuzz_same_pos(&before.pos, &game.pos)) {
         if (!strncmp(reply, "OK MOVE ", 8) || !strncmp(reply, "OK AI ", 6))
-            fuzz_check_one_move(&before.pos, &game.pos, shown);
+            fuzz_check_one_move(&before.pos, &game.pos, at_line);
         else if (strncmp(reply, "OK POS\n", 7) && strncmp(reply, "OK GAME ", 8) && strncmp(reply, "OK NEW ", 7))
-            fuzz_fail("the position changed on a command that does not move", shown);
+            fuzz_fail("the position changed on a command that does not move", at_line);
     }
-    fuzz_check_pos_legal(shown);
+    fuzz_check_pos_legal(at_line);
 }
 
 /* Time goes on between lines: the machine takes its turn (think, show,
@@ -119,8 +117,8 @@ static void run_time(uint16_t ms)
         ui_render(fake_now);
         store_step(); /* as the main loop does after each frame: saves go out */
         if (playing && !fuzz_same_pos(&p, &game.pos))
-            fuzz_check_one_move(&p, &game.pos, "(the machine's turn)");
-        fuzz_check_pos_legal("(time)");
+            fuzz_check_one_move(&p, &game.pos, "(the machine's turn, after the line)");
+        fuzz_check_pos_legal("(time, after the line)");
     }
 }
 
@@ -135,6 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     proto_feed('\n', 0);    /* ends whatever line a previous input left open */
     game_init(0);
     ui_init(0);
+    fuzz_line_set(NULL, 0);
     fuzz_check_pos_legal("(boot)");
     size_t start = 0;
     for (size_t i = start; i < size; i++) {
@@ -146,6 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (start < size)
         run_line(data + start, size - start);
+    fuzz_line_set(NULL, 0);
     return 0;
 }
 
