@@ -9,6 +9,12 @@
 #include "progmem.h"
 #include "tables.h"
 
+/* Column c's rule (a SUM: its own). Inlined: on the hot loops. */
+static inline __attribute__((always_inline)) uint8_t pos_rule(const engine_pos_t *p, uint8_t c)
+{
+    return (p->mode & ENGINE_SUM) ? p->rules[c] : p->rule;
+}
+
 /* A column's value (heap and mask rules: the tables; coins: the XOR of
  * its heads'). On every hot loop. */
 uint8_t column_value(uint8_t rule, uint8_t state);
