@@ -50,7 +50,7 @@ enum {
 #define STORE_SETTINGS_BYTES 163u  /* format + 8 settings + 19 rules x 4 forms x 2 score bytes + counted + the language (app/game.c) */
 #endif
 #ifndef STORE_GAME_BYTES
-#define STORE_GAME_BYTES (BOARD_COLS + 16u)
+#define STORE_GAME_BYTES (2u * BOARD_COLS + 10u)  /* turn, the position with a SUM's rules, number */
 #endif
 #define STORE_SLOT_OVERHEAD 6u
 #define STORE_COMMIT 0xA5u

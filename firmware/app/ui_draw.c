@@ -61,7 +61,7 @@ bool ui_demo_on(void)
 uint8_t ui_pending_to(void)
 {
     uint8_t v = game.pos.col[view.cur_col];
-    switch (engine_rule_form(game.pos.rule)) {
+    switch (engine_rule_form(engine_col_rule(&game.pos, view.cur_col))) {
     case FORM_HEAP: return (uint8_t)(v - view.pend);
     case FORM_PINS: return v & (uint8_t)~view.pend;
     case FORM_CELLS: return v | view.pend;
@@ -91,9 +91,9 @@ void ui_banner_close(void)
 
 /* A column's lamps: a heap lit from the bottom, or in BINARY the heap
  * itself, top bit on top (Nimrod's lamp panel). */
-static uint8_t col_lamps(uint8_t v)
+static uint8_t col_lamps(uint8_t c, uint8_t v)
 {
-    return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(v);
+    return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(c, v);
 }
 
 static void frame_clear(void)
@@ -172,7 +172,7 @@ static void render_play(uint16_t now)
         draw_heap(g->pos.heap);
     else
         for (uint8_t i = 0; i < g->pos.ncols; i++)
-            frame[i] = col_lamps(g->pos.col[i]);
+            frame[i] = col_lamps(i, g->pos.col[i]);
     if (g->phase == PH_THINK) {
         /* Thinking: a bar sweeps over the columns. */
         uint8_t n = one ? BOARD_COLS : g->pos.ncols;
@@ -200,14 +200,14 @@ static void render_play(uint16_t now)
         if (one)
             draw_heap(m.to);
         else if (m.col < g->pos.ncols)
-            frame[m.col] = col_lamps((uint8_t)m.to);
+            frame[m.col] = col_lamps(m.col, (uint8_t)m.to);
     }
     if (!input)
         return;
     if (!one && !hint) {
         /* The cursor: a heap column goes dark (an empty one flashes its
          * bottom lamp); in cell games the cursor cell inverts. */
-        if (game_is_heap_form()) {
+        if (game_is_heap_form(c)) {
             if (!vw->pend && wink)
                 frame[c] = frame[c] ? 0 : 1;
         } else if (wink) {
