@@ -223,7 +223,7 @@ static uint8_t start_col(uint8_t form, uint8_t n)
     }
 }
 
-static const uint8_t preset_345[] PROGMEM = {3, 4, 5};
+static const uint8_t preset_345[] PROGMEM = {3, 4, 5, 3};  /* a SUM of 4 columns or more: 3 4 5 3 3 4 5 3 ... */
 static const uint8_t preset_1357[] PROGMEM = {1, 3, 5, 7};
 
 /* Out of line: saves 136 B. A SUM keeps the columns and rules chosen
@@ -253,8 +253,8 @@ NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
             uint8_t n = start == START_345 ? 3 : 4;
             if (!sum)
                 p->ncols = n;
-            for (uint8_t c = 0, i = 0; c < p->ncols; c++, i = (uint8_t)(i + 1 < n ? i + 1 : 0))
-                p->col[c] = start_col(engine_rule_form(engine_col_rule(p, c)), PGM_U8(&pr[i]));
+            for (uint8_t c = 0; c < p->ncols; c++)
+                p->col[c] = start_col(engine_rule_form(engine_col_rule(p, c)), PGM_U8(&pr[c & 3]));
         } else {
             /* BINARY: full columns hold 255, random ones 1..255 */
             bool bin = p->mode & ENGINE_BINARY;

@@ -84,7 +84,7 @@ static uint8_t game_current(void)
 
 static uint8_t cmd_pos(uint16_t now)
 {
-    engine_pos_t p;
+    engine_pos_t p = game.pos;  /* a SUM: the columns chosen with it (GAME SUM, the menu) */
     uint8_t n = 0, err;
     bool one;
     char *w;
@@ -119,10 +119,7 @@ static uint8_t cmd_pos(uint16_t now)
     if (!n)
         return R_CMD | R_ARGS;
     p.ncols = one ? 1 : n;
-    /* a SUM: the columns chosen with it (GAME SUM, the menu), one value each */
-    for (uint8_t c = 0; c < ENGINE_COLS; c++)
-        p.rules[c] = game.pos.rules[c];
-    if ((p.mode & ENGINE_SUM) && n != game.pos.ncols)
+    if ((p.mode & ENGINE_SUM) && n != game.pos.ncols)   /* a SUM: a value a column */
         return R_CMD | ENGINE_ERR_COLS;
     err = game_set_pos(&p, now);
     if (err)

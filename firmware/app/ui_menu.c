@@ -209,20 +209,14 @@ static void sum_rule_step(uint8_t c, bool back)
     game.pos.rules[c] = r;
 }
 
-/* A on a SUM game: choose its columns, from the last sum chosen (its
- * rules kept where the form allows them), or one NIM column. */
+/* A on a SUM game: choose its columns, from one NIM column (every form
+ * has NIM). */
 static void sum_open(void)
 {
     engine_pos_t *const p = &game.pos;
-    uint8_t m = p->mode;
     game_decode(game.set[SET_GAME], &p->rule, &p->mode);
-    if (!(m & ENGINE_SUM) || p->ncols > ENGINE_COLS) {
-        p->ncols = 1;
-        p->rules[0] = RULE_NIM;
-    }
-    for (uint8_t c = 0; c < p->ncols; c++)
-        if (!engine_mode_allowed(p->rules[c], p->mode))
-            sum_rule_step(c, false);
+    p->ncols = 1;
+    p->rules[0] = RULE_NIM;
     sum_cur = 0;
 }
 

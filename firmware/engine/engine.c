@@ -43,7 +43,7 @@ uint8_t engine_rule_form(uint8_t rule)
 
 uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c)
 {
-    return c < ENGINE_COLS ? pos_rule(p, c) : p->rule;
+    return (p->mode & ENGINE_SUM) ? p->rules[c] : p->rule;
 }
 
 bool engine_mode_allowed(uint8_t rule, uint8_t mode)

@@ -9,11 +9,8 @@
 #include "progmem.h"
 #include "tables.h"
 
-/* Column c's rule (a SUM: its own). Inlined: on the hot loops. */
-static inline __attribute__((always_inline)) uint8_t pos_rule(const engine_pos_t *p, uint8_t c)
-{
-    return (p->mode & ENGINE_SUM) ? p->rules[c] : p->rule;
-}
+/* Column c's rule (a SUM: its own); c < ENGINE_COLS. */
+#define pos_rule(p, c) engine_col_rule(p, c)
 
 /* A column's value (heap and mask rules: the tables; coins: the XOR of
  * its heads'). On every hot loop. */
