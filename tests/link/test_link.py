@@ -24,6 +24,8 @@ The PC link end to end on the real firmware (B/nim.elf: 8 columns, B4/nim.elf:
             Debian's without its site packages): --help works; a command
             names the interpreter and how to give it pyserial
   names     GAME takes whole names only (test_commands.py), 8 and 32 columns
+  sum       GAME SUM (test_commands.py): each refusal its own ERR line, the
+            notes' G(3)+G(5)+G(7) on 9 10 14, STATE and LOG, 8 and 32 columns
   nogame    every command with no game on (test_commands.py)
   readme    README.md's example session and VER line, replayed (with
             --write-readme: rewritten from the replay)"""
@@ -497,6 +499,8 @@ def main():
              ("names", lambda: test_commands.test_names(b, check, Sim)),
              ("names32", lambda: test_commands.test_names(b4, check, Sim)),
              ("nogame", lambda: test_commands.test_nogame(b, check, Sim)),
+             ("sum", lambda: test_commands.test_sum(b, check, Sim)),
+             ("sum32", lambda: test_commands.test_sum(b4, check, Sim)),
              ("readme", lambda: test_readme(b, False))]
     for name, fn in steps:
         if not only or name in only.split(","):
