@@ -43,7 +43,7 @@ uint8_t engine_rule_form(uint8_t rule)
 
 uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c)
 {
-    return (p->mode & ENGINE_SUM) ? p->rules[c] : p->rule;
+    return pos_rule(p, c);
 }
 
 bool engine_mode_allowed(uint8_t rule, uint8_t mode)
@@ -124,8 +124,9 @@ void engine_apply(engine_pos_t *p, engine_move_t m)
 /* From column c on, the first move after change d in that column. */
 static bool move_scan(const engine_pos_t *p, uint8_t c, uint16_t d, engine_move_t *m)
 {
+    uint8_t rule = p->rule, form = engine_rule_form(rule);
     for (; c < ncols_of(p); c++, d = 0) {
-        uint8_t rule = pos_rule(p, c), form = engine_rule_form(rule);
+        sum_col(p, c, &rule, &form);
         uint16_t from = column_state(p, c);
         d = column_next(rule, form, from, d);
         if (d) {
@@ -152,9 +153,10 @@ bool engine_move_next(const engine_pos_t *p, engine_move_t *m)
 
 bool engine_has_move(const engine_pos_t *p)
 {
+    uint8_t rule = p->rule, form = engine_rule_form(rule);
     for (uint8_t c = 0; c < ncols_of(p); c++) {
-        uint8_t rule = pos_rule(p, c);
-        if (column_has_move(rule, engine_rule_form(rule), column_state(p, c)))
+        sum_col(p, c, &rule, &form);
+        if (column_has_move(rule, form, column_state(p, c)))
             return true;
     }
     return false;
@@ -223,13 +225,12 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     /* A mistake: the columns with a move (a table look-up each). A
      * P-position: the leftmost biggest column with a move, its size first
      * (cheaper), so most columns need no look-up. */
-    uint8_t rule, form, c, n = 0, best = 0, pick = 0;
+    uint8_t rule = p->rule, form = engine_rule_form(rule), c, n = 0, best = 0, pick = 0;
     uint8_t movable[ENGINE_COLS];
     uint16_t from, skip = 0;
     for (c = 0; c < ncols_of(p); c++) {
         from = column_state(p, c);
-        rule = pos_rule(p, c);
-        form = engine_rule_form(rule);
+        sum_col(p, c, &rule, &form);
         if (slip) {
             if (column_has_move(rule, form, from))
                 movable[n++] = c;
