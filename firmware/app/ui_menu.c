@@ -199,14 +199,19 @@ static bool menu_game_step(bool form, bool back, bool held)
     return game_set(SET_GAME, menu_find(r, m));
 }
 
-/* Column c's rule one step on (or back) among those the sum's form allows. */
-static void sum_rule_step(uint8_t c, bool back)
+/* Column c's rule one step on (or back) among those the sum's form
+ * allows; true if it stepped past a wild rule in misere play (refused:
+ * a buzz says why it was skipped). */
+static bool sum_rule_step(uint8_t c, bool back)
 {
     uint8_t r = game.pos.rules[c];
-    do
+    bool wild = false;
+    do {
         ui_step(&r, RULE_COUNT, back, false);
-    while (!engine_mode_allowed(r, game.pos.mode));
+        wild |= engine_misere_wild(r) && (game.pos.mode & ENGINE_MISERE) && !(game.pos.mode & ENGINE_BINARY);
+    } while (!engine_mode_allowed(r, game.pos.mode));
     game.pos.rules[c] = r;
+    return wild;
 }
 
 /* A on a SUM game: choose its columns, from one NIM column (every form
@@ -226,9 +231,10 @@ static void sum_open(void)
 static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
 {
     engine_pos_t *const p = &game.pos;
-    uint8_t n = p->ncols;
+    uint8_t n = p->ncols, r = UI_MENU_OK;
     if (pressed & (BTN_UP | BTN_DOWN)) {
-        sum_rule_step(sum_cur, pressed & BTN_DOWN);
+        if (sum_rule_step(sum_cur, pressed & BTN_DOWN))
+            r = UI_MENU_DENY;
     } else if (pressed & BTN_RIGHT) {
         if (sum_cur + 1 == n) {
             if (n == ENGINE_COLS)
@@ -255,7 +261,7 @@ static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
         return UI_MENU_OK;
     }
     ui_menu_text(now);
-    return UI_MENU_OK;
+    return r;
 }
 
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
