@@ -83,8 +83,7 @@ static uint8_t sum_check(engine_pos_t *sum, uint8_t terms)
 {
     if (terms < 2 || terms > ENGINE_COLS)
         return ENGINE_ERR_COLS;
-    if (sum->mode & ENGINE_ONEHEAP)
-        return R_FORM;
+    /* ONE: no rule is allowed, in misere or not: R_FORM */
     for (uint8_t c = 0; c < terms; c++)
         if (!engine_mode_allowed(sum->rules[c], sum->mode))
             return engine_mode_allowed(sum->rules[c], sum->mode & (uint8_t)~ENGINE_MISERE) ? R_WILD : R_FORM;
@@ -118,8 +117,7 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
             }
             if (terms < ENGINE_COLS)
                 sum->rules[terms] = r;
-            if (terms < 0xFF)
-                terms++;
+            terms++;    /* a line holds fewer than 255 terms */
         }
         plus = k == 3;
         if (!*w)
