@@ -50,7 +50,11 @@ enum {
 #define STORE_SETTINGS_BYTES 163u  /* format + 8 settings + 19 rules x 4 forms x 2 score bytes + counted + the language (app/game.c) */
 #endif
 #ifndef STORE_GAME_BYTES
-#define STORE_GAME_BYTES (2u * BOARD_COLS + 10u)  /* turn, the position with a SUM's rules, number */
+/* turn, the position with a SUM's rules, number: 2 x cols + 7 bytes. On
+ * 8 columns that fits the slot older firmware used (cols + 16), so its
+ * ring keeps its geometry and its records load; 32 columns need a bigger
+ * slot (a game saved there by older firmware does not resume). */
+#define STORE_GAME_BYTES (BOARD_COLS <= 9 ? BOARD_COLS + 16u : 2u * BOARD_COLS + 8u)
 #endif
 #define STORE_SLOT_OVERHEAD 6u
 #define STORE_COMMIT 0xA5u

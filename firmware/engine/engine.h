@@ -49,7 +49,9 @@ enum engine_mode {
     ENGINE_SUM = 8,
 };
 
-typedef struct {
+/* Packed: the AVR has no padding anyway (the game record is these bytes);
+ * a host build then lays it out the same way. */
+typedef struct __attribute__((packed)) {
     uint8_t rule;               /* enum rule_id */
     uint8_t mode;               /* enum engine_mode bits */
     uint8_t ncols;              /* columns in play, 1..ENGINE_COLS (columns mode) */
