@@ -242,7 +242,8 @@ static void game_footer(uint32_t measured)
 
 static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
 {
-    const char *name = engine_rule_name(rule);
+    static const char sum_name[] PROGMEM = "SUM";
+    const char *name = (mode & ENGINE_SUM) ? sum_name : engine_rule_name(rule);
     char ch;
     target_put_str("game ");
     target_put_dec(target_game_index);
@@ -387,16 +388,7 @@ static void sum_game(uint8_t mode)
     p.mode = mode;
     p.ncols = ENGINE_COLS;
     p.heap = 0;
-    target_put_str("game ");
-    target_put_dec(target_game_index);
-    target_put_str(" name=SUM");
-    target_put_str((mode & ENGINE_BINARY) ? "_BINARY" : "");
-    target_put_str((mode & ENGINE_MISERE) ? "_MISERE" : "");
-    target_put_str(" tried=");
-    target_put_dec(BENCH_SUM_POSITIONS);
-    target_putc('\n');
-    TARGET_MARK(TARGET_GAME_MARK + target_game_index);
-    engine_seed(0xC0FFEEu + target_game_index);
+    game_header(RULE_NIM, mode, BENCH_SUM_POSITIONS);
     for (; measured < BENCH_SUM_POSITIONS; k++) {
         for (c = 0; c < ENGINE_COLS; c++) {
             p.rules[c] = sum_rule(mode);
