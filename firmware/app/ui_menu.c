@@ -91,6 +91,15 @@ static uint8_t sum_cur = SUM_OFF;
  * mode has ENGINE_SUM). */
 #define MENU_SUM RULE_COUNT
 
+/* The sum being chosen is game.pos: if something else took it meanwhile
+ * (a PC's GAME or POS, the menu reached from the title after a wake), the
+ * choice is over. */
+static void sum_still(void)
+{
+    if (sum_cur >= game.pos.ncols || !(game.pos.mode & ENGINE_SUM))
+        sum_cur = SUM_OFF;
+}
+
 /* The index in words of item's name: the item-th string that ends with
  * a space. */
 static uint8_t menu_label(const char *words, uint8_t item)
@@ -132,6 +141,7 @@ void ui_menu_text(uint16_t now)
     uint8_t w = menu_label(words, menu_item);
     uint8_t r, m;
     game_decode(game.set[SET_GAME], &r, &m);
+    sum_still();
     text_clear();
     if (menu_ask) {
         ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
@@ -269,6 +279,7 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     uint8_t s = menu_setting(menu_item), r = UI_MENU_OK, gr, gm;
     bool back = pressed & (BTN_UP | BTN_LEFT);
     game_decode(game.set[SET_GAME], &gr, &gm);
+    sum_still();
     if (sum_cur != SUM_OFF)
         return sum_input(pressed, b_short, now);
     if (menu_ask) {
@@ -344,7 +355,7 @@ void ui_menu_draw(uint8_t *frame, uint16_t now)
     uint8_t s = menu_setting(menu_item);
     bool shared = menu_item == M_FORM || s == SET_LANG;
     text_draw(frame, now);
-    if (sum_cur != SUM_OFF) {
+    if (sum_cur < game.pos.ncols) {
         /* the sum's columns on row 0, the one being chosen blinking */
         for (uint8_t c = 0; c < game.pos.ncols; c++)
             if (c != sum_cur || (UI_BLINK(now) & 1))
