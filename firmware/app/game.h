@@ -85,10 +85,14 @@ extern game_t game;
 #define GAME_FORMS 4
 /* The list's bound: every rule in columns, normal and misere, and every
  * heap rule and every rule after the column rules (EMPTY AND DIVIDE) in
- * one heap and in BINARY, normal and misere (the scores are kept per rule
- * and form, BINARY with the columns form, so they survive the list
- * growing up to that). */
-#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT))
+ * one heap and in BINARY, normal and misere, and the SUMs (the scores are
+ * kept per rule and form, BINARY with the columns form, so they survive
+ * the list growing up to that). */
+#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT) + GAME_SUMS)
+/* The SUM games, at the list's end: columns, columns misere, BINARY,
+ * BINARY misere (rule RULE_NIM, mode with ENGINE_SUM; the columns' rules
+ * are game.pos.rules, chosen with the game). */
+#define GAME_SUMS 4
 /* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
  * after every other game, so older games keep their numbers). */
 #define GAME_MENU_FORMS 6
@@ -153,9 +157,10 @@ void game_set_score(uint8_t index, uint8_t wins, uint8_t losses);
 
 /* n lamps lit from the bottom of a column (n >= 8: all). */
 uint8_t game_lamps(uint8_t n);
-/* Lamps a column value lights (heap height -> lamps from the bottom). */
-uint8_t game_col_lamps(uint8_t v);
-bool game_is_heap_form(void);
+/* Lamps column c's value v lights (heap height -> lamps from the bottom). */
+uint8_t game_col_lamps(uint8_t c, uint8_t v);
+/* Column c is a heap (a SUM: its own rule's form). */
+bool game_is_heap_form(uint8_t c);
 bool game_is_oneheap(void);
 
 #endif

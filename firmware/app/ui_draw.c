@@ -63,7 +63,7 @@ uint8_t ui_pending_to(void)
     uint8_t v = game.pos.col[view.cur_col];
     if (game.pos.rule == RULE_ED)
         return view.pend;       /* the emptied box's share of the split */
-    switch (engine_rule_form(game.pos.rule)) {
+    switch (engine_rule_form(engine_col_rule(&game.pos, view.cur_col))) {
     case FORM_HEAP: return (uint8_t)(v - view.pend);
     case FORM_PINS: return v & (uint8_t)~view.pend;
     case FORM_CELLS: return v | view.pend;
@@ -93,9 +93,9 @@ void ui_banner_close(void)
 
 /* A column's lamps: a heap lit from the bottom, or in BINARY the heap
  * itself, top bit on top (Nimrod's lamp panel). */
-static uint8_t col_lamps(uint8_t v)
+static uint8_t col_lamps(uint8_t c, uint8_t v)
 {
-    return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(v);
+    return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(c, v);
 }
 
 static void frame_clear(void)
@@ -175,7 +175,7 @@ static void render_play(uint16_t now)
         draw_heap(g->pos.heap);
     else
         for (uint8_t i = 0; i < g->pos.ncols; i++)
-            frame[i] = col_lamps(g->pos.col[i]);
+            frame[i] = col_lamps(i, g->pos.col[i]);
     if (g->phase == PH_THINK) {
         /* Thinking: a bar sweeps over the columns. */
         uint8_t n = one ? BOARD_COLS : g->pos.ncols;
@@ -205,8 +205,8 @@ static void render_play(uint16_t now)
         else if (m.col < g->pos.ncols) {
             /* EMPTY AND DIVIDE: the divided box keeps the rest */
             if (g->pos.rule == RULE_ED)
-                frame[m.col ^ 1] = col_lamps((uint8_t)(g->pos.col[m.col ^ 1] - m.to));
-            frame[m.col] = col_lamps((uint8_t)m.to);
+                frame[m.col ^ 1] = col_lamps(m.col ^ 1, (uint8_t)(g->pos.col[m.col ^ 1] - m.to));
+            frame[m.col] = col_lamps(m.col, (uint8_t)m.to);
         }
     }
     if (!input)
@@ -214,7 +214,7 @@ static void render_play(uint16_t now)
     if (!one && !hint) {
         /* The cursor: a heap column goes dark (an empty one flashes its
          * bottom lamp); in cell games the cursor cell inverts. */
-        if (game_is_heap_form()) {
+        if (game_is_heap_form(c)) {
             if (!vw->pend && wink)
                 frame[c] = frame[c] ? 0 : 1;
         } else if (wink) {
@@ -254,9 +254,9 @@ static void draw_review(uint16_t now)
         return;
     }
     for (uint8_t i = 0; i < b.ncols; i++)
-        frame[i] = col_lamps(b.col[i]);
+        frame[i] = col_lamps(i, b.col[i]);
     if (m.col < b.ncols)    /* (a mistake's position always has a winning move: view.hint) */
-        frame[m.col] = col_lamps((uint8_t)m.to);
+        frame[m.col] = col_lamps(m.col, (uint8_t)m.to);
 }
 
 /* The review's sentence: a winner against the machine hears the chances

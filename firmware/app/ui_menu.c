@@ -82,6 +82,24 @@ static const char menu_words_vi[] PROGMEM =
 enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
 static uint8_t menu_ask;
 
+/* The SUM's columns being chosen (A on a SUM game): the column under the
+ * cursor, SUM_OFF when not choosing. The choice is game.pos's rules and
+ * ncols (no game is in progress then), so it is kept with the game. */
+#define SUM_OFF 0xFF
+static uint8_t sum_cur = SUM_OFF;
+/* The menu's rule list: the rules, then SUM (a game of rule RULE_NIM whose
+ * mode has ENGINE_SUM). */
+#define MENU_SUM RULE_COUNT
+
+/* The sum being chosen is game.pos: if something else took it meanwhile
+ * (a PC's GAME or POS, the menu reached from the title after a wake), the
+ * choice is over. */
+static void sum_still(void)
+{
+    if (sum_cur >= game.pos.ncols || !(game.pos.mode & ENGINE_SUM))
+        sum_cur = SUM_OFF;
+}
+
 /* The index in words of item's name: the item-th string that ends with
  * a space. */
 static uint8_t menu_label(const char *words, uint8_t item)
@@ -123,14 +141,20 @@ void ui_menu_text(uint16_t now)
     uint8_t w = menu_label(words, menu_item);
     uint8_t r, m;
     game_decode(game.set[SET_GAME], &r, &m);
+    sum_still();
     text_clear();
     if (menu_ask) {
         ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
                                                 : PSTR("END GAME? A YES  B NO\0KET THUC? A CO  B KHONG"));
     } else {
-        menu_word(words, w);
-        if (menu_item == M_GAME)
-            text_add_P(engine_rule_name(r));
+        if (sum_cur != SUM_OFF)     /* choosing a sum: the column's rule */
+            text_add_P(engine_rule_name(game.pos.rules[sum_cur]));
+        else
+            menu_word(words, w);
+        if (sum_cur != SUM_OFF)
+            ;
+        else if (menu_item == M_GAME)
+            text_add_P((m & ENGINE_SUM) ? PSTR("SUM") : engine_rule_name(r));
         else if (menu_item == M_FORM)
             menu_word(words, (uint8_t)(w + 1 + game_mode_form(m)));   /* the mode's form (BINARY after the four) */
         else if (s == SET_BRIGHT)
@@ -141,11 +165,18 @@ void ui_menu_text(uint16_t now)
     text_start(now, false);
 }
 
+/* Menu rule r (MENU_SUM: the sums) in mode m: its game's number, 0xFF
+ * if it is not listed. */
+static uint8_t menu_find(uint8_t r, uint8_t m)
+{
+    return r == MENU_SUM ? game_find(RULE_NIM, (uint8_t)(m | ENGINE_SUM)) : game_find(r, m);
+}
+
 /* The first listed form of rule r (its mode), 0xFF if it has none. */
 static uint8_t first_mode(uint8_t r)
 {
     for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
-        if (game_listed(r, game_form_mode(f)))
+        if (menu_find(r, game_form_mode(f)) != 0xFF)
             return game_form_mode(f);
     return 0xFF;
 }
@@ -157,28 +188,100 @@ static bool menu_game_step(bool form, bool back, bool held)
 {
     uint8_t r, m, f;
     game_decode(game.set[SET_GAME], &r, &m);
+    if (m & ENGINE_SUM)
+        r = MENU_SUM;
+    m &= (uint8_t)~ENGINE_SUM;
     if (form) {
         f = game_mode_form(m);
         do {
             if (!ui_step(&f, GAME_MENU_FORMS, back, held))
                 return false;
-        } while (!game_listed(r, game_form_mode(f)));
+        } while (menu_find(r, game_form_mode(f)) == 0xFF);
         m = game_form_mode(f);
     } else {
         do {
-            if (!ui_step(&r, RULE_COUNT, back, held))
+            if (!ui_step(&r, MENU_SUM + 1, back, held))
                 return false;
         } while (first_mode(r) == 0xFF);
-        if (!game_listed(r, m))
+        if (menu_find(r, m) == 0xFF)
             m = first_mode(r);
     }
-    return game_set(SET_GAME, game_find(r, m));
+    return game_set(SET_GAME, menu_find(r, m));
+}
+
+/* Column c's rule one step on (or back) among those the sum's form
+ * allows; true if it stepped past a wild rule in misere play (refused:
+ * a buzz says why it was skipped). */
+static bool sum_rule_step(uint8_t c, bool back)
+{
+    uint8_t r = game.pos.rules[c];
+    bool wild = false;
+    do {
+        ui_step(&r, RULE_COUNT, back, false);
+        wild |= engine_misere_wild(r) && (game.pos.mode & ENGINE_MISERE) && !(game.pos.mode & ENGINE_BINARY);
+    } while (!engine_mode_allowed(r, game.pos.mode));
+    game.pos.rules[c] = r;
+    return wild;
+}
+
+/* A on a SUM game: choose its columns, from one NIM column (every form
+ * has NIM). */
+static void sum_open(void)
+{
+    engine_pos_t *const p = &game.pos;
+    game_decode(game.set[SET_GAME], &p->rule, &p->mode);
+    p->ncols = 1;
+    p->rules[0] = RULE_NIM;
+    sum_cur = 0;
+}
+
+/* The sum's columns: UP/DOWN the column's rule, RIGHT the next column (past
+ * the last: a new one, the same rule), LEFT back, B drops the last column
+ * (the only one: back to the menu), A plays (two columns or more). */
+static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
+{
+    engine_pos_t *const p = &game.pos;
+    uint8_t n = p->ncols, r = UI_MENU_OK;
+    if (pressed & (BTN_UP | BTN_DOWN)) {
+        if (sum_rule_step(sum_cur, pressed & BTN_DOWN))
+            r = UI_MENU_DENY;
+    } else if (pressed & BTN_RIGHT) {
+        if (sum_cur + 1 == n) {
+            if (n == ENGINE_COLS)
+                return UI_MENU_DENY;
+            p->rules[n] = p->rules[sum_cur];
+            p->ncols++;
+        }
+        sum_cur++;
+    } else if (pressed & BTN_LEFT) {
+        if (!sum_cur)
+            return UI_MENU_DENY;
+        sum_cur--;
+    } else if (b_short) {
+        if (n == 1)
+            sum_cur = SUM_OFF;
+        else if (sum_cur == --p->ncols)
+            sum_cur--;
+    } else if (pressed & BTN_A) {
+        if (n < 2)
+            return UI_MENU_DENY;
+        sum_cur = SUM_OFF;
+        game_save_settings();
+        game_new(now);
+        return UI_MENU_OK;
+    }
+    ui_menu_text(now);
+    return r;
 }
 
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
-    uint8_t s = menu_setting(menu_item), r = UI_MENU_OK;
+    uint8_t s = menu_setting(menu_item), r = UI_MENU_OK, gr, gm;
     bool back = pressed & (BTN_UP | BTN_LEFT);
+    game_decode(game.set[SET_GAME], &gr, &gm);
+    sum_still();
+    if (sum_cur != SUM_OFF)
+        return sum_input(pressed, b_short, now);
     if (menu_ask) {
         /* The question: A gives the game up for a new one; any other key
          * keeps it and only closes the question. */
@@ -186,7 +289,9 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         menu_ask = ASK_NONE;
         if (pressed & BTN_A) {
             game_abandon();                 /* scored with the opponent it had */
-            if (ask == ASK_NEW) {
+            if (ask == ASK_NEW && (gm & ENGINE_SUM)) {
+                sum_open();                 /* first the sum's columns */
+            } else if (ask == ASK_NEW) {
                 game_save_settings();
                 game_new(now);
                 return UI_MENU_OK;
@@ -213,6 +318,8 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     } else if (pressed & BTN_A) {
         if (game.in_game) {
             menu_ask = ASK_NEW;             /* never thrown away without a word */
+        } else if (gm & ENGINE_SUM) {
+            sum_open();
         } else {
             game_save_settings();
             game_new(now);
@@ -237,6 +344,7 @@ void ui_menu_open(void)
     game.screen = SCR_MENU;
     view.overlay = OV_NONE;
     menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
+    sum_cur = SUM_OFF;
 }
 
 /* The label, and which item on row 0: a lamp per setting; the form shares
@@ -247,6 +355,13 @@ void ui_menu_draw(uint8_t *frame, uint16_t now)
     uint8_t s = menu_setting(menu_item);
     bool shared = menu_item == M_FORM || s == SET_LANG;
     text_draw(frame, now);
+    if (sum_cur < game.pos.ncols) {
+        /* the sum's columns on row 0, the one being chosen blinking */
+        for (uint8_t c = 0; c < game.pos.ncols; c++)
+            if (c != sum_cur || (UI_BLINK(now) & 1))
+                frame[c] |= 1;
+        return;
+    }
     if (s == SET_LANG)
         s = SET_OFF;
     if (!shared || (UI_BLINK(now) & 1))

@@ -138,7 +138,7 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
     uint8_t n = pos->ncols;
     uint8_t c = vw->cur_col;
     uint8_t v = pos->col[c];
-    uint8_t form = engine_rule_form(pos->rule);
+    uint8_t form = engine_rule_form(engine_col_rule(pos, c));
     uint8_t bit = (uint8_t)(1u << vw->cur_row);
     if (pressed & (BTN_LEFT | BTN_RIGHT)) {
         if (ui_step(&c, n, pressed & BTN_LEFT, held)) {

@@ -205,6 +205,46 @@ static uint8_t old_record(uint8_t *old, uint8_t format, uint8_t w, uint8_t l)
     return (uint8_t)(1 + SET_COUNT_V3 + RULE_COUNT * GAME_FORMS * 2);
 }
 
+/* A game record written before the sums: turn, the position without the
+ * rules, then the game's number where rules[0] is now. It resumes, with
+ * its number (a counted one is dropped). */
+static void pre_sum_record(void)
+{
+    engine_pos_t p = nim(2, 3);
+    setup(&p);
+    uint8_t old[STORE_GAME_BYTES];
+    uint8_t len = (uint8_t)(offsetof(game_t, pos) - offsetof(game_t, turn) + offsetof(engine_pos_t, rules));
+    memcpy(old, &game.turn, len);
+    old[len] = game.number;
+    CHECK(store_save(STORE_GAME, old, (uint8_t)(len + 1)), "pre-sum game record saved");
+    uint8_t number = game.number;
+    boot();
+    CHECK(game.in_game && pos_equal(&game.pos, &p) && game.number == number,
+          "the pre-sum game record resumes with its number %u (got %u)", number, game.number);
+}
+
+/* A SUM resumes after a power cut with its columns' rules, and its
+ * choice in the settings (SET GAME) survives too. */
+static void sum_record(void)
+{
+    engine_pos_t p = nim(9, 10);
+    p.mode = ENGINE_SUM | ENGINE_BINARY;
+    p.ncols = 3;
+    p.col[2] = 14;
+    p.rules[0] = RULE_SUB3;
+    p.rules[1] = RULE_SUB5;
+    p.rules[2] = RULE_SUB7;
+    setup(&p);
+    uint8_t index = game_find(RULE_NIM, p.mode);
+    game_set(SET_GAME, index);
+    game_save_settings();
+    flush();
+    boot();
+    CHECK(game.in_game && pos_equal(&game.pos, &p) && !memcmp(game.pos.rules, p.rules, 3),
+          "the SUM resumes with its rules");
+    CHECK(game.set[SET_GAME] == index && index != 0xFF, "the SUM stays chosen: %u, want %u", game.set[SET_GAME], index);
+}
+
 /* Format 2 (before the last counted game's number): migrated, the scores
  * and settings kept; the game record without a number resumes. */
 static void migration(void)
@@ -214,7 +254,9 @@ static void migration(void)
     uint8_t old[STORE_SETTINGS_BYTES];
     uint8_t oldlen = old_record(old, 2, 7, 9);
     CHECK(store_save(STORE_SETTINGS, old, oldlen), "format 2 settings saved");
-    CHECK(store_save(STORE_GAME, &game.turn, (uint8_t)(offsetof(game_t, number) - offsetof(game_t, turn))),
+    /* the oldest layout: turn and the position before the sums (no rules) */
+    CHECK(store_save(STORE_GAME, &game.turn, (uint8_t)(offsetof(game_t, pos) - offsetof(game_t, turn)
+                                                       + offsetof(engine_pos_t, rules))),
           "game record without a number saved");
     boot();
     CHECK(score(0) == 7 && score(1) == 9, "format 2 scores migrated: W %u L %u", score(0), score(1));
@@ -274,6 +316,8 @@ int main(void)
     for (long early = 0; early <= 200; early += 40)
         case_run(CASE_NEW, early);
     migration();
+    pre_sum_record();
+    sum_record();
     migration_v3();
     printf("endgame: %lu power cuts at every byte of the end of a game (%lu torn bytes): %lu counted once and "
            "the game not resumed (%lu of them before every save was written), %lu not counted and the game resumed "
