@@ -483,7 +483,7 @@ void game_init(uint16_t now)
     } else {
         n = 0;
     }
-    if ((n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, rv) || n >= GAME_REC_MIN)
+    if ((n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
             && g.turn < 2 && !(ok && g.number == rec.counted)
             && game_find(g.pos.rule, g.pos.mode) < GAME_COUNT
             && engine_check_pos(&g.pos) == ENGINE_OK && engine_has_move(&g.pos)) {
