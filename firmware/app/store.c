@@ -22,10 +22,6 @@ _Static_assert(!((STORE_GAME_BYTES + STORE_SLOT_OVERHEAD) & 1) && !((STORE_GAME_
                    && !((STORE_GAME_BYTES_2 + STORE_SLOT_OVERHEAD) & 1),
                "no slot of a game ring begins where one of the ring a byte before it did (store.h)");
 
-/* The game ring read: 0 the ring of now, else an older one (boot,
- * store_use_ring). */
-static uint8_t store_age;
-
 /* Each game ring's slot size and slots, by age (store.h). */
 static const uint8_t store_rings[STORE_GAME_AGES + 1][2] PROGMEM = {
     {STORE_GAME_BYTES, STORE_GAME_SLOTS},
@@ -33,15 +29,20 @@ static const uint8_t store_rings[STORE_GAME_AGES + 1][2] PROGMEM = {
     {STORE_GAME_BYTES_2, STORE_GAME_SLOTS_OF(STORE_GAME_BYTES_2, 2u)},
 };
 
+/* The game ring read (boot, store_use_ring): its age (0 the ring of now),
+ * slot size and slots, kept in RAM (the table read on every use cost
+ * 110 B of code). */
+static uint8_t store_age, store_game[2] = {STORE_GAME_BYTES, STORE_GAME_SLOTS};
+
 /* Geometry of record id (0 or 1: the public calls check the id). */
 static uint8_t store_max(uint8_t id)
 {
-    return id ? PGM_U8(&store_rings[store_age][0]) : STORE_SETTINGS_BYTES;
+    return id ? store_game[0] : STORE_SETTINGS_BYTES;
 }
 
 static uint8_t store_slots(uint8_t id)
 {
-    return id ? PGM_U8(&store_rings[store_age][1]) : STORE_SETTINGS_SLOTS;
+    return id ? store_game[1] : STORE_SETTINGS_SLOTS;
 }
 
 /* Out of line: saves 42 B. */
@@ -266,6 +267,8 @@ uint8_t store_len(uint8_t id)
 void store_use_ring(uint8_t age)
 {
     store_age = age;
+    store_game[0] = PGM_U8(&store_rings[age][0]);
+    store_game[1] = PGM_U8(&store_rings[age][1]);
     store_scan(STORE_GAME);
 }
 
