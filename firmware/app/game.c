@@ -148,13 +148,13 @@ uint8_t game_index(void)
 
 /* A game's score slot. A BINARY game counts with its rule's columns game:
  * the settings record has no room for more slots (two of them must fit
- * their EEPROM share, store.h). The SUMs share one, kept in RAM only:
- * until the power goes. */
+ * their EEPROM share, store.h). The SUMs (rule RULE_NIM) count in NIM's
+ * one-heap slots, which no game has (NIM in one heap is not listed):
+ * SUM in ONE's, SUM MISERE in ONE MISERE's, BINARY with the columns. */
 static uint8_t *score_of(uint8_t r, uint8_t m)
 {
-    static uint8_t sum_score[2];
     if (m & ENGINE_SUM)
-        return sum_score;
+        m |= ENGINE_ONEHEAP;
     return rec.score[r][m & (ENGINE_ONEHEAP | ENGINE_MISERE)];
 }
 
@@ -183,8 +183,9 @@ void game_set_score(uint8_t index, uint8_t wins, uint8_t losses)
 {
     uint8_t r, m;
     game_decode(index, &r, &m);
-    score_of(r, m)[0] = wins;
-    score_of(r, m)[1] = losses;
+    uint8_t *s = score_of(r, m);
+    s[0] = wins;
+    s[1] = losses;
     game_save_settings();
 }
 
@@ -319,9 +320,10 @@ void game_abandon(void)
 
 void game_new(uint16_t now)
 {
-    uint8_t first = game.set[SET_FIRST];
-    start_pos(&game.pos, game.set[SET_GAME], game.set[SET_START]);
-    game.turn = first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
+    uint8_t first = game.set[SET_FIRST], start = game.set[SET_START];
+    game.setup = start == START_SETUP;
+    start_pos(&game.pos, game.set[SET_GAME], game.setup ? START_FULL : start);
+    game.turn = game.setup ? 0 : first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
     review_clear(&game.rv);
     game_resume(now);
     game_event_new();

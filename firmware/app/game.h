@@ -52,7 +52,9 @@ enum {
 enum { OPP_MACHINE, OPP_HUMAN, OPP_DEMO, OPP_COUNT };
 enum { FIRST_YOU, FIRST_ME, FIRST_RANDOM, FIRST_COUNT };
 enum { LEVEL_EASY, LEVEL_MEDIUM, LEVEL_PERFECT, LEVEL_COUNT };
-enum { START_345, START_1357, START_FULL, START_RANDOM, START_COUNT };
+/* START_SETUP: the full board (as START_FULL), then set up by the buttons
+ * (game_t's setup). */
+enum { START_345, START_1357, START_FULL, START_RANDOM, START_SETUP, START_COUNT };
 enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
 enum { LANG_EN, LANG_VI, LANG_COUNT };
 
@@ -65,6 +67,7 @@ typedef struct {
     uint8_t winner;     /* side that won, valid on SCR_END */
     uint16_t t0;        /* start of the current phase */
     bool in_game;       /* a game is in progress (resumable from the menu) */
+    bool setup;         /* START SET UP: moves change the position freely, you to move, until B (ui_play.c) */
     engine_move_t mv;   /* the machine's move being shown */
     /* turn, pos, number and rv, side by side, are the game record store.c
      * saves (game.c); they change only together with a save request. */

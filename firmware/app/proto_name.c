@@ -100,16 +100,16 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
     uint8_t n = 0, mode = 0, words = 0, terms = 0;
     bool order = true;      /* no name word after a form word */
     bool is_sum = proto_list_find(PSTR("SUM"), w) == 0;
-    bool plus = false;      /* the last word was a SUM's '+': a rule must follow */
     uint16_t v;
     char *first = w;        /* each word stays in the line, NUL-ended */
     sum->ncols = 0;
     if (is_sum)
         w = proto_word();
     for (;; w = proto_word()) {
-        uint8_t k = *w ? proto_list_find(PSTR("ONE MISERE BINARY +"), w) : 0xFE;
-        if (is_sum && (k <= 3 || !*w) && (n || k == 3 || plus)) {
-            /* a SUM's term ends: its rule (an empty term names none) */
+        /* the line's end ends a SUM's last term as '+' ends the others */
+        uint8_t k = *w ? proto_list_find(PSTR("ONE MISERE BINARY +"), w) : 3;
+        if (is_sum && k == 3) {
+            /* a SUM's term: its rule (an empty one names none) */
             typed[n] = 0;
             n = 0;
             uint8_t r = name_rule(true);
@@ -121,7 +121,6 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
                 sum->rules[terms] = r;
             terms++;    /* a line holds fewer than 255 terms */
         }
-        plus = k == 3;
         if (!*w)
             break;
         if (k < 3) {

@@ -56,7 +56,7 @@ static const char menu_words_en[] PROGMEM =
     "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
     "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
     "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
-    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0"                     /* START */
+    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0SET UP\0"                     /* START */
     "SOUND \0OFF\0ON\0"                                                 /* SOUND */
     "LIGHT \0"                                                          /* BRIGHT */
     "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER\0" /* OFF */
@@ -69,7 +69,7 @@ static const char menu_words_vi[] PROGMEM =
     "CHOI \0VOI MAY\0" "2 NGUOI\0MAY VOI MAY\0"
     "DI TRUOC \0BAN\0MAY\0TUNG XU\0"
     "MUC \0DE\0VUA\0KHO\0"
-    "BAT DAU \0" "3-4-5\0" "1-3-5-7\0DAY\0NGAU NHIEN\0"
+    "BAT DAU \0" "3-4-5\0" "1-3-5-7\0DAY\0NGAU NHIEN\0TU XEP\0"
     "AM THANH \0TAT\0BAT\0"
     "DO SANG \0"
     "TU TAT \0SAU 30 S\0SAU 1 PHUT\0SAU 2 PHUT\0SAU 5 PHUT\0KHONG\0"

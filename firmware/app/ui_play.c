@@ -94,8 +94,17 @@ static void try_move(uint16_t to, uint16_t now)
     engine_move_t m;
     m.col = game_is_oneheap() ? 0 : view.cur_col;
     m.to = to;
-    if (game_move_human(m, now))
+    if (game.setup) {
+        /* SET UP: the column (the heap) becomes what the move would leave,
+         * whatever the rule allows, as the link's POS sets it (refused
+         * where POS would be: a position without a move) */
+        engine_pos_t p = game.pos;
+        engine_apply(&p, m);
+        if (game_set_pos(&p, now))
+            refuse(now);
+    } else if (game_move_human(m, now)) {
         refuse(now);
+    }
 }
 
 static void play_oneheap(uint8_t pressed, uint16_t now)
@@ -225,6 +234,11 @@ static void play_b_short(uint16_t now)
     view_t *const vw = &view;
     if (!game_human_input()) {
         deny();                     /* not your turn */
+        return;
+    }
+    if (game.setup) {
+        game.setup = false;         /* set up: now the game */
+        sound_play(SOUND_MOVE);
         return;
     }
     if (vw->pend && game.pos.rule == RULE_ED) {

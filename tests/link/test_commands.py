@@ -330,7 +330,7 @@ def test_ed(b, check, Sim):
 # The SUM (issue 20 item 2): GAME SUM <rule> + <rule> ... [BINARY] [MISERE].
 SUM_ERRORS = [
     ("GAME SUM NIM", "ERR GAME COLS"),                          # one column: no sum
-    ("GAME SUM", "ERR GAME COLS"),
+    ("GAME SUM", "ERR GAME NAME"),                              # no rule named
     ("GAME SUM NIM + FOO", "ERR GAME NAME"),                    # no such rule
     ("GAME SUM NIM + TAKE 1 3", "ERR GAME NAME"),               # a part of a name
     ("GAME SUM NIM +", "ERR GAME NAME"),                        # '+' and no rule
