@@ -82,11 +82,10 @@ static const char menu_words_vi[] PROGMEM =
 enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
 static uint8_t menu_ask;
 
-/* The SUM's columns being chosen (A on a SUM game): the column under the
- * cursor, SUM_OFF when not choosing. The choice is game.pos's rules and
+/* The SUM's columns being chosen (A on a SUM game), one after the other:
+ * the last is the one being chosen. The choice is game.pos's rules and
  * ncols (no game is in progress then), so it is kept with the game. */
-#define SUM_OFF 0xFF
-static uint8_t sum_cur = SUM_OFF;
+static bool sum_on;
 /* The menu's rule list: the rules, then SUM (a game of rule RULE_NIM whose
  * mode has ENGINE_SUM). */
 #define MENU_SUM RULE_COUNT
@@ -96,8 +95,8 @@ static uint8_t sum_cur = SUM_OFF;
  * choice is over. */
 static void sum_still(void)
 {
-    if (sum_cur >= game.pos.ncols || !(game.pos.mode & ENGINE_SUM))
-        sum_cur = SUM_OFF;
+    if (!game.pos.ncols || !(game.pos.mode & ENGINE_SUM))
+        sum_on = false;
 }
 
 /* The index in words of item's name: the item-th string that ends with
@@ -147,11 +146,11 @@ void ui_menu_text(uint16_t now)
         ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
                                                 : PSTR("END GAME? A YES  B NO\0KET THUC? A CO  B KHONG"));
     } else {
-        if (sum_cur != SUM_OFF)     /* choosing a sum: the column's rule */
-            text_add_P(engine_rule_name(game.pos.rules[sum_cur]));
+        if (sum_on)                 /* choosing a sum: the last column's rule */
+            text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));
         else
             menu_word(words, w);
-        if (sum_cur != SUM_OFF)
+        if (sum_on)
             ;
         else if (menu_item == M_GAME)
             text_add_P((m & ENGINE_SUM) ? PSTR("SUM") : engine_rule_name(r));
@@ -209,18 +208,19 @@ static bool menu_game_step(bool form, bool back, bool held)
     return game_set(SET_GAME, menu_find(r, m));
 }
 
-/* Column c's rule one step on (or back) among those the sum's form
- * allows; true if it stepped past a wild rule in misere play (refused:
- * a buzz says why it was skipped). */
-static bool sum_rule_step(uint8_t c, bool back)
+/* The last column's rule one step on (or back) among those the sum's
+ * form allows; true if it stepped past a wild rule in misere play
+ * (refused: a buzz says why it was skipped). */
+static bool sum_rule_step(bool back)
 {
-    uint8_t r = game.pos.rules[c];
+    uint8_t *const rule = &game.pos.rules[game.pos.ncols - 1];
+    uint8_t r = *rule;
     bool wild = false;
     do {
         ui_step(&r, RULE_COUNT, back, false);
         wild |= engine_misere_wild(r) && (game.pos.mode & ENGINE_MISERE) && !(game.pos.mode & ENGINE_BINARY);
     } while (!engine_mode_allowed(r, game.pos.mode));
-    game.pos.rules[c] = r;
+    *rule = r;
     return wild;
 }
 
@@ -232,40 +232,30 @@ static void sum_open(void)
     game_decode(game.set[SET_GAME], &p->rule, &p->mode);
     p->ncols = 1;
     p->rules[0] = RULE_NIM;
-    sum_cur = 0;
+    sum_on = true;
 }
 
-/* The sum's columns: UP/DOWN the column's rule, RIGHT the next column (past
- * the last: a new one, the same rule), LEFT back, B drops the last column
- * (the only one: back to the menu), A plays (two columns or more). */
+/* The sum's columns, the last one being chosen: UP/DOWN its rule, RIGHT
+ * a new column after it (the same rule), B drops it (the only one: back
+ * to the menu), A plays (two columns or more). */
 static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
 {
     engine_pos_t *const p = &game.pos;
     uint8_t n = p->ncols, r = UI_MENU_OK;
     if (pressed & (BTN_UP | BTN_DOWN)) {
-        if (sum_rule_step(sum_cur, pressed & BTN_DOWN))
+        if (sum_rule_step(pressed & BTN_DOWN))
             r = UI_MENU_DENY;
     } else if (pressed & BTN_RIGHT) {
-        if (sum_cur + 1 == n) {
-            if (n == ENGINE_COLS)
-                return UI_MENU_DENY;
-            p->rules[n] = p->rules[sum_cur];
-            p->ncols++;
-        }
-        sum_cur++;
-    } else if (pressed & BTN_LEFT) {
-        if (!sum_cur)
+        if (n == ENGINE_COLS)
             return UI_MENU_DENY;
-        sum_cur--;
+        p->rules[n] = p->rules[n - 1];
+        p->ncols++;
     } else if (b_short) {
-        if (n == 1)
-            sum_cur = SUM_OFF;
-        else if (sum_cur == --p->ncols)
-            sum_cur--;
+        sum_on = --p->ncols != 0;
     } else if (pressed & BTN_A) {
         if (n < 2)
             return UI_MENU_DENY;
-        sum_cur = SUM_OFF;
+        sum_on = false;
         game_save_settings();
         game_new(now);
         return UI_MENU_OK;
@@ -280,7 +270,7 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     bool back = pressed & (BTN_UP | BTN_LEFT);
     game_decode(game.set[SET_GAME], &gr, &gm);
     sum_still();
-    if (sum_cur != SUM_OFF)
+    if (sum_on)
         return sum_input(pressed, b_short, now);
     if (menu_ask) {
         /* The question: A gives the game up for a new one; any other key
@@ -344,7 +334,7 @@ void ui_menu_open(void)
     game.screen = SCR_MENU;
     view.overlay = OV_NONE;
     menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
-    sum_cur = SUM_OFF;
+    sum_on = false;
 }
 
 /* The label, and which item on row 0: a lamp per setting; the form shares
@@ -355,10 +345,10 @@ void ui_menu_draw(uint8_t *frame, uint16_t now)
     uint8_t s = menu_setting(menu_item);
     bool shared = menu_item == M_FORM || s == SET_LANG;
     text_draw(frame, now);
-    if (sum_cur < game.pos.ncols) {
-        /* the sum's columns on row 0, the one being chosen blinking */
+    if (sum_on) {
+        /* the sum's columns on row 0, the one being chosen (the last) blinking */
         for (uint8_t c = 0; c < game.pos.ncols; c++)
-            if (c != sum_cur || (UI_BLINK(now) & 1))
+            if (c + 1 != game.pos.ncols || (UI_BLINK(now) & 1))
                 frame[c] |= 1;
         return;
     }
