@@ -41,7 +41,8 @@ uint8_t engine_rule_form(uint8_t rule)
     return rule < RULE_COUNT ? PGM_U8(&rule_forms[rule]) : FORM_HEAP;
 }
 
-uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c)
+/* Out of line: the hot loops inline pos_rule; elsewhere a call. */
+NOINLINE uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c)
 {
     return pos_rule(p, c);
 }
@@ -90,7 +91,7 @@ uint8_t engine_check_pos(const engine_pos_t *p)
     if (p->ncols < ((p->mode & ENGINE_SUM) ? 2 : 1) || p->ncols > ENGINE_COLS || (ed && p->ncols != 2))
         return ENGINE_ERR_COLS;
     for (uint8_t c = 0; c < p->ncols; c++) {
-        uint8_t v = p->col[c], rule = pos_rule(p, c), form = engine_rule_form(rule);
+        uint8_t v = p->col[c], rule = engine_col_rule(p, c), form = engine_rule_form(rule);
         if (rule >= RULE_COUNT)
             return ENGINE_ERR_RULE;
         if (!engine_mode_allowed(rule, p->mode))
@@ -109,7 +110,7 @@ uint8_t engine_check_move(const engine_pos_t *p, engine_move_t m)
         return ed_check_move(p, m);
     if (m.col >= ncols_of(p))
         return ENGINE_ERR_MOVE_COL;
-    uint8_t rule = pos_rule(p, m.col), form = engine_rule_form(rule);
+    uint8_t rule = engine_col_rule(p, m.col), form = engine_rule_form(rule);
     uint16_t from = column_state(p, m.col);
     if (form == FORM_HEAP) {
         if (m.to >= from || !column_take_ok(rule, from, (uint16_t)(from - m.to)))
@@ -164,17 +165,18 @@ bool engine_move_next(const engine_pos_t *p, engine_move_t *m)
     if (m->col >= ncols_of(p))
         return false;
     uint16_t from = column_state(p, m->col);
-    return move_scan(p, m->col, column_change(engine_rule_form(pos_rule(p, m->col)), from, m->to), m);
+    return move_scan(p, m->col, column_change(engine_rule_form(engine_col_rule(p, m->col)), from, m->to), m);
 }
 
+/* Not on the reply's path (a move's end, a position set): the form
+ * looked up a column. */
 bool engine_has_move(const engine_pos_t *p)
 {
-    uint8_t rule = p->rule, form = engine_rule_form(rule);
-    if (rule == RULE_ED)
+    if (p->rule == RULE_ED)
         return ed_has_move(p);
     for (uint8_t c = 0; c < ncols_of(p); c++) {
-        sum_col(p, c, &rule, &form);
-        if (column_has_move(rule, form, column_state(p, c)))
+        uint8_t rule = engine_col_rule(p, c);
+        if (column_has_move(rule, engine_rule_form(rule), column_state(p, c)))
             return true;
     }
     return false;
@@ -205,7 +207,7 @@ uint8_t engine_col_size(const engine_pos_t *p, uint8_t c)
 {
     if (p->mode & ENGINE_ONEHEAP)
         return 0;
-    return column_size(engine_rule_form(pos_rule(p, c)), p->col[c]);
+    return column_size(engine_rule_form(engine_col_rule(p, c)), p->col[c]);
 }
 
 /* ---- the machine's reply ---------------------------------------------------- */
@@ -267,21 +269,21 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     }
     if (!(n | best))
         return false;
-    if (slip) {
-        /* A column that has a move, all equally likely, then one of its
-         * moves, all equally likely: counted, not listed. */
+    /* A mistake: a column that has a move, all equally likely, then one
+     * of its moves, all equally likely: counted, not listed. */
+    if (slip)
         pick = movable[random_below(n)];
+    from = column_state(p, pick);
+    rule = pos_rule(p, pick);
+    form = engine_rule_form(rule);
+    if (slip) {
         skip = 0xFFFF;
-        rule = pos_rule(p, pick);
-        column_pick(rule, engine_rule_form(rule), column_state(p, pick), &skip);
+        column_pick(rule, form, from, &skip);
         skip = random_below((uint16_t)(0xFFFF - skip));
     }
     /* The stall (skip 0): the smallest move on the biggest column, the
      * first of column_pick's order (fewest tokens, a single head, the
      * shortest block from the top), so a human mistake can be punished. */
-    from = column_state(p, pick);
-    rule = pos_rule(p, pick);
-    form = engine_rule_form(rule);
     m->col = pick;
     m->to = column_apply(form, from, column_pick(rule, form, from, &skip));
     return true;
