@@ -5,7 +5,6 @@
 #include "game.h"
 
 #include <stddef.h>
-#include <string.h>
 
 #include "events.h"
 #include "pgm.h"
@@ -480,7 +479,9 @@ void game_init(uint16_t now)
     if (age)
         grow = sizeof g.pos.rules;
     if (n >= REC_NO_RULES && n + grow <= sizeof g && store_load(STORE_GAME, &g, n)) {
-        memmove((uint8_t *)&g + REC_NO_RULES + grow, (uint8_t *)&g + REC_NO_RULES, n - REC_NO_RULES);
+        uint8_t *b = (uint8_t *)&g;
+        for (uint8_t i = n; grow && i-- > REC_NO_RULES;)
+            b[i + grow] = b[i];     /* from the top down: the bytes move up */
         n += grow;
     } else {
         n = 0;

@@ -57,11 +57,8 @@ bool engine_mode_allowed(uint8_t rule, uint8_t mode)
         return !(mode & (ENGINE_ONEHEAP | ENGINE_SUM));
     /* a SUM's column: columns only, misere only for a tame rule (misere
      * Nim on the values; a wild column's product is not derived) */
-    if (mode & ENGINE_SUM) {
-        if ((mode & ENGINE_ONEHEAP) || ((mode & ENGINE_MISERE) && column_wild(rule) != 0xFF))
-            return false;
-        mode &= (uint8_t)~ENGINE_SUM;
-    }
+    if ((mode & ENGINE_SUM) && ((mode & ENGINE_ONEHEAP) || ((mode & ENGINE_MISERE) && column_wild(rule) != 0xFF)))
+        return false;
     /* BINARY: columns of a tame heap rule (misere Nim on the values) */
     if (mode & ENGINE_BINARY)
         return rule < RULE_FIRST_MASK && !(mode & ENGINE_ONEHEAP) && column_wild(rule) == 0xFF;
