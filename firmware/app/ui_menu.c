@@ -145,14 +145,11 @@ void ui_menu_text(uint16_t now)
     if (menu_ask) {
         ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
                                                 : PSTR("END GAME? A YES  B NO\0KET THUC? A CO  B KHONG"));
+    } else if (sum_on) {
+        text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));  /* the column being chosen */
     } else {
-        if (sum_on)                 /* choosing a sum: the last column's rule */
-            text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));
-        else
-            menu_word(words, w);
-        if (sum_on)
-            ;
-        else if (menu_item == M_GAME)
+        menu_word(words, w);
+        if (menu_item == M_GAME)
             text_add_P((m & ENGINE_SUM) ? PSTR("SUM") : engine_rule_name(r));
         else if (menu_item == M_FORM)
             menu_word(words, (uint8_t)(w + 1 + game_mode_form(m)));   /* the mode's form (BINARY after the four) */
@@ -168,7 +165,11 @@ void ui_menu_text(uint16_t now)
  * if it is not listed. */
 static uint8_t menu_find(uint8_t r, uint8_t m)
 {
-    return r == MENU_SUM ? game_find(RULE_NIM, (uint8_t)(m | ENGINE_SUM)) : game_find(r, m);
+    if (r == MENU_SUM) {
+        r = RULE_NIM;
+        m |= ENGINE_SUM;
+    }
+    return game_find(r, m);
 }
 
 /* The first listed form of rule r (its mode), 0xFF if it has none. */
@@ -279,15 +280,16 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         menu_ask = ASK_NONE;
         if (pressed & BTN_A) {
             game_abandon();                 /* scored with the opponent it had */
-            if (ask == ASK_NEW && (gm & ENGINE_SUM)) {
+            if (ask != ASK_NEW) {
+                game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
+                game_save_settings();
+            } else if (gm & ENGINE_SUM) {
                 sum_open();                 /* first the sum's columns */
-            } else if (ask == ASK_NEW) {
+            } else {
                 game_save_settings();
                 game_new(now);
                 return UI_MENU_OK;
             }
-            game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
-            game_save_settings();
         }
     } else if (pressed & (BTN_UP | BTN_DOWN)) {
         if (!ui_step(&menu_item, M_ITEMS, back, held))
