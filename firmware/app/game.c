@@ -447,12 +447,14 @@ void game_init(uint16_t now)
     bool ok = settings_load();
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = *rec_set(i);
-        if (i == SET_GAME)
-        {
+        if (i == SET_GAME) {
             uint8_t r = (uint8_t)((v & ~SAVED_BINARY) / GAME_FORMS);
-            v = game_find(r == SAVED_SUM ? RULE_NIM : r,
-                          (uint8_t)((v & ~SAVED_BINARY) % GAME_FORMS | ((v & SAVED_BINARY) ? ENGINE_BINARY : 0)
-                                    | (r == SAVED_SUM ? ENGINE_SUM : 0)));
+            uint8_t m = (uint8_t)((v & ~SAVED_BINARY) % GAME_FORMS | ((v & SAVED_BINARY) ? ENGINE_BINARY : 0));
+            if (r == SAVED_SUM) {
+                r = RULE_NIM;
+                m |= ENGINE_SUM;
+            }
+            v = game_find(r, m);
         }
         if (!ok || v >= game_setting_count(i))
             v = PGM_U8(&setting_defaults[i]);   /* none saved, or a value from another version */

@@ -75,12 +75,19 @@ static uint8_t ncols_of(const engine_pos_t *p)
     return (p->mode & ENGINE_ONEHEAP) ? 1 : p->ncols;
 }
 
+/* Why rule cannot be played in mode (the game's, or a SUM's column's). */
+static uint8_t rule_check(uint8_t rule, uint8_t mode)
+{
+    if (rule >= RULE_COUNT)
+        return ENGINE_ERR_RULE;
+    return engine_mode_allowed(rule, mode) ? ENGINE_OK : ENGINE_ERR_MODE;
+}
+
 uint8_t engine_check_pos(const engine_pos_t *p)
 {
-    if (p->rule >= RULE_COUNT)
-        return ENGINE_ERR_RULE;
-    if (!engine_mode_allowed(p->rule, p->mode))
-        return ENGINE_ERR_MODE;
+    uint8_t err = rule_check(p->rule, p->mode);
+    if (err)
+        return err;
     if (p->mode & ENGINE_ONEHEAP)
         return p->heap > ENGINE_HEAP_MAX ? ENGINE_ERR_HEAP : ENGINE_OK;
     /* EMPTY AND DIVIDE: two boxes, neither empty; a SUM: two columns or more */
@@ -89,10 +96,9 @@ uint8_t engine_check_pos(const engine_pos_t *p)
         return ENGINE_ERR_COLS;
     for (uint8_t c = 0; c < p->ncols; c++) {
         uint8_t v = p->col[c], rule = engine_col_rule(p, c), form = engine_rule_form(rule);
-        if (rule >= RULE_COUNT)
-            return ENGINE_ERR_RULE;
-        if (!engine_mode_allowed(rule, p->mode))
-            return ENGINE_ERR_MODE;
+        err = rule_check(rule, p->mode);
+        if (err)
+            return err;
         if (form == FORM_HEAP && ((v > ENGINE_ROWS && !(p->mode & ENGINE_BINARY)) || (ed && !v)))
             return ENGINE_ERR_HEIGHT;
         if (form == FORM_CELLS && (v & (v >> 1)))
