@@ -97,7 +97,7 @@ static uint8_t sum_check(engine_pos_t *sum, uint8_t terms)
  * the command switch). */
 NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
 {
-    uint8_t n = 0, mode = 0, words = 0, terms = 0;
+    uint8_t n = 0, mode = 0, words = 0, terms = 0, r = RULE_COUNT;
     bool order = true;      /* no name word after a form word */
     bool is_sum = proto_list_find(PSTR("SUM"), w) == 0;
     uint16_t v;
@@ -106,29 +106,30 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
     if (is_sum)
         w = proto_word();
     for (;; w = proto_word()) {
-        /* the line's end ends a SUM's last term as '+' ends the others */
         uint8_t k = *w ? proto_list_find(PSTR("ONE MISERE BINARY +"), w) : 3;
-        if (is_sum && k == 3) {
-            /* a SUM's term: its rule (an empty one names none) */
+        if (k == 3 && (is_sum || !*w)) {
+            /* a name ends: the line's, or a SUM's term at its '+' (an
+             * empty term names no rule) */
             typed[n] = 0;
             n = 0;
-            uint8_t r = name_rule(true);
-            if (r == RULE_COUNT || !order) {
-                name_list_out();
-                return R_NAME;
+            r = name_rule(is_sum);
+            if (is_sum) {
+                if (r == RULE_COUNT || !order) {
+                    name_list_out();
+                    return R_NAME;
+                }
+                if (terms < ENGINE_COLS)
+                    sum->rules[terms] = r;
+                terms++;    /* a line holds fewer than 255 terms */
             }
-            if (terms < ENGINE_COLS)
-                sum->rules[terms] = r;
-            terms++;    /* a line holds fewer than 255 terms */
+            if (!*w)
+                break;
+            continue;
         }
-        if (!*w)
-            break;
         if (k < 3) {
             mode |= (uint8_t)(1u << k); /* ENGINE_ONEHEAP, ENGINE_MISERE, ENGINE_BINARY */
             continue;
         }
-        if (k == 3 && is_sum)
-            continue;
         order &= !mode;
         words++;
         if (n && n < sizeof typed - 1)
@@ -143,18 +144,14 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
         *index = game_find(RULE_NIM, sum->mode);
         return sum_check(sum, terms);
     }
-    typed[n] = 0;
     /* A number stands alone. */
     if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
         *index = (uint8_t)v;
         return 0;
     }
-    for (uint8_t r = 0; order && r < RULE_COUNT; r++)
-        if (name_match(engine_rule_name(r)) == 2) {
-            *index = game_find(r, mode);
-            if (*index != 0xFF)
-                return 0;
-        }
+    *index = game_find(r, mode);
+    if (order && *index != 0xFF)
+        return 0;
     name_list_out();
     return R_NAME;
 }
