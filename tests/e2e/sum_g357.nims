@@ -1,14 +1,17 @@
 #! eeprom blank
 #! cols 8
-# SUM from power-on, the sum chosen with buttons only: G(3) + G(5) + G(7)
-# (TAKE 1-3, TAKE 1-5, TAKE 1-7) in BINARY, the notes' Sprague-Grundy
-# example, in 15 presses from the menu: LEFT (GAME: from NIM back to SUM),
-# DOWN, RIGHT, RIGHT (FORM: BINARY), A (the sum's columns), 3 x UP
-# (TAKE 1-3), RIGHT (a new column, TAKE 1-3), 2 x UP (TAKE 1-5), RIGHT,
-# 2 x UP (TAKE 1-7), A (play). The notes' position 9 10 14 is then set
-# over the link (a column's heap is the game's to lower, never raise), and
-# the player wins it against the machine with the notes' move, 14 to 13,
-# and the hint's moves after it.
+# SUM from power-on, buttons only (the link only watches and asks):
+# G(3) + G(5) + G(7) (TAKE 1-3, TAKE 1-5, TAKE 1-7) in BINARY, the notes'
+# Sprague-Grundy example, on the notes' piles 9 10 14. The sum in 15
+# presses from the menu: LEFT (GAME: from NIM back to SUM), DOWN, RIGHT,
+# RIGHT (FORM: BINARY), A (the sum's columns), 3 x UP (TAKE 1-3), RIGHT (a
+# new column, TAKE 1-3), 2 x UP (TAKE 1-5), RIGHT, 2 x UP (TAKE 1-7), A
+# (play); before that A, START SET UP (4 x DOWN, LEFT: the list goes
+# round from 3-4-5). SET UP starts on the full board (255 a column in
+# BINARY) and the buttons count each column's heap as a move does (a held
+# DOWN down to 0, UP back), A sets it whatever the rule allows, B starts
+# the game. Then the player wins against the machine with the notes' move,
+# 14 to 13, and the hint's moves after it.
 wait 3500ms
 send STATE
 expect-uart SCR=MENU
@@ -18,14 +21,22 @@ send SET LEVEL 2
 expect-uart OK SET LEVEL 2
 tap LEFT
 send GAME
-expect-uart OK GAME 86 SUM\n
+expect-uart OK GAME 90 SUM\n
 tap DOWN
 tap RIGHT
 tap RIGHT
 send GAME
-expect-uart OK GAME 88 SUM BINARY\n
+expect-uart OK GAME 92 SUM BINARY\n
+# START: SET UP
+tap DOWN
+tap DOWN
+tap DOWN
+tap DOWN
+tap LEFT
+send STATE
+expect-uart SET=92,0,0,2,4,1,8,4,0 MENU=5
 tap A
-# choosing the columns: row 0 shows them, the name of the one chosen scrolls
+# choosing the columns: row 0 shows them, the name of the last one scrolls
 send STATE
 expect-uart SCR=MENU
 tap UP
@@ -42,11 +53,66 @@ expect-uart MODE=12
 expect-uart RULES=3,5,7
 tap A
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=88 RULE=0 MODE=12 TURN=0 POS=3,4,5 RULES=3,5,7
+expect-uart SCR=PLAY PH=INPUT GAME=92 RULE=0 MODE=12 TURN=0 POS=255,255,255 RULES=3,5,7
 send GAME
-expect-uart OK GAME 88 SUM TAKE 1-3 DR NIM + TAKE 1-5 + TAKE 1-7 BINARY\n
-send POS 9 10 14
-expect-uart OK POS
+expect-uart OK GAME 92 SUM TAKE 1-3 DR NIM + TAKE 1-5 + TAKE 1-7 BINARY\n
+# SET UP: column 0 to 9 (DOWN held to the whole heap, then 9 x UP), A
+press DOWN
+wait 5000ms
+release DOWN
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+send STATE
+expect-uart CUR=0,0 PEND=246
+tap A
+send STATE
+expect-uart TURN=0 POS=9,255,255 RULES=3,5,7
+# column 1 to 10, column 2 to 14
+tap RIGHT
+press DOWN
+wait 5000ms
+release DOWN
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap A
+tap RIGHT
+press DOWN
+wait 5000ms
+release DOWN
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap UP
+tap A
+send STATE
+expect-uart SCR=PLAY PH=INPUT GAME=92 RULE=0 MODE=12 TURN=0 POS=9,10,14 RULES=3,5,7 CUR=2,0
+# B: set up, the game begins (B again would be the hint)
+tap B
 send GRUNDY
 expect-uart OK GRUNDY 1 4 6 SUM 3 N
 # the notes' winning move: column 2 (TAKE 1-7), 14 to 13 (its value 6 to
@@ -54,8 +120,6 @@ expect-uart OK GRUNDY 1 4 6 SUM 3 N
 # nim-sum of 0, until the machine has no move (LEVEL 2: it stalls)
 send HINT
 expect-uart OK HINT 2 13
-tap RIGHT
-tap RIGHT
 tap DOWN
 tap A
 expect-uart LOG MOVE H 2 13
