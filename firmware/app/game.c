@@ -344,6 +344,12 @@ uint8_t game_set_pos(const engine_pos_t *p, uint16_t now)
     return 0;
 }
 
+bool game_review(uint8_t i, review_item_t *it, engine_pos_t *before)
+{
+    *before = game.pos;
+    return review_get(&game.rv, i, it, before);
+}
+
 static void game_apply(engine_move_t m, uint16_t now)
 {
     game_t *const g = &game;

@@ -24,10 +24,10 @@ static const char review_words[] PROGMEM = "NEXT POS";
 static bool review_out(uint8_t i, bool pos)
 {
     review_item_t it;
-    engine_pos_t b = game.pos;
+    engine_pos_t b;
     engine_move_t best;
     uint16_t v[3];
-    if (!review_get(&game.rv, i, &it, &b) || !engine_hint(&b, &best)) {
+    if (!game_review(i, &it, &b) || !engine_hint(&b, &best)) {
         proto_out_P(PSTR(" NONE"));
         return false;
     }

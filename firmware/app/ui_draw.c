@@ -236,8 +236,8 @@ static void render_play(uint16_t now)
 static void draw_review(uint16_t now)
 {
     review_item_t it;
-    engine_pos_t b = game.pos;
-    review_get(&game.rv, view.rv_i, &it, &b);
+    engine_pos_t b;
+    game_review(view.rv_i, &it, &b);
     if (view.rv == RV_TEACH) {
         draw_teach(&b, UI_BLINK(now) & 1);
         return;

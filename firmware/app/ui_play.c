@@ -296,8 +296,8 @@ static bool review_show(uint8_t i, uint16_t now)
 {
     view_t *const vw = &view;
     review_item_t it;
-    engine_pos_t b = game.pos;
-    if (!review_get(&game.rv, i, &it, &b))
+    engine_pos_t b;
+    if (!game_review(i, &it, &b))
         return false;
     engine_hint(&b, &vw->hint);
     vw->rv = RV_MOVE;
