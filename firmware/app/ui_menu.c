@@ -344,18 +344,17 @@ void ui_menu_open(void)
  * last one, blinking. */
 void ui_menu_draw(uint8_t *frame, uint16_t now)
 {
-    uint8_t s = menu_setting(menu_item);
+    uint8_t s = menu_setting(menu_item), at;
     bool shared = menu_item == M_FORM || s == SET_LANG;
     text_draw(frame, now);
     if (sum_on) {
-        /* the sum's columns on row 0, the one being chosen (the last) blinking */
-        for (uint8_t c = 0; c < game.pos.ncols; c++)
-            if (c + 1 != game.pos.ncols || (UI_BLINK(now) & 1))
-                frame[c] |= 1;
-        return;
+        /* the sum's columns, the one being chosen (the last) blinking */
+        for (at = 0; at + 1 < game.pos.ncols; at++)
+            frame[at] |= 1;
+        shared = true;
+    } else {
+        at = (s == SET_LANG ? SET_OFF : s) * (BOARD_COLS / 8);
     }
-    if (s == SET_LANG)
-        s = SET_OFF;
     if (!shared || (UI_BLINK(now) & 1))
-        frame[s * (BOARD_COLS / 8)] |= 1;
+        frame[at] |= 1;
 }
