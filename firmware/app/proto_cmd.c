@@ -266,18 +266,12 @@ static uint8_t cmd_new(uint16_t now)
 static uint8_t cmd_game(uint16_t now)
 {
     uint8_t index, err;
-    engine_pos_t sum;
     char *w = proto_word();
     if (!*w)
         return game_reply();
-    err = proto_name_game(w, &index, &sum);
+    err = proto_name_game(w, &index);   /* a SUM: its rules now game.pos's, for start_pos */
     if (err)
         return R_CMD | err;
-    if (sum.ncols) {    /* a SUM: its columns' rules, for start_pos */
-        game.pos.ncols = sum.ncols;
-        for (uint8_t c = 0; c < ENGINE_COLS; c++)
-            game.pos.rules[c] = sum.rules[c];
-    }
     game_set(SET_GAME, index);
     game_save_settings();
     return cmd_new(now);

@@ -47,11 +47,12 @@ bool proto_next_num(uint16_t max, uint16_t *v);
 
 /* proto_name.c: GAME's words from w on name a game (its number, or a
  * rule's whole name and then form words, or SUM and rules' names with
- * '+' between them, then form words): fills index (a SUM: and the sum
- * in *sum), 0; or the reason it is refused: R_NAME after the '#' line
- * listing the games whose names begin with what was typed, a SUM's
- * ENGINE_ERR_COLS, R_FORM, R_WILD. */
-uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum);
+ * '+' between them, then form words): fills index (a SUM: its rules
+ * become game.pos's ncols and rules, for the new game), 0; or the reason
+ * it is refused, nothing changed: R_NAME after the '#' line listing the
+ * games whose names begin with what was typed, a SUM's ENGINE_ERR_COLS,
+ * R_FORM, R_WILD. */
+uint8_t proto_name_game(char *w, uint8_t *index);
 
 /* proto_log.c: output. */
 void proto_out_P(const char *s);

@@ -80,29 +80,35 @@ static uint8_t name_rule(bool sum)
     return RULE_COUNT;
 }
 
-/* A SUM's rules, checked for the form typed: each its own reason. */
-static uint8_t sum_check(engine_pos_t *sum, uint8_t terms)
+/* A SUM's rules as typed: kept until they all pass, so that a refused
+ * GAME SUM leaves the game on the matrix as it was. */
+static uint8_t sum_rules[ENGINE_COLS];
+
+/* A SUM's rules, checked for the form typed (mode): each its own reason;
+ * if none, they become game.pos's columns, which the new game plays. */
+static uint8_t sum_check(uint8_t mode, uint8_t terms)
 {
     if (terms < 2 || terms > ENGINE_COLS)
         return ENGINE_ERR_COLS;
     /* ONE: no rule is allowed, in misere or not: R_FORM */
     for (uint8_t c = 0; c < terms; c++)
-        if (!engine_mode_allowed(sum->rules[c], sum->mode))
-            return engine_mode_allowed(sum->rules[c], sum->mode & (uint8_t)~ENGINE_MISERE) ? R_WILD : R_FORM;
-    sum->ncols = terms;
+        if (!engine_mode_allowed(sum_rules[c], mode))
+            return engine_mode_allowed(sum_rules[c], mode & (uint8_t)~ENGINE_MISERE) ? R_WILD : R_FORM;
+    game.pos.ncols = terms;
+    for (uint8_t c = 0; c < terms; c++)
+        game.pos.rules[c] = sum_rules[c];
     return 0;
 }
 
 /* NOINLINE: 42 B smaller on 8 columns, 20 on 32 (LTO would copy it into
  * the command switch). */
-NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
+NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
 {
     uint8_t n = 0, mode = 0, words = 0, terms = 0, r = RULE_COUNT;
     bool order = true;      /* no name word after a form word */
     bool is_sum = proto_list_find(PSTR("SUM"), w) == 0;
     uint16_t v;
     char *first = w;        /* each word stays in the line, NUL-ended */
-    sum->ncols = 0;
     if (is_sum)
         w = proto_word();
     for (;; w = proto_word()) {
@@ -119,7 +125,7 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
                     return R_NAME;
                 }
                 if (terms < ENGINE_COLS)
-                    sum->rules[terms] = r;
+                    sum_rules[terms] = r;
                 terms++;    /* a line holds fewer than 255 terms */
             }
             if (!*w)
@@ -140,9 +146,9 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index, engine_pos_t *sum)
             typed[n - 1] = '!';
     }
     if (is_sum) {
-        sum->mode = (uint8_t)(mode | ENGINE_SUM);
-        *index = game_find(RULE_NIM, sum->mode);
-        return sum_check(sum, terms);
+        mode |= ENGINE_SUM;
+        *index = game_find(RULE_NIM, mode);
+        return sum_check(mode, terms);
     }
     /* A number stands alone. */
     if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
