@@ -245,8 +245,9 @@ def test_ed(b, check, Sim):
             r = link.cmd("GAME EMPTY AND DIVIDE" + f)
             check(re.fullmatch(r"OK GAME \d+ EMPTY AND DIVIDE" + f, r) is not None, "GAME ED%s: %r" % (f, r))
             numbers.append(int(r.split()[2]))
-        check(numbers == list(range(link.games - 4, link.games)),
-              "EMPTY AND DIVIDE's games are the list's last four: %r of %d" % (numbers, link.games))
+        check(numbers == list(range(link.games - 8, link.games - 4)),
+              "EMPTY AND DIVIDE's games are the four before the SUMs, the list's last: %r of %d"
+              % (numbers, link.games))
         r = link.cmd("GAME EMPTY AND DIVIDE ONE")
         check(r == "ERR GAME NAME", "GAME EMPTY AND DIVIDE ONE: %r" % r)
         n_checked = 0
