@@ -26,7 +26,6 @@ static bool review_out(uint8_t i, bool pos)
     review_item_t it;
     engine_pos_t b;
     engine_move_t best;
-    uint16_t v[3];
     if (!game_review(i, &it, &b) || !engine_hint(&b, &best)) {
         proto_out_P(PSTR(" NONE"));
         return false;
@@ -40,10 +39,8 @@ static bool review_out(uint8_t i, bool pos)
                 proto_out_snum(b.col[c]);
         return true;
     }
-    v[0] = it.k & ~REVIEW_SIDE;
-    v[1] = it.move.col;
-    v[2] = it.move.to;
-    proto_out_fmt(PSTR(" # # #"), v);
+    proto_out_snum(it.k & ~REVIEW_SIDE);
+    proto_out_move(it.move);
     proto_out_P(PSTR(" BEST"));
     proto_out_move(best);
     if (game.set[SET_OPP] == OPP_HUMAN)
