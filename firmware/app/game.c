@@ -5,6 +5,7 @@
 #include "game.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "events.h"
 #include "pgm.h"
@@ -448,7 +449,7 @@ static bool settings_load(void)
 
 void game_init(uint16_t now)
 {
-    game_rec_t g;
+    uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
     uint8_t n, age = 0, grow = 0;
     bool ok = settings_load();
     for (uint8_t i = 0; i < SET_COUNT; i++) {
@@ -479,34 +480,29 @@ void game_init(uint16_t now)
      * of older firmware (store.h) hold it without the position's rules
      * (no SUM then): its number and review are moved up past them. Their
      * oldest layouts have no review, or no number either: a game not
-     * counted, with no mistake noted. */
-    g.number = (uint8_t)(rec.counted + 1);
-    review_clear(&g.rv);
+     * counted, with no mistake noted (a review shorter than its used
+     * says is cleared below). The record is loaded in place (a copy on
+     * the stack was 113 bytes on 32 columns), and cleared if it does not
+     * resume. */
+    game.number = (uint8_t)(rec.counted + 1);
     while ((n = store_len(STORE_GAME)) == STORE_NONE && age < STORE_GAME_AGES)
         store_use_ring(++age);
     if (age)
-        grow = sizeof g.pos.rules;
-    if (n >= REC_NO_RULES && n + grow <= sizeof g && store_load(STORE_GAME, &g, n)) {
-        uint8_t *b = (uint8_t *)&g;
+        grow = sizeof game.pos.rules;
+    if (n >= REC_NO_RULES && n + grow <= sizeof(game_rec_t) && store_load(STORE_GAME, b, n)) {
         for (uint8_t i = n; grow && i-- > REC_NO_RULES;)
             b[i + grow] = b[i];     /* from the top down: the bytes move up */
         n += grow;
     } else {
         n = 0;
     }
-    if ((n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
-            && g.turn < 2 && !(ok && g.number == rec.counted)
-            && game_find(g.pos.rule, g.pos.mode) < GAME_COUNT
-            && engine_check_pos(&g.pos) == ENGINE_OK && engine_has_move(&g.pos)) {
-        game.pos = g.pos;
-        game.turn = g.turn;
-        game.number = g.number;
-        /* the review goes with the position it was noted on: none from
-         * an old record (used is then 0, n below GAME_REC_MIN) */
-        if (g.rv.used != n - GAME_REC_MIN)
-            review_clear(&g.rv);
-        game.rv = g.rv;
-        game.in_game = true;
-    }
+    game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
+            && game.turn < 2 && !(ok && game.number == rec.counted)
+            && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT
+            && engine_check_pos(&game.pos) == ENGINE_OK && engine_has_move(&game.pos);
+    if (!game.in_game)
+        memset(b, 0, sizeof(game_rec_t));
+    else if (game.rv.used != n - GAME_REC_MIN)
+        review_clear(&game.rv);     /* the review goes with its position: none from an old record */
     store_use_ring(0);
 }
