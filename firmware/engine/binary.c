@@ -97,9 +97,10 @@ void column_values(const engine_pos_t *p, uint8_t *g)
     }
 }
 
-/* Column c's value in p's form: the tables, or BINARY's period data. */
-uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
+/* Column c's value in p's form were it to hold state v: the tables, or
+ * BINARY's period data. */
+uint8_t engine_col_value(const engine_pos_t *p, uint8_t c, uint8_t v)
 {
-    uint8_t v = p->col[c], rule = pos_rule(p, c);
+    uint8_t rule = pos_rule(p, c);
     return (p->mode & ENGINE_BINARY) ? binary_value(rule, v) : column_value(rule, v);
 }

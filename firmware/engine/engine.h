@@ -111,6 +111,8 @@ bool engine_has_move(const engine_pos_t *p);  /* false: the game is over */
 
 /* Sprague-Grundy values (columns mode only; 0 in one-heap mode). */
 uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c);
+/* Column c's value were it to hold state v (a move's result). */
+uint8_t engine_col_value(const engine_pos_t *p, uint8_t c, uint8_t v);
 uint8_t engine_nimsum(const engine_pos_t *p);
 
 /* Misere play in columns: whether the rule is wild (played by its misere

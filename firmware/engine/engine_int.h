@@ -42,7 +42,10 @@ uint16_t column_kmax(uint8_t rule, uint16_t n);
  * value in p's form (BINARY or the tables). */
 uint8_t binary_value(uint8_t rule, uint8_t n);
 bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to);
-uint8_t column_value_at(const engine_pos_t *p, uint8_t c);
+static inline uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
+{
+    return engine_col_value(p, c, p->col[c]);
+}
 void column_values(const engine_pos_t *p, uint8_t *g);
 /* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
 uint8_t column_wild(uint8_t rule);
