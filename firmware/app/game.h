@@ -109,8 +109,11 @@ uint8_t game_count(void);
 #define GAME_COUNT game_count()
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
 /* Write "NAME [ONE] [BINARY] [MISERE]" of game index through put (a writer of
- * flash strings: text_add_P for the matrix, uart_puts_P for the PC). */
+ * flash strings: text_add_P for the matrix, uart_puts_P for the PC); a
+ * SUM's: "SUM <rule> + <rule> ...", game.pos's rules. */
 void game_name_out(uint8_t index, void (*put)(const char *));
+/* "SUM", the SUM games' word (flash): the menu, the names, GAME SUM. */
+extern const char game_sum_name[];
 /* Find a game by rule and mode; 0xFF if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
 /* The index of the game being played (game.pos), 0xFF if not listed. */

@@ -95,13 +95,15 @@ uint8_t game_find(uint8_t rule, uint8_t mode)
     return list_walk(&rule, &mode, 0xFF);
 }
 
+const char game_sum_name[] PROGMEM = "SUM";
+
 void game_name_out(uint8_t index, void (*put)(const char *))
 {
     uint8_t r, m;
     game_decode(index, &r, &m);
     if (m & ENGINE_SUM) {
         /* the sum chosen (game.pos holds it, in play or not) */
-        put(PSTR("SUM"));
+        put(game_sum_name);
         for (uint8_t c = 0; c < game.pos.ncols && (game.pos.mode & ENGINE_SUM); c++) {
             put(c ? PSTR(" + ") : PSTR(" "));
             put(engine_rule_name(game.pos.rules[c]));

@@ -106,7 +106,7 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
 {
     uint8_t n = 0, mode = 0, words = 0, terms = 0, r = RULE_COUNT;
     bool order = true;      /* no name word after a form word */
-    bool is_sum = proto_list_find(PSTR("SUM"), w) == 0;
+    bool is_sum = proto_list_find(game_sum_name, w) == 0;
     uint16_t v;
     char *first = w;        /* each word stays in the line, NUL-ended */
     if (is_sum)

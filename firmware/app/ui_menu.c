@@ -150,7 +150,7 @@ void ui_menu_text(uint16_t now)
     } else {
         menu_word(words, w);
         if (menu_item == M_GAME)
-            text_add_P((m & ENGINE_SUM) ? PSTR("SUM") : engine_rule_name(r));
+            text_add_P((m & ENGINE_SUM) ? game_sum_name : engine_rule_name(r));
         else if (menu_item == M_FORM)
             menu_word(words, (uint8_t)(w + 1 + game_mode_form(m)));   /* the mode's form (BINARY after the four) */
         else if (s == SET_BRIGHT)
