@@ -374,6 +374,17 @@ static void game_apply(engine_move_t m, uint16_t now)
     game_save();
 }
 
+uint8_t game_setup_move(engine_move_t m, uint16_t now)
+{
+    engine_pos_t p = game.pos;
+    uint8_t err;
+    engine_apply(&p, m);
+    err = game_set_pos(&p, now);
+    if (!err)
+        game_event_new();   /* a game that starts there: LOG NEW, a host reads it again */
+    return err;
+}
+
 uint8_t game_move_human(engine_move_t m, uint16_t now)
 {
     game_t *const g = &game;

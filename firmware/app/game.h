@@ -138,6 +138,11 @@ void game_save_settings(void);
 /* Set a legal position (0 or the engine's reason); the side to move
  * becomes side 0. */
 uint8_t game_set_pos(const engine_pos_t *p, uint16_t now);
+/* START SET UP (game.setup, ui_play.c): move m's result set as the
+ * position whatever the rule allows, as game_set_pos sets one (refused
+ * where it refuses: a position without a move), reported as a new game
+ * that starts there (LOG NEW). */
+uint8_t game_setup_move(engine_move_t m, uint16_t now);
 
 /* Errors of game_move beyond the engine's (which are 1..ENGINE_ERR_COUNT-1). */
 enum { GAME_ERR_NOGAME = ENGINE_ERR_COUNT, GAME_ERR_TURN, GAME_ERR_OVER };

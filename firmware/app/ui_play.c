@@ -94,17 +94,8 @@ static void try_move(uint16_t to, uint16_t now)
     engine_move_t m;
     m.col = game_is_oneheap() ? 0 : view.cur_col;
     m.to = to;
-    if (game.setup) {
-        /* SET UP: the column (the heap) becomes what the move would leave,
-         * whatever the rule allows, as the link's POS sets it (refused
-         * where POS would be: a position without a move) */
-        engine_pos_t p = game.pos;
-        engine_apply(&p, m);
-        if (game_set_pos(&p, now))
-            refuse(now);
-    } else if (game_move_human(m, now)) {
+    if (game.setup ? game_setup_move(m, now) : game_move_human(m, now))
         refuse(now);
-    }
 }
 
 static void play_oneheap(uint8_t pressed, uint16_t now)
