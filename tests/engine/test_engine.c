@@ -757,8 +757,8 @@ static void check_modes(void)
             bool want;
             if (r >= RULE_COUNT || mode > 15)
                 want = false;
-            else if (r == RULE_ED) /* two boxes: columns and BINARY, no one heap */
-                want = !(mode & ENGINE_ONEHEAP);
+            else if (r == RULE_ED) /* two boxes: columns and BINARY, no one heap, never a SUM's column */
+                want = !(mode & (ENGINE_ONEHEAP | ENGINE_SUM));
             else if (mode & ENGINE_BINARY) /* BINARY: heap rules, in columns */
                 want = heap && !(mode & ENGINE_ONEHEAP);
             else if (mode & ENGINE_ONEHEAP)
