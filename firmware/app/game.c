@@ -381,7 +381,7 @@ uint8_t game_setup_move(engine_move_t m, uint16_t now)
     engine_apply(&p, m);
     err = game_set_pos(&p, now);
     if (!err)
-        game_event_new();   /* a game that starts there: LOG NEW, a host reads it again */
+        game_event_setup();     /* a game that starts there: LOG NEW, a host reads it again */
     return err;
 }
 

@@ -72,6 +72,7 @@ tap UP
 send STATE
 expect-uart CUR=0,0 PEND=246
 tap A
+wait 300ms
 send STATE
 expect-uart TURN=0 POS=9,255,255 RULES=3,5,7
 # column 1 to 10, column 2 to 14
@@ -90,6 +91,8 @@ tap UP
 tap UP
 tap UP
 tap A
+# (the column set is saved, a LOG NEW line written: the next press after it)
+wait 300ms
 tap RIGHT
 press DOWN
 wait 5000ms
@@ -109,6 +112,7 @@ tap UP
 tap UP
 tap UP
 tap A
+wait 300ms
 send STATE
 expect-uart SCR=PLAY PH=INPUT GAME=92 RULE=0 MODE=12 TURN=0 POS=9,10,14 RULES=3,5,7 CUR=2,0
 # B: set up, the game begins (B again would be the hint)

@@ -132,8 +132,8 @@ static void pairs(bool mis)
 {
     uint8_t rules[2];
     engine_pos_t p;
-    for (rules[0] = 0; rules[0] < RULE_COUNT; rules[0]++)
-        for (rules[1] = 0; rules[1] < RULE_COUNT; rules[1]++) {
+    for (rules[0] = 0; rules[0] < RULE_COLUMN_COUNT; rules[0]++)
+        for (rules[1] = 0; rules[1] < RULE_COLUMN_COUNT; rules[1]++) {
             if (mis && (engine_misere_wild(rules[0]) || engine_misere_wild(rules[1])))
                 continue;
             set_game(&p, rules, 2, mis, false);
@@ -158,9 +158,9 @@ static void triples(bool mis)
 {
     uint8_t rules[3];
     engine_pos_t p;
-    for (rules[0] = 0; rules[0] < RULE_COUNT; rules[0]++)
-        for (rules[1] = rules[0]; rules[1] < RULE_COUNT; rules[1]++)
-            for (rules[2] = rules[1]; rules[2] < RULE_COUNT; rules[2]++) {
+    for (rules[0] = 0; rules[0] < RULE_COLUMN_COUNT; rules[0]++)
+        for (rules[1] = rules[0]; rules[1] < RULE_COLUMN_COUNT; rules[1]++)
+            for (rules[2] = rules[1]; rules[2] < RULE_COLUMN_COUNT; rules[2]++) {
                 if (mis && (engine_misere_wild(rules[0]) || engine_misere_wild(rules[1])
                             || engine_misere_wild(rules[2])))
                     continue;
@@ -178,8 +178,8 @@ static void binary(bool mis)
 {
     uint8_t rules[3];
     engine_pos_t p;
-    for (rules[0] = 0; rules[0] < RULE_COUNT; rules[0]++)
-        for (rules[1] = 0; rules[1] < RULE_COUNT; rules[1]++) {
+    for (rules[0] = 0; rules[0] < RULE_COLUMN_COUNT; rules[0]++)
+        for (rules[1] = 0; rules[1] < RULE_COLUMN_COUNT; rules[1]++) {
             if (!is_heap(rules[0]) || !is_heap(rules[1]))
                 continue;
             set_game(&p, rules, 2, mis, true);
@@ -188,7 +188,7 @@ static void binary(bool mis)
                 p.col[1] = (uint8_t)(i >> 6);
                 check(&p, i < 16 * 16);
             }
-            for (rules[2] = rules[1]; rules[2] < RULE_COUNT && rules[1] >= rules[0]; rules[2]++) {
+            for (rules[2] = rules[1]; rules[2] < RULE_COLUMN_COUNT && rules[1] >= rules[0]; rules[2]++) {
                 if (!is_heap(rules[2]))
                     continue;
                 set_game(&p, rules, 3, mis, true);
@@ -240,6 +240,9 @@ static void refusals(void)
         FAIL("a column of no rule accepted");
     if (engine_mode_allowed(RULE_NIM, ENGINE_SUM | ENGINE_ONEHEAP))
         FAIL("a one-heap sum allowed");
+    /* EMPTY AND DIVIDE is no column of a sum: a move changes both boxes */
+    if (engine_mode_allowed(RULE_ED, ENGINE_SUM) || engine_mode_allowed(RULE_ED, ENGINE_SUM | ENGINE_BINARY))
+        FAIL("EMPTY AND DIVIDE allowed as a SUM's column");
     /* the notes' example: G(3) + G(5) + G(7) on 9 10 14 */
     uint8_t g357[3] = {RULE_SUB3, RULE_SUB5, RULE_SUB7};
     memset(&p, 0, sizeof p);
@@ -261,7 +264,7 @@ static void refusals(void)
 int main(int argc, char **argv)
 {
     bool quick = argc > 1 && !strcmp(argv[1], "quick");
-    printf("sum: every pair of rules (every position), every triple (9 states a column), BINARY pairs to 63, "
+    printf("sum: every pair of column rules (every position), every triple (9 states a column), BINARY pairs to 63, "
            "triples to 15; normal and misere\n");
     refusals();
     for (int mis = 0; mis < 2; mis++) {
