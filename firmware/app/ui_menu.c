@@ -56,7 +56,7 @@ static const char menu_words_en[] PROGMEM =
     "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
     "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
     "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
-    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0SET UP\0"                     /* START */
+    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0SET UP\0"             /* START */
     "SOUND \0OFF\0ON\0"                                                 /* SOUND */
     "LIGHT \0"                                                          /* BRIGHT */
     "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER\0" /* OFF */
