@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # bench.sh --enforce "BUDGET..."|none - the figures of make bench.
 # Needs (bench.mk builds them): build/nim.elf, build/m4/nim.elf, both
-# nimsims, build/bench/{reply-m1,reply-m4,baseline}.txt. Measures size,
+# nimsims, build/bench/{R-m1,R-m4,baseline}.txt, R the reply sample
+# ($BENCH_REPLY: reply, make bench's 100,000 positions a game, or
+# reply_test, make test's smaller one). Measures size,
 # stack, latency, power and EEPROM wear here (each a few seconds of
 # simulation), prints
 # every "bench ..." line, a table and one "bench budget PASS|FAIL" line per
@@ -52,15 +54,29 @@ run() {
 
 # ---- stack high-water: every end-to-end script, the latency game, and the
 # robustness campaigns' own figures if they ran (tests/robust) -------------
+# On both builds: 32 columns run each script as tests/e2e/cols.awk widens
+# it (not those marked "#! cols 8"), and a position of 32 columns on the
+# stack is 24 bytes more than one of 8.
 deepest=0 where=none n=0
-for s in tests/e2e/*.nims tests/bench/latency.nims; do
-    [ -f "$s" ] || continue
-    name=stack-$(basename "$s" .nims)
-    run "$name" "$s" --stack || { err=1; continue; }
-    hw=$(sed -n 's/^stack: high-water \([0-9]*\).*/\1/p' "$out/$name.log")
-    n=$((n + 1))
-    if [ "${hw:-0}" -gt "$deepest" ]; then deepest=$hw where=$(basename "$s"); fi
+for cols in 8 32; do
+    if [ $cols = 32 ]; then sim=build/m4/nimsim elf=build/m4/nim.elf; fi
+    for s in tests/e2e/*.nims tests/bench/latency.nims; do
+        [ -f "$s" ] || continue
+        name=stack-$(basename "$s" .nims)
+        if [ $cols = 32 ]; then
+            only=$(sed -n 's/^#! cols \([0-9 ]*\).*/\1/p' "$s" | head -1)
+            case " ${only:-32} " in *" 32 "*) ;; *) continue ;; esac
+            name=$name-32
+            awk -v cols=32 -f tests/e2e/cols.awk "$s" > "$out/$name.nims"
+            s=$out/$name.nims
+        fi
+        run "$name" "$s" --stack || { err=1; continue; }
+        hw=$(sed -n 's/^stack: high-water \([0-9]*\).*/\1/p' "$out/$name.log")
+        n=$((n + 1))
+        if [ "${hw:-0}" -gt "$deepest" ]; then deepest=$hw where=$(basename "$s" .nims)@$cols; fi
+    done
 done
+sim=build/nimsim elf=build/nim.elf
 for f in build/robust/out/*.out; do
     [ -f "$f" ] || continue
     hw=$(grep -o 'stack high-water [0-9]*' "$f" | grep -o '[0-9]*$' | sort -n | tail -1)
@@ -207,7 +223,8 @@ wait $wear8 || err=1
 cat "$out/wear-8.txt" "$out/wear-32.txt" >> "$figs"
 
 # ---- the on-target figures ----------------------------------------------
-cat "$out/reply-m1.txt" "$out/reply-m4.txt" "$out/baseline.txt" >> "$figs" || err=1
+reply=${BENCH_REPLY:-reply}
+cat "$out/$reply-m1.txt" "$out/$reply-m4.txt" "$out/baseline.txt" >> "$figs" || err=1
 
 python3 tests/bench/bench_report.py "$enforce" < "$figs" || err=1
 exit $err

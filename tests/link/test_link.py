@@ -315,6 +315,25 @@ def test_nimlink(b):
     check(rc == 0 and "OK REVIEW 1 0 6 BEST 0 " in out and "a P-position for the opponent" in out
           and not re.search(r"^  A +\d+ = ", out, re.M), "nimlink review, KAYLES misere:\n%s" % out)
 
+    # EMPTY AND DIVIDE is not a sum of columns: the notes' invariant, no
+    # binary table; REVIEW POS, typed, goes to the toy as it is
+    rc, out, err = run_nimlink(["--sim", elf, "SET OFF 4; SET LEVEL 2; GAME EMPTY AND DIVIDE; POS 3 4; MOVE 0 2; "
+                                "review; REVIEW POS"])
+    want = ["OK REVIEW 1 0 2 BEST 0 1", "OK REVIEW POS 3 4",
+            "EMPTY AND DIVIDE, move 1: box A emptied, box B's 4 divided as 2 + 2 (a mistake)",
+            "  P-positions: both boxes odd",
+            "  before the move: boxes 3 and 4: an N-position, the player to move wins",
+            "  the move left 2 and 2: an N-position, the opponent wins with perfect play",
+            "  the winning move: empty box A, divide box B's 4 as 1 + 3: a P-position, the opponent loses (BEST 0 1)",
+            "OK REVIEW POS 3 4"]
+    got = [l for l in out.splitlines() if l.startswith(("OK REVIEW", "EMPTY", "  ", "nimlink"))]
+    check(rc == 0 and got == want, "nimlink review, EMPTY AND DIVIDE:\n%s" % out)
+    rc, out, err = run_nimlink(["--sim", elf, "SET OFF 4; SET LEVEL 2; GAME EMPTY AND DIVIDE BINARY MISERE; "
+                                "POS 9 7; MOVE 1 3; review"])
+    check(rc == 0 and "box B emptied, box A's 9 divided as 6 + 3" in out
+          and "divide box B's 7 as 2 + 5: a P-position" in out and "nim-sum" not in out,
+          "nimlink review, EMPTY AND DIVIDE BINARY MISERE:\n%s" % out)
+
     with tempfile.TemporaryDirectory() as d:
         e1, e2 = os.path.join(d, "a.bin"), os.path.join(d, "b.bin")
         f1, f2, f3 = (os.path.join(d, x) for x in ("1.json", "2.json", "3.json"))

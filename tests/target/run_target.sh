@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # run_target.sh BUILD_DIR MODULES BUDGET NIMSIM
 # Runs the engine's test vectors on the simulated ATmega328P and on the host,
-# requires the two outputs to be equal byte for byte, then turns the cycle
+# requires the two outputs (a digest of each game's lines, target_util.h)
+# to be equal byte for byte (a game that differs is run again in full on
+# both sides, to show the first line that differs), then turns the cycle
 # markers into a per-game table (worst and mean cycles of engine_reply with
 # mistake 0 and with mistakes, and of the hint for information) and fails
 # when any game's worst reply, either kind, exceeds BUDGET cycles.
@@ -13,27 +15,48 @@ t=$dir/tests/target
 # not write into each other's outputs); the last run's are kept.
 run=$(mktemp -d "$t/run.XXXXXX") || exit 1
 trap 'rm -rf "$run"' EXIT
-host_out=$run/vectors-host.out
-avr_out=$run/vectors-avr.out
+host_out=$run/vectors-host.out     # every line (the cycle table reads it)
+host_dig=$run/vectors-host.digest  # each game's output as a digest line
+avr_out=$run/vectors-avr.out       # the same from the AVR
 marks=$run/vectors.marks
 table=$dir/target-cycles-m$modules.txt
 max_cycles=60000000000
-keep() { cp "$host_out" "$avr_out" "$marks" "$t/" 2>/dev/null; }
+keep() { cp "$host_out" "$host_dig" "$avr_out" "$marks" "$t/" 2>/dev/null; }
 
 fail() { keep; echo "test-target (MODULES=$modules): FAIL: $*" >&2; exit 1; }
 
+# avr_run OUT [GAME]: the vectors on the simulated chip; with GAME, that
+# game's lines in full (EEPROM byte 0; erased: digests only).
+avr_run() {
+    local eeprom=$run/full.eeprom
+    rm -f "$eeprom"
+    [ $# -gt 1 ] && { printf "\\x$(printf %02x "$2")"; head -c 1023 /dev/zero | tr '\0' '\377'; } > "$eeprom"
+    "$sim" --fast --until-done --max-cycles $max_cycles --modules "$modules" \
+        --uart-out "$1" --marks "$marks" ${2:+--eeprom "$eeprom"} "$t/vectors.elf"
+}
+
 [ -x "$sim" ] || fail "no simulator at $sim"
-"$t/vectors-host" > "$host_out" || fail "host vectors program failed"
-"$sim" --fast --until-done --max-cycles $max_cycles --modules "$modules" \
-    --uart-out "$avr_out" --marks "$marks" "$t/vectors.elf"
+"$t/vectors-host" > "$host_dig" || fail "host vectors program failed"
+TARGET_FULL=all "$t/vectors-host" > "$host_out" || fail "host vectors program failed (every line)"
+avr_run "$avr_out"
 rc=$?
 [ $rc -eq 0 ] || fail "nimsim exit $rc (3: did not finish in $max_cycles cycles, 4: crash)"
 
-if ! cmp -s "$host_out" "$avr_out"; then
-    line=$(cmp "$host_out" "$avr_out" 2>&1 | sed -n 's/.* line \([0-9]*\).*/\1/p')
-    echo "first difference at line ${line:-?} (host, then AVR):" >&2
-    [ -n "$line" ] && { sed -n "${line}p" "$host_out"; sed -n "${line}p" "$avr_out"; } >&2
-    fail "the AVR's answers differ from the host's ($t/vectors-host.out, $t/vectors-avr.out)"
+if ! cmp -s "$host_dig" "$avr_out"; then
+    line=$(cmp "$host_dig" "$avr_out" 2>&1 | sed -n 's/.* line \([0-9]*\).*/\1/p')
+    echo "first difference at line ${line:-?} of the digests (host, then AVR):" >&2
+    [ -n "$line" ] && { sed -n "${line}p" "$host_dig"; sed -n "${line}p" "$avr_out"; } >&2
+    # the game whose digest differs, run again with its lines in full
+    g=$(sed -n "${line:-0}p" "$host_dig" | sed -n 's/^= \([0-9a-f][0-9a-f]\) .*/\1/p')
+    if [ -n "$g" ]; then
+        TARGET_FULL=$((16#$g)) "$t/vectors-host" > "$run/game-host.out"
+        avr_run "$run/game-avr.out" $((16#$g))
+        l=$(cmp "$run/game-host.out" "$run/game-avr.out" 2>&1 | sed -n 's/.* line \([0-9]*\).*/\1/p')
+        echo "game $g in full: first difference at line ${l:-?} (host, then AVR):" >&2
+        [ -n "$l" ] && { sed -n "${l}p" "$run/game-host.out"; sed -n "${l}p" "$run/game-avr.out"; } >&2
+        cp "$run/game-host.out" "$run/game-avr.out" "$t/" 2>/dev/null
+    fi
+    fail "the AVR's answers differ from the host's ($t/vectors-host.digest, $t/vectors-avr.out)"
 fi
 games=$(grep -c '^# ' "$host_out")
 lines=$(wc -l < "$host_out")
@@ -103,7 +126,7 @@ awk 'function hex(s,   i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 1
      /^# / { g = hex($2); k = 0; next }
      $2 == "0" { k++; if (k == want[g]) printf "  worst %s: %s\n", g, $0 }' \
     "$run/where" "$host_out" >> "$run/table"
-echo "vectors: $lines lines, $games games, AVR output = host output ($(wc -c < "$host_out") bytes)" | tee -a "$run/table"
+echo "vectors: $lines lines, $games games, AVR output = host output (as $(grep -c '^= ' "$host_dig") game digests; $(wc -c < "$host_out") bytes as text)" | tee -a "$run/table"
 mv "$run/table" "$table"
 keep
 if [ $verdict -ne 0 ]; then

@@ -10,9 +10,20 @@
 
 /* AVR: UART0 at 2 Mbaud (U2X, UBRR0 = 0 at 16 MHz). Host: stdout. */
 void target_io_init(void);
-void target_putc(char c);
+/* One byte out, as it is (target_putc in target_util.h is the programs'
+ * text output, which may go into a digest instead). */
+void target_send(char c);
 /* AVR: cli + sleep, which the simulator takes as the end of the run. */
 void target_done(void);
+
+/* Which game's text a digesting program sends in full (the others go
+ * out as digests, see target_util.h): TARGET_FULL_NONE, TARGET_FULL_ALL or
+ * a game's index. AVR: EEPROM byte 0 (erased: none; the simulator's
+ * --eeprom loads it); host: the environment's TARGET_FULL ("all" or an
+ * index; unset: none). */
+#define TARGET_FULL_NONE 0xFFu
+#define TARGET_FULL_ALL 0xFEu
+uint8_t target_full_game(void);
 
 /* A cycle marker: one `out` to GPIOR1, which the simulator timestamps
  * (contract 3). A macro, not a call, so a marker pair costs two cycles. */

@@ -3,6 +3,7 @@
 
 #include "board.h"
 
+#include <avr/eeprom.h>
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <avr/sleep.h>
@@ -21,11 +22,16 @@ void target_io_init(void)
     UCSR0B = _BV(TXEN0);
 }
 
-void target_putc(char c)
+void target_send(char c)
 {
     while (!(UCSR0A & _BV(UDRE0)))
         ;
     UDR0 = (uint8_t)c;
+}
+
+uint8_t target_full_game(void)
+{
+    return eeprom_read_byte((const uint8_t *)0);
 }
 
 void target_done(void)

@@ -3,14 +3,25 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void target_io_init(void)
 {
 }
 
-void target_putc(char c)
+void target_send(char c)
 {
     putchar(c);
+}
+
+uint8_t target_full_game(void)
+{
+    const char *v = getenv("TARGET_FULL");
+    if (!v || !*v)
+        return TARGET_FULL_NONE;
+    if (!strcmp(v, "all"))
+        return TARGET_FULL_ALL;
+    return (uint8_t)atoi(v);
 }
 
 void target_done(void)

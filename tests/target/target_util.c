@@ -3,6 +3,65 @@
 
 #include "engine.h"
 
+static uint8_t digesting;   /* target_digest_start() was called */
+static uint8_t sending = 1; /* this game's output goes out as text */
+static uint32_t dig_items;
+static uint16_t dig_a, dig_b;
+
+static void dig_add(uint16_t v)
+{
+    dig_items++;
+    dig_a = (uint16_t)(dig_a + v);
+    dig_b = (uint16_t)(dig_b + dig_a);
+}
+
+void target_putc(char c)
+{
+    if (sending)
+        target_send(c);
+    else
+        dig_add((uint8_t)c);
+}
+
+void target_digest_start(void)
+{
+    digesting = 1;
+}
+
+static void send_hex(uint32_t v, uint8_t digits)
+{
+    while (digits-- > 0) {
+        uint8_t d = (uint8_t)((v >> (4 * digits)) & 0xFu);
+        target_send((char)(d < 10 ? '0' + d : 'a' + d - 10));
+    }
+}
+
+/* A game's output starts: sent, or counted into a fresh digest. */
+static void section_begin(uint8_t index)
+{
+    uint8_t full = target_full_game();
+    sending = !digesting || full == TARGET_FULL_ALL || full == index;
+    dig_items = 0;
+    dig_a = 0;
+    dig_b = 0;
+}
+
+/* A game's output ends: its digest line, if it was digested. */
+static void section_end(uint8_t index)
+{
+    if (!sending) {
+        target_send('=');
+        target_send(' ');
+        send_hex(index, 2);
+        target_send(' ');
+        send_hex(dig_items, 8);
+        target_send(' ');
+        send_hex(((uint32_t)dig_b << 16) | dig_a, 8);
+        target_send('\n');
+    }
+    sending = 1;
+}
+
 void target_put_str(const char *s)
 {
     while (*s)
@@ -23,6 +82,12 @@ void target_put_dec(uint32_t v)
 
 void target_put_hex(uint16_t v, uint8_t digits)
 {
+    if (!sending) {
+        /* the value and its width, as the text would have them */
+        dig_add(v);
+        dig_add(digits);
+        return;
+    }
     while (digits-- > 0) {
         uint8_t d = (uint8_t)((v >> (4 * digits)) & 0xFu);
         target_putc((char)(d < 10 ? '0' + d : 'a' + d - 10));
@@ -52,10 +117,12 @@ uint8_t target_game_index;
 static void target_play(const target_games_t *g, uint8_t index, uint8_t rule, uint8_t mode)
 {
     target_game_index = index;
+    section_begin(index);
     if (mode & ENGINE_ONEHEAP)
         g->oneheap(rule, mode);
     else
         g->columns(rule, mode);
+    section_end(index);
 }
 
 uint8_t target_each_game(const target_games_t *games)

@@ -16,6 +16,21 @@
 #define TARGET_CAL_PAIRS 8u
 #define TARGET_GAME_MARK 0x80u
 
+/* The programs' text output: sent as it is, or, after
+ * target_digest_start(), each game's output (from the start of the game to
+ * its end in target_each_game) replaced by one line
+ *   "= <game, 2 hex> <its items, 8 hex> <digest, 8 hex>\n"
+ * unless target_full_game() names the game (or all). Digested, a number is
+ * not written out in text: its value goes into the digest as it is, so
+ * the host and the AVR agree on the digest exactly when they would on the
+ * text. The digest is two 16-bit running sums (Fletcher's, without the
+ * modulo): any changed, missing or swapped item changes it. Why: the
+ * engine vectors are megabytes of text, and formatting and sending them
+ * took most of test-target's simulated cycles; a game whose digest
+ * differs is run again in full to show the first line that differs
+ * (run_target.sh). */
+void target_putc(char c);
+void target_digest_start(void);
 void target_put_str(const char *s);
 void target_put_dec(uint32_t v);
 void target_put_hex(uint16_t v, uint8_t digits);
