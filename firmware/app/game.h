@@ -166,9 +166,10 @@ uint8_t game_score(uint8_t index, uint8_t who);
  * the caller) and keep it, with the settings. */
 void game_set_score(uint8_t index, uint8_t wins, uint8_t losses);
 
-/* Mistake i of the game's review (review.h's review_get): true, *it
- * filled and *before the position before it, made from the game's. */
-bool game_review(uint8_t i, review_item_t *it, engine_pos_t *before);
+/* Mistake i of the game's review (review.h's review_get): *it filled and
+ * the position before it, made from the game's (valid until the next
+ * call); NULL past the last kept one. */
+const engine_pos_t *game_review(uint8_t i, review_item_t *it);
 
 /* n lamps lit from the bottom of a column (n >= 8: all). */
 uint8_t game_lamps(uint8_t n);

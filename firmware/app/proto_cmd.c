@@ -83,7 +83,10 @@ static uint8_t game_current(void)
     return game.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
 }
 
-static uint8_t cmd_pos(uint16_t now)
+/* Out of line: its trial position (69 B on 32 columns) would otherwise
+ * sit in the frame of every command the switch inlines (the stack under
+ * REVIEW, the review's own position and its hint, went over 384 B). */
+NOINLINE static uint8_t cmd_pos(uint16_t now)
 {
     engine_pos_t p = game.pos;  /* a SUM: the columns chosen with it (GAME SUM, the menu) */
     uint8_t n = 0, err;

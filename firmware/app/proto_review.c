@@ -24,19 +24,19 @@ static const char review_words[] PROGMEM = "NEXT POS";
 static bool review_out(uint8_t i, bool pos)
 {
     review_item_t it;
-    engine_pos_t b;
+    const engine_pos_t *b = game_review(i, &it);
     engine_move_t best;
-    if (!game_review(i, &it, &b) || !engine_hint(&b, &best)) {
+    if (!b || !engine_hint(b, &best)) {
         proto_out_P(PSTR(" NONE"));
         return false;
     }
     if (pos) {
         proto_out_P(PSTR(" POS"));
-        if (b.mode & ENGINE_ONEHEAP)
-            proto_out_snum(b.heap);
+        if (b->mode & ENGINE_ONEHEAP)
+            proto_out_snum(b->heap);
         else
-            for (uint8_t c = 0; c < b.ncols; c++)
-                proto_out_snum(b.col[c]);
+            for (uint8_t c = 0; c < b->ncols; c++)
+                proto_out_snum(b->col[c]);
         return true;
     }
     proto_out_snum(it.k & ~REVIEW_SIDE);

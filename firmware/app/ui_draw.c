@@ -236,15 +236,16 @@ static void render_play(uint16_t now)
 static void draw_review(uint16_t now)
 {
     review_item_t it;
-    engine_pos_t b;
-    game_review(view.rv_i, &it, &b);
+    const engine_pos_t *b = game_review(view.rv_i, &it);
+    if (!b)
+        return;     /* (the review shows a kept mistake only: review_show) */
     if (view.rv == RV_TEACH) {
-        draw_teach(&b, UI_BLINK(now) & 1);
+        draw_teach(b, UI_BLINK(now) & 1);
         return;
     }
     /* the blink's dark half: the position as before (a mistake's position
      * always has a winning move: view.hint) */
-    draw_pos(&b, ((uint16_t)(now - view.ov_t0) & UI_REVIEW_MS) ? view.hint : it.move, !(UI_BLINK(now) & 1));
+    draw_pos(b, ((uint16_t)(now - view.ov_t0) & UI_REVIEW_MS) ? view.hint : it.move, !(UI_BLINK(now) & 1));
 }
 
 /* The review's sentence: a winner against the machine hears the chances

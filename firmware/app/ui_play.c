@@ -287,10 +287,10 @@ static bool review_show(uint8_t i, uint16_t now)
 {
     view_t *const vw = &view;
     review_item_t it;
-    engine_pos_t b;
-    if (!game_review(i, &it, &b))
+    const engine_pos_t *b = game_review(i, &it);
+    if (!b)
         return false;
-    engine_hint(&b, &vw->hint);
+    engine_hint(b, &vw->hint);
     vw->rv = RV_MOVE;
     vw->rv_i = i;
     vw->ov_t0 = now;
