@@ -17,11 +17,9 @@ NOTES = 'Hồ Hữu Sơn, "Chuyên đề 9. Lý thuyết trò chơi"'
 LESSON = '"Nim Game (典型玩法)" (Chinese lesson, Tainan First Senior High School)'
 THAI = '"the game of Nim" (Thai, the blog of ศล)'
 
-# Not on the toy yet: what each needs (issue 20's items).
-NOT_YET = [
-    (NOTES, "G(3) + G(5) + G(7) on 9 10 14: 1 xor 4 xor 6 = 3, 14 to 13",
-     "a SUM of different rules (its parts' values: above)"),
-]
+# Not on the toy yet: what each needs (issue 20's items). None since the
+# SUM came: every example is played or reproduced.
+NOT_YET = []
 
 # Heaps over 8, in NIM BINARY: the texts' tables of heaps in binary, with
 # the nim-sum each prints. THAI's three winning moves of 13 12 8.
@@ -69,6 +67,8 @@ def ed_text_p(m, n):
 
 # NOTES, the Sprague-Grundy theorem's example: g3(9), g5(10), g7(14), g7(13).
 SUM_PARTS = [(3, 9, 1), (5, 10, 4), (7, 14, 6), (7, 13, 5)]
+# ... and the sum itself: g = 1 xor 4 xor 6 = 3, the winning move pile 3 from 14 to 13.
+SUM_G, SUM_MOVE = 3, (2, 13)
 
 
 def take_name(m):
@@ -337,6 +337,23 @@ class Examples:
             v = self.values(self.cmd("GRUNDY"))[0][0]
             self.out("  g%d(%d) = %d (TAKE 1-%d ONE, heap %d: %d)" % (m, c, want, m, c, v))
             self.check(v == want, "the text: g%d(%d) = %d" % (m, c, want))
+        # the theorem itself: the three games as one SUM, each column its rule
+        self.game("SUM TAKE 1-3 + TAKE 1-5 + TAKE 1-7 BINARY")
+        self.cmd("SET OPP 1")
+        self.cmd("POS 9 10 14")
+        g = self.cmd("GRUNDY")
+        vals, pn = self.values(g)
+        x = int(g.split()[-2])
+        self.out("  G(3) + G(5) + G(7) on 9 10 14: g = %s = %d (SUM ... BINARY: %s)"
+                 % (" xor ".join(map(str, vals)), x, g))
+        self.check(vals == [w for _, _, w in SUM_PARTS[:3]] and x == SUM_G and pn == "N",
+                   "the text: g = 1 xor 4 xor 6 = %d" % SUM_G)
+        h = self.cmd("HINT").split()
+        self.cmd("MOVE %d %d" % SUM_MOVE)
+        after = self.cmd("GRUNDY")
+        self.out("  the winning move: pile 3 from 14 to 13 (HINT %s %s): %s" % (h[2], h[3], after))
+        self.check(h[2:] in (["2", "13"], ["0", "6"]) and after.endswith(" SUM 0 P"),
+                   "the text: pile 3 from 14 to 13 wins (hint %s, then %s)" % (h[2:], after))
 
     def notes_kayles(self):
         self.out("== %s: Kayles, the positions one move away" % NOTES)
@@ -509,7 +526,8 @@ class Examples:
         self.notes_ed()
         self.thai()
         self.binary()
-        self.out("== not yet on the toy")
+        if NOT_YET:
+            self.out("== not yet on the toy")
         for text, what, why in NOT_YET:
             self.out("  %s: %s; needs %s" % (text, what, why))
         self.out("examples: %s" % ("every one agrees" if not self.bad else "%d MISMATCH" % self.bad))

@@ -15,6 +15,11 @@ void game_event_new(void)
     proto_log_new();
 }
 
+void game_event_setup(void)
+{
+    proto_log_new();        /* the cursor stays on the column just set */
+}
+
 void game_event_resume(void)
 {
     ui_game_resume();

@@ -12,6 +12,9 @@
 
 /* A new game started (game.pos, game.turn set; after game_event_resume). */
 void game_event_new(void);
+/* START SET UP set a column: the game starts again from there (the link
+ * says LOG NEW), the screen keeps its cursor. */
+void game_event_setup(void);
 /* The play screen is back for a game in progress (new, resumed, POS). */
 void game_event_resume(void);
 /* side made move m (game.pos already after it). */

@@ -5,6 +5,7 @@
 #include "game.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "events.h"
 #include "pgm.h"
@@ -21,6 +22,10 @@
 #define SETTINGS_FORMAT 4
 /* The chosen game's byte: a BINARY game (RULE_COUNT * GAME_FORMS < 128). */
 #define SAVED_BINARY 0x80u
+/* A SUM game is saved as this rule (no rule has its number), its form as
+ * any game's; the sum's own rules are in the game record. */
+#define SAVED_SUM 31u
+_Static_assert(RULE_COUNT < SAVED_SUM, "the saved SUM is no rule's number");
 typedef struct {
     uint8_t format;
     uint8_t set[SET_COUNT_V3];
@@ -43,7 +48,7 @@ _Static_assert(LANG_EN == 0, "a migrated record's language is English");
 #define SETTINGS_TAIL (1 + SET_COUNT - SET_COUNT_V3)
 _Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t),
                "counted and the language end the record");
-_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) && RULE_COUNT * GAME_FORMS < SAVED_BINARY,
+_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS && RULE_COUNT * GAME_FORMS < SAVED_BINARY,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
 _Static_assert(sizeof(settings_rec_t) <= STORE_SETTINGS_BYTES, "settings record too big for its store slot");
@@ -68,6 +73,12 @@ typedef struct {
     review_t rv;        /* the mistakes so far (issue 22): a record without it loads with none */
 } game_rec_t;
 _Static_assert(sizeof(game_rec_t) <= STORE_GAME_BYTES, "game record too big for its store slot");
+/* Where an older ring's record (store.h: no SUM's rules in its position)
+ * ends its position: its number and review follow at once. */
+#define REC_NO_RULES ((uint8_t)(offsetof(game_rec_t, pos) + offsetof(engine_pos_t, rules)))
+_Static_assert(offsetof(engine_pos_t, rules) + sizeof game.pos.rules == sizeof(engine_pos_t)
+                   && offsetof(game_rec_t, number) == REC_NO_RULES + sizeof game.pos.rules,
+               "the rules end the position, the number follows them");
 _Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_rec_t, pos)
                    && offsetof(game_t, number) - offsetof(game_t, turn) == offsetof(game_rec_t, number)
                    && offsetof(game_t, rv) - offsetof(game_t, turn) == offsetof(game_rec_t, rv)
@@ -113,6 +124,8 @@ void game_save_settings(void)
     for (uint8_t i = 0; i < SET_COUNT; i++)
         *rec_set(i) = game.set[i];
     game_decode(game.set[SET_GAME], &r, &m);
+    if (m & ENGINE_SUM)
+        r = SAVED_SUM;
     rec.set[SET_GAME] = (uint8_t)((r * GAME_FORMS + (m & 3)) | ((m & ENGINE_BINARY) ? SAVED_BINARY : 0));
     rec.format = SETTINGS_FORMAT;
     store_request(STORE_SETTINGS, &rec, sizeof rec);
@@ -135,9 +148,13 @@ uint8_t game_index(void)
 
 /* A game's score slot. A BINARY game counts with its rule's columns game:
  * the settings record has no room for more slots (two of them must fit
- * their EEPROM share, store.h). */
+ * their EEPROM share, store.h). The SUMs (rule RULE_NIM) count in NIM's
+ * one-heap slots, which no game has (NIM in one heap is not listed):
+ * SUM in ONE's, SUM MISERE in ONE MISERE's, BINARY with the columns. */
 static uint8_t *score_of(uint8_t r, uint8_t m)
 {
+    if (m & ENGINE_SUM)
+        m |= ENGINE_ONEHEAP;
     return rec.score[r][m & (ENGINE_ONEHEAP | ENGINE_MISERE)];
 }
 
@@ -166,8 +183,9 @@ void game_set_score(uint8_t index, uint8_t wins, uint8_t losses)
 {
     uint8_t r, m;
     game_decode(index, &r, &m);
-    score_of(r, m)[0] = wins;
-    score_of(r, m)[1] = losses;
+    uint8_t *s = score_of(r, m);
+    s[0] = wins;
+    s[1] = losses;
     game_save_settings();
 }
 
@@ -191,9 +209,9 @@ bool game_is_oneheap(void)
     return game.pos.mode & ENGINE_ONEHEAP;
 }
 
-bool game_is_heap_form(void)
+bool game_is_heap_form(uint8_t c)
 {
-    return engine_rule_form(game.pos.rule) == FORM_HEAP;
+    return engine_rule_form(engine_col_rule(&game.pos, c)) == FORM_HEAP;
 }
 
 uint8_t game_lamps(uint8_t n)
@@ -201,9 +219,9 @@ uint8_t game_lamps(uint8_t n)
     return n >= 8 ? 0xFF : (uint8_t)((1u << n) - 1u);
 }
 
-uint8_t game_col_lamps(uint8_t v)
+uint8_t game_col_lamps(uint8_t c, uint8_t v)
 {
-    return game_is_heap_form() ? game_lamps(v) : v;
+    return game_is_heap_form(c) ? game_lamps(v) : v;
 }
 
 /* A column of the start position holding a "heap of n" in the rule's form. */
@@ -216,18 +234,24 @@ static uint8_t start_col(uint8_t form, uint8_t n)
     }
 }
 
-static const uint8_t preset_345[] PROGMEM = {3, 4, 5};
+static const uint8_t preset_345[] PROGMEM = {3, 4, 5, 3};  /* a SUM of 4 columns or more: 3 4 5 3 3 4 5 3 ... */
 static const uint8_t preset_1357[] PROGMEM = {1, 3, 5, 7};
 
-/* Out of line: saves 136 B. */
+/* Out of line: saves 136 B. A SUM keeps the columns and rules chosen
+ * (p->ncols, p->rules: the menu or GAME SUM set them), or two NIM
+ * columns if those cannot be played in the form chosen. */
 NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
 {
     uint8_t form;
     game_decode(index, &p->rule, &p->mode);
-    form = engine_rule_form(p->rule);
+    bool sum = p->mode & ENGINE_SUM;
     p->heap = 0;
     for (uint8_t c = 0; c < ENGINE_COLS; c++)
         p->col[c] = 0;
+    if (sum && engine_check_pos(p) != ENGINE_OK) {
+        p->ncols = 2;
+        p->rules[0] = p->rules[1] = RULE_NIM;
+    }
     for (uint8_t tries = 0; tries < 2; tries++) {
         if (p->mode & ENGINE_ONEHEAP) {
             /* Random: 8..ENGINE_HEAP_MAX, scaled from a byte (no division). */
@@ -237,15 +261,19 @@ NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
                     : (uint16_t)(8 + (engine_random() * (ENGINE_HEAP_MAX - 7u) >> 8));
         } else if (start == START_345 || start == START_1357) {
             const uint8_t *pr = start == START_345 ? preset_345 : preset_1357;
-            p->ncols = start == START_345 ? 3 : 4;
+            uint8_t n = start == START_345 ? 3 : 4;
+            if (!sum)
+                p->ncols = n;
             for (uint8_t c = 0; c < p->ncols; c++)
-                p->col[c] = start_col(form, PGM_U8(&pr[c]));
+                p->col[c] = start_col(engine_rule_form(engine_col_rule(p, c)), PGM_U8(&pr[c & 3]));
         } else {
             /* BINARY: full columns hold 255, random ones 1..255 */
             bool bin = p->mode & ENGINE_BINARY;
-            p->ncols = ENGINE_COLS;
-            for (uint8_t c = 0; c < ENGINE_COLS; c++) {
+            if (!sum)
+                p->ncols = ENGINE_COLS;
+            for (uint8_t c = 0; c < p->ncols; c++) {
                 uint8_t r = engine_random();
+                form = engine_rule_form(engine_col_rule(p, c));
                 if (start == START_FULL)
                     p->col[c] = bin ? ENGINE_BINARY_MAX : start_col(form, 8);
                 else if (bin)
@@ -292,9 +320,10 @@ void game_abandon(void)
 
 void game_new(uint16_t now)
 {
-    uint8_t first = game.set[SET_FIRST];
-    start_pos(&game.pos, game.set[SET_GAME], game.set[SET_START]);
-    game.turn = first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
+    uint8_t first = game.set[SET_FIRST], start = game.set[SET_START];
+    game.setup = start == START_SETUP;
+    start_pos(&game.pos, game.set[SET_GAME], game.setup ? START_FULL : start);
+    game.turn = game.setup ? 0 : first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
     review_clear(&game.rv);
     game_resume(now);
     game_event_new();
@@ -314,6 +343,17 @@ uint8_t game_set_pos(const engine_pos_t *p, uint16_t now)
     game_resume(now);
     game_save();
     return 0;
+}
+
+/* The position before a reviewed mistake: here, not on each reader's
+ * stack (69 B on 32 columns: the review's screen and REVIEW, each under
+ * a hint's search, went over the 384-byte stack budget). */
+static engine_pos_t review_before;
+
+const engine_pos_t *game_review(uint8_t i, review_item_t *it)
+{
+    review_before = game.pos;
+    return review_get(&game.rv, i, it, &review_before) ? &review_before : 0;
 }
 
 static void game_apply(engine_move_t m, uint16_t now)
@@ -337,6 +377,17 @@ static void game_apply(engine_move_t m, uint16_t now)
         game_event_end(g->winner);
     }
     game_save();
+}
+
+uint8_t game_setup_move(engine_move_t m, uint16_t now)
+{
+    engine_pos_t p = game.pos;
+    uint8_t err;
+    engine_apply(&p, m);
+    err = game_set_pos(&p, now);
+    if (!err)
+        game_event_setup();     /* a game that starts there: LOG NEW, a host reads it again */
+    return err;
 }
 
 uint8_t game_move_human(engine_move_t m, uint16_t now)
@@ -414,14 +465,20 @@ static bool settings_load(void)
 
 void game_init(uint16_t now)
 {
-    game_rec_t g;
-    uint8_t n;
+    uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
+    uint8_t n, age = 0, grow = 0;
     bool ok = settings_load();
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = *rec_set(i);
-        if (i == SET_GAME)
-            v = game_find((uint8_t)((v & ~SAVED_BINARY) / GAME_FORMS),
-                          (uint8_t)((v & ~SAVED_BINARY) % GAME_FORMS | ((v & SAVED_BINARY) ? ENGINE_BINARY : 0)));
+        if (i == SET_GAME) {
+            uint8_t r = (uint8_t)((v & ~SAVED_BINARY) / GAME_FORMS);
+            uint8_t m = (uint8_t)((v & ~SAVED_BINARY) % GAME_FORMS | ((v & SAVED_BINARY) ? ENGINE_BINARY : 0));
+            if (r == SAVED_SUM) {
+                r = RULE_NIM;
+                m |= ENGINE_SUM;
+            }
+            v = game_find(r, m);
+        }
         if (!ok || v >= game_setting_count(i))
             v = PGM_U8(&setting_defaults[i]);   /* none saved, or a value from another version */
         game.set[i] = v;
@@ -435,27 +492,33 @@ void game_init(uint16_t now)
     /* A saved game resumes only if it is a legal, unfinished position of a
      * game in the list, and its result is not counted yet (its number is
      * not the settings' counted); anything else is dropped for a clean
-     * start. A record of the old layouts (no number, no review) is a game
-     * not counted, with no mistake noted. */
-    g.number = (uint8_t)(rec.counted + 1);
-    review_clear(&g.rv);
-    n = store_len(STORE_GAME);
-    if (n == STORE_NONE)
-        store_use_old(true);    /* none saved since the review came: the old ring's */
-    n = store_len(STORE_GAME);
-    if ((n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, rv) || (n >= GAME_REC_MIN && n <= sizeof g))
-            && store_load(STORE_GAME, &g, n) && g.turn < 2 && !(ok && g.number == rec.counted)
-            && game_find(g.pos.rule, g.pos.mode) < GAME_COUNT
-            && engine_check_pos(&g.pos) == ENGINE_OK && engine_has_move(&g.pos)) {
-        game.pos = g.pos;
-        game.turn = g.turn;
-        game.number = g.number;
-        /* the review goes with the position it was noted on: none from
-         * an old record (used is then 0, n below GAME_REC_MIN) */
-        if (g.rv.used != n - GAME_REC_MIN)
-            review_clear(&g.rv);
-        game.rv = g.rv;
-        game.in_game = true;
+     * start. The ring of now holds game_rec_t as laid out here; the rings
+     * of older firmware (store.h) hold it without the position's rules
+     * (no SUM then): its number and review are moved up past them. Their
+     * oldest layouts have no review, or no number either: a game not
+     * counted, with no mistake noted (a review shorter than its used
+     * says is cleared below). The record is loaded in place (a copy on
+     * the stack was 113 bytes on 32 columns), and cleared if it does not
+     * resume. */
+    game.number = (uint8_t)(rec.counted + 1);
+    while ((n = store_len(STORE_GAME)) == STORE_NONE && age < STORE_GAME_AGES)
+        store_use_ring(++age);
+    if (age)
+        grow = sizeof game.pos.rules;
+    if (n >= REC_NO_RULES && n + grow <= sizeof(game_rec_t) && store_load(STORE_GAME, b, n)) {
+        for (uint8_t i = n; grow && i-- > REC_NO_RULES;)
+            b[i + grow] = b[i];     /* from the top down: the bytes move up */
+        n += grow;
+    } else {
+        n = 0;
     }
-    store_use_old(false);
+    game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
+            && game.turn < 2 && !(ok && game.number == rec.counted)
+            && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT
+            && engine_check_pos(&game.pos) == ENGINE_OK && engine_has_move(&game.pos);
+    if (!game.in_game)
+        memset(b, 0, sizeof(game_rec_t));
+    else if (game.rv.used != n - GAME_REC_MIN)
+        review_clear(&game.rv);     /* the review goes with its position: none from an old record */
+    store_use_ring(0);
 }

@@ -52,7 +52,9 @@ enum {
 enum { OPP_MACHINE, OPP_HUMAN, OPP_DEMO, OPP_COUNT };
 enum { FIRST_YOU, FIRST_ME, FIRST_RANDOM, FIRST_COUNT };
 enum { LEVEL_EASY, LEVEL_MEDIUM, LEVEL_PERFECT, LEVEL_COUNT };
-enum { START_345, START_1357, START_FULL, START_RANDOM, START_COUNT };
+/* START_SETUP: the full board (as START_FULL), then set up by the buttons
+ * (game_t's setup). */
+enum { START_345, START_1357, START_FULL, START_RANDOM, START_SETUP, START_COUNT };
 enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
 enum { LANG_EN, LANG_VI, LANG_COUNT };
 
@@ -65,6 +67,7 @@ typedef struct {
     uint8_t winner;     /* side that won, valid on SCR_END */
     uint16_t t0;        /* start of the current phase */
     bool in_game;       /* a game is in progress (resumable from the menu) */
+    bool setup;         /* START SET UP: moves change the position freely, you to move, until B (ui_play.c) */
     engine_move_t mv;   /* the machine's move being shown */
     /* turn, pos, number and rv, side by side, are the game record store.c
      * saves (game.c); they change only together with a save request. */
@@ -85,10 +88,14 @@ extern game_t game;
 #define GAME_FORMS 4
 /* The list's bound: every rule in columns, normal and misere, and every
  * heap rule and every rule after the column rules (EMPTY AND DIVIDE) in
- * one heap and in BINARY, normal and misere (the scores are kept per rule
- * and form, BINARY with the columns form, so they survive the list
- * growing up to that). */
-#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT))
+ * one heap and in BINARY, normal and misere, and the SUMs (the scores are
+ * kept per rule and form, BINARY with the columns form, so they survive
+ * the list growing up to that). */
+#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT) + GAME_SUMS)
+/* The SUM games, at the list's end: columns, columns misere, BINARY,
+ * BINARY misere (rule RULE_NIM, mode with ENGINE_SUM; the columns' rules
+ * are game.pos.rules, chosen with the game). */
+#define GAME_SUMS 4
 /* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
  * after every other game, so older games keep their numbers). */
 #define GAME_MENU_FORMS 6
@@ -102,8 +109,11 @@ uint8_t game_count(void);
 #define GAME_COUNT game_count()
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
 /* Write "NAME [ONE] [BINARY] [MISERE]" of game index through put (a writer of
- * flash strings: text_add_P for the matrix, uart_puts_P for the PC). */
+ * flash strings: text_add_P for the matrix, uart_puts_P for the PC); a
+ * SUM's: "SUM <rule> + <rule> ...", game.pos's rules. */
 void game_name_out(uint8_t index, void (*put)(const char *));
+/* "SUM", the SUM games' word (flash): the menu, the names, GAME SUM. */
+extern const char game_sum_name[];
 /* Find a game by rule and mode; 0xFF if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
 /* The index of the game being played (game.pos), 0xFF if not listed. */
@@ -128,6 +138,11 @@ void game_save_settings(void);
 /* Set a legal position (0 or the engine's reason); the side to move
  * becomes side 0. */
 uint8_t game_set_pos(const engine_pos_t *p, uint16_t now);
+/* START SET UP (game.setup, ui_play.c): move m's result set as the
+ * position whatever the rule allows, as game_set_pos sets one (refused
+ * where it refuses: a position without a move), reported as a new game
+ * that starts there (LOG NEW). */
+uint8_t game_setup_move(engine_move_t m, uint16_t now);
 
 /* Errors of game_move beyond the engine's (which are 1..ENGINE_ERR_COUNT-1). */
 enum { GAME_ERR_NOGAME = ENGINE_ERR_COUNT, GAME_ERR_TURN, GAME_ERR_OVER };
@@ -151,11 +166,17 @@ uint8_t game_score(uint8_t index, uint8_t who);
  * the caller) and keep it, with the settings. */
 void game_set_score(uint8_t index, uint8_t wins, uint8_t losses);
 
+/* Mistake i of the game's review (review.h's review_get): *it filled and
+ * the position before it, made from the game's (valid until the next
+ * call); NULL past the last kept one. */
+const engine_pos_t *game_review(uint8_t i, review_item_t *it);
+
 /* n lamps lit from the bottom of a column (n >= 8: all). */
 uint8_t game_lamps(uint8_t n);
-/* Lamps a column value lights (heap height -> lamps from the bottom). */
-uint8_t game_col_lamps(uint8_t v);
-bool game_is_heap_form(void);
+/* Lamps column c's value v lights (heap height -> lamps from the bottom). */
+uint8_t game_col_lamps(uint8_t c, uint8_t v);
+/* Column c is a heap (a SUM: its own rule's form). */
+bool game_is_heap_form(uint8_t c);
 bool game_is_oneheap(void);
 
 #endif

@@ -18,6 +18,7 @@ uint8_t game_form_mode(uint8_t form)
 
 uint8_t game_mode_form(uint8_t mode)
 {
+    mode &= (uint8_t)~ENGINE_SUM;   /* a sum has the same forms */
     return (mode & ENGINE_BINARY) ? (uint8_t)(GAME_FORMS + (mode >> 1 & 1)) : game_form_mode(mode);
 }
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "game_form_mode maps forms to mode bits");
@@ -36,21 +37,26 @@ static uint8_t list_n;      /* the games in the list, counted by list_walk */
 /* Walk the list in order: the index of (*rule, *mode), or the index-th
  * game (filling rule and mode); 0xFF if neither is there. The BINARY
  * games come after all the others, so the older games keep their
- * numbers. */
+ * numbers, then the rules after the column rules (EMPTY AND DIVIDE), and
+ * the SUM games (rule RULE_NIM, mode with ENGINE_SUM: the columns, columns
+ * misere, BINARY and BINARY misere) last. */
 static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
 {
     uint8_t n = 0;
-    for (uint8_t i = 0; i < RULE_COUNT * (GAME_FORMS + 2); i++) {
+    for (uint8_t i = 0; i < RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS; i++) {
         uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
-        if (i >= RULE_COLUMN_COUNT * GAME_FORMS) {
-            r = (uint8_t)((i - RULE_COLUMN_COUNT * GAME_FORMS) >> 1);
-            m = game_form_mode(GAME_FORMS + (i & 1));
-        }
-        /* the rules after the column rules (rules.h), every form of each,
-         * after all of the column rules' games */
-        if (i >= RULE_COLUMN_COUNT * (GAME_FORMS + 2)) {
+        if (i >= RULE_COUNT * (GAME_FORMS + 2)) {
+            uint8_t j = (uint8_t)(i - RULE_COUNT * (GAME_FORMS + 2));
+            r = RULE_NIM;
+            m = (uint8_t)(ENGINE_SUM | (j & 1) << 1 | (j & 2) << 1);  /* MISERE 2, BINARY 4 */
+        } else if (i >= RULE_COLUMN_COUNT * (GAME_FORMS + 2)) {
+            /* the rules after the column rules (rules.h), every form of
+             * each, after all of the column rules' games */
             r = (uint8_t)(RULE_COLUMN_COUNT + (i - RULE_COLUMN_COUNT * (GAME_FORMS + 2)) / (GAME_FORMS + 2));
             m = game_form_mode((uint8_t)((i - RULE_COLUMN_COUNT * (GAME_FORMS + 2)) % (GAME_FORMS + 2)));
+        } else if (i >= RULE_COLUMN_COUNT * GAME_FORMS) {
+            r = (uint8_t)((i - RULE_COLUMN_COUNT * GAME_FORMS) >> 1);
+            m = game_form_mode(GAME_FORMS + (i & 1));
         }
         if (!game_listed(r, m))
             continue;
@@ -89,11 +95,22 @@ uint8_t game_find(uint8_t rule, uint8_t mode)
     return list_walk(&rule, &mode, 0xFF);
 }
 
+const char game_sum_name[] PROGMEM = "SUM";
+
 void game_name_out(uint8_t index, void (*put)(const char *))
 {
     uint8_t r, m;
     game_decode(index, &r, &m);
-    put(engine_rule_name(r));
+    if (m & ENGINE_SUM) {
+        /* the sum chosen (game.pos holds it, in play or not) */
+        put(game_sum_name);
+        for (uint8_t c = 0; c < game.pos.ncols && (game.pos.mode & ENGINE_SUM); c++) {
+            put(c ? PSTR(" + ") : PSTR(" "));
+            put(engine_rule_name(game.pos.rules[c]));
+        }
+    } else {
+        put(engine_rule_name(r));
+    }
     if (m & ENGINE_ONEHEAP)
         put(PSTR(" ONE"));
     if (m & ENGINE_BINARY)

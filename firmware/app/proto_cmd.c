@@ -83,9 +83,12 @@ static uint8_t game_current(void)
     return game.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
 }
 
-static uint8_t cmd_pos(uint16_t now)
+/* Out of line: its trial position (69 B on 32 columns) would otherwise
+ * sit in the frame of every command the switch inlines (the stack under
+ * REVIEW, the review's own position and its hint, went over 384 B). */
+NOINLINE static uint8_t cmd_pos(uint16_t now)
 {
-    engine_pos_t p;
+    engine_pos_t p = game.pos;  /* a SUM: the columns chosen with it (GAME SUM, the menu) */
     uint8_t n = 0, err;
     bool one;
     char *w;
@@ -120,6 +123,8 @@ static uint8_t cmd_pos(uint16_t now)
     if (!n)
         return R_CMD | R_ARGS;
     p.ncols = one ? 1 : n;
+    if ((p.mode & ENGINE_SUM) && n != game.pos.ncols)   /* a SUM: a value a column */
+        return R_CMD | ENGINE_ERR_COLS;
     err = game_set_pos(&p, now);
     if (err)
         return R_CMD | err;
@@ -146,6 +151,7 @@ static uint8_t cmd_state(uint16_t now)
         proto_out_num(g->pos.heap);
     else
         proto_out_list(g->pos.col, g->pos.ncols);
+    proto_sum_out();
     v[1] = view.cur_col;
     v[2] = view.cur_row;
     v[3] = game_is_oneheap() ? view.pend_heap : view.pend;
@@ -262,12 +268,13 @@ static uint8_t cmd_new(uint16_t now)
 /* GAME alone names the game; GAME <name> chooses it and starts one, as NEW. */
 static uint8_t cmd_game(uint16_t now)
 {
-    uint8_t index;
+    uint8_t index, err;
     char *w = proto_word();
     if (!*w)
         return game_reply();
-    if (!proto_name_game(w, &index))
-        return R_CMD | R_NAME;
+    err = proto_name_game(w, &index);   /* a SUM: its rules now game.pos's, for start_pos */
+    if (err)
+        return R_CMD | err;
     game_set(SET_GAME, index);
     game_save_settings();
     return cmd_new(now);

@@ -16,6 +16,7 @@
  * protocol's own (proto_reasons). R_CMD: the reply names the command
  * ("ERR MOVE ARGS"). */
 enum { R_ARGS = GAME_ERR_OVER + 1, R_NAME, R_ITEM, R_VALUE, R_BUTTON, R_UNKNOWN, R_WAIT,
+       R_FORM, R_WILD,                  /* GAME SUM: a rule not in that form, a wild misere sum */
        R_OVERRUN, R_LONG, R_BINARY,     /* a bad line: the highest one is named */
        R_QUIET = 0x7F,                  /* a blank line: no reply */
        R_CMD = 0x80 };
@@ -45,9 +46,13 @@ bool proto_number(const char *w, uint16_t max, uint16_t *v);
 bool proto_next_num(uint16_t max, uint16_t *v);
 
 /* proto_name.c: GAME's words from w on name a game (its number, or a
- * rule's whole name and then form words): fills index; false after the
- * '#' line listing the games whose names begin with what was typed. */
-bool proto_name_game(char *w, uint8_t *index);
+ * rule's whole name and then form words, or SUM and rules' names with
+ * '+' between them, then form words): fills index (a SUM: its rules
+ * become game.pos's ncols and rules, for the new game), 0; or the reason
+ * it is refused, nothing changed: R_NAME after the '#' line listing the
+ * games whose names begin with what was typed, a SUM's ENGINE_ERR_COLS,
+ * R_FORM, R_WILD. */
+uint8_t proto_name_game(char *w, uint8_t *index);
 
 /* proto_log.c: output. */
 void proto_out_P(const char *s);
@@ -59,5 +64,6 @@ void proto_out_word(const char *list, uint8_t i);
 void proto_out_fmt(const char *fmt, const uint16_t *v);
 void proto_out_move(engine_move_t m);
 void proto_out_list(const uint8_t *a, uint8_t n);
+void proto_sum_out(void);
 
 #endif

@@ -85,12 +85,22 @@ void proto_log_boot(uint8_t cause)
     proto_out_nl();
 }
 
+/* A SUM's columns' rules (rules.h's numbers), so a host can restore it. */
+void proto_sum_out(void)
+{
+    if (game.pos.mode & ENGINE_SUM) {
+        proto_out_P(PSTR(" RULES="));
+        proto_out_list(game.pos.rules, game.pos.ncols);
+    }
+}
+
 void proto_log_new(void)
 {
     proto_out_P(PSTR("LOG NEW"));
     proto_out_snum(game_index());
     proto_out_sp();
     out_tag(game.turn);
+    proto_sum_out();
     proto_out_nl();
 }
 

@@ -61,16 +61,77 @@ static void name_list_out(void)
     proto_out_nl();
 }
 
+/* The rule whose whole name was typed; in a SUM also a range's move
+ * without the nickname after it (TAKE 1-3 for TAKE 1-3 DR NIM, as the
+ * texts write the sum): no other name begins with a range's words.
+ * RULE_COUNT: none. */
+static uint8_t name_rule(bool sum)
+{
+    bool range = false;
+    uint8_t n = 0;
+    for (; typed[n]; n++)
+        range |= typed[n] == '-';
+    for (uint8_t r = 0; r < RULE_COUNT; r++) {
+        const char *name = engine_rule_name(r);
+        uint8_t k = name_match(name);
+        if (k == 2 || (sum && range && k == 1 && PGM_CHAR(name + n) == ' '))
+            return r;
+    }
+    return RULE_COUNT;
+}
+
+/* A SUM's rules as typed: kept until they all pass, so that a refused
+ * GAME SUM leaves the game on the matrix as it was. */
+static uint8_t sum_rules[ENGINE_COLS];
+
+/* A SUM's rules, checked for the form typed (mode): each its own reason;
+ * if none, they become game.pos's columns, which the new game plays. */
+static uint8_t sum_check(uint8_t mode, uint8_t terms)
+{
+    if (terms < 2 || terms > ENGINE_COLS)
+        return ENGINE_ERR_COLS;
+    /* ONE: no rule is allowed, in misere or not: R_FORM */
+    for (uint8_t c = 0; c < terms; c++)
+        if (!engine_mode_allowed(sum_rules[c], mode))
+            return engine_mode_allowed(sum_rules[c], mode & (uint8_t)~ENGINE_MISERE) ? R_WILD : R_FORM;
+    game.pos.ncols = terms;
+    for (uint8_t c = 0; c < terms; c++)
+        game.pos.rules[c] = sum_rules[c];
+    return 0;
+}
+
 /* NOINLINE: 42 B smaller on 8 columns, 20 on 32 (LTO would copy it into
  * the command switch). */
-NOINLINE bool proto_name_game(char *w, uint8_t *index)
+NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
 {
-    uint8_t n = 0, mode = 0, words = 0;
+    uint8_t n = 0, mode = 0, words = 0, terms = 0, r = RULE_COUNT;
     bool order = true;      /* no name word after a form word */
+    bool is_sum = proto_list_find(game_sum_name, w) == 0;
     uint16_t v;
     char *first = w;        /* each word stays in the line, NUL-ended */
-    for (; *w; w = proto_word()) {
-        uint8_t k = proto_list_find(PSTR("ONE MISERE BINARY"), w);
+    if (is_sum)
+        w = proto_word();
+    for (;; w = proto_word()) {
+        uint8_t k = *w ? proto_list_find(PSTR("ONE MISERE BINARY +"), w) : 3;
+        if (k == 3 && (is_sum || !*w)) {
+            /* a name ends: the line's, or a SUM's term at its '+' (an
+             * empty term names no rule) */
+            typed[n] = 0;
+            n = 0;
+            r = name_rule(is_sum);
+            if (is_sum) {
+                if (r == RULE_COUNT || !order) {
+                    name_list_out();
+                    return R_NAME;
+                }
+                if (terms < ENGINE_COLS)
+                    sum_rules[terms] = r;
+                terms++;    /* a line holds fewer than 255 terms */
+            }
+            if (!*w)
+                break;
+            continue;
+        }
         if (k < 3) {
             mode |= (uint8_t)(1u << k); /* ENGINE_ONEHEAP, ENGINE_MISERE, ENGINE_BINARY */
             continue;
@@ -84,20 +145,21 @@ NOINLINE bool proto_name_game(char *w, uint8_t *index)
         if (*w)
             typed[n - 1] = '!';
     }
-    typed[n] = 0;
+    if (is_sum) {
+        mode |= ENGINE_SUM;
+        *index = game_find(RULE_NIM, mode);
+        return sum_check(mode, terms);
+    }
     /* A number stands alone. */
     if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
         *index = (uint8_t)v;
-        return true;
+        return 0;
     }
-    for (uint8_t r = 0; order && r < RULE_COUNT; r++)
-        if (name_match(engine_rule_name(r)) == 2) {
-            *index = game_find(r, mode);
-            if (*index != 0xFF)
-                return true;
-        }
+    *index = game_find(r, mode);
+    if (order && *index != 0xFF)
+        return 0;
     name_list_out();
-    return false;
+    return R_NAME;
 }
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2 && ENGINE_BINARY == 4,
                "proto_name_game maps ONE, MISERE, BINARY to mode bits");

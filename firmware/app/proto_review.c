@@ -24,26 +24,23 @@ static const char review_words[] PROGMEM = "NEXT POS";
 static bool review_out(uint8_t i, bool pos)
 {
     review_item_t it;
-    engine_pos_t b = game.pos;
+    const engine_pos_t *b = game_review(i, &it);
     engine_move_t best;
-    uint16_t v[3];
-    if (!review_get(&game.rv, i, &it, &b) || !engine_hint(&b, &best)) {
+    if (!b || !engine_hint(b, &best)) {
         proto_out_P(PSTR(" NONE"));
         return false;
     }
     if (pos) {
         proto_out_P(PSTR(" POS"));
-        if (b.mode & ENGINE_ONEHEAP)
-            proto_out_snum(b.heap);
+        if (b->mode & ENGINE_ONEHEAP)
+            proto_out_snum(b->heap);
         else
-            for (uint8_t c = 0; c < b.ncols; c++)
-                proto_out_snum(b.col[c]);
+            for (uint8_t c = 0; c < b->ncols; c++)
+                proto_out_snum(b->col[c]);
         return true;
     }
-    v[0] = it.k & ~REVIEW_SIDE;
-    v[1] = it.move.col;
-    v[2] = it.move.to;
-    proto_out_fmt(PSTR(" # # #"), v);
+    proto_out_snum(it.k & ~REVIEW_SIDE);
+    proto_out_move(it.move);
     proto_out_P(PSTR(" BEST"));
     proto_out_move(best);
     if (game.set[SET_OPP] == OPP_HUMAN)

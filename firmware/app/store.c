@@ -18,28 +18,37 @@ enum { SLOT_COMMIT = 0, SLOT_SEQ = 1, SLOT_LEN = 3, SLOT_DATA = 4 };
 _Static_assert(STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF && STORE_GAME_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF,
                "store_step counts a slot's bytes in one byte");
 
-_Static_assert(!((STORE_GAME_BYTES + STORE_SLOT_OVERHEAD) & 1) && !((STORE_GAME_BYTES_OLD + STORE_SLOT_OVERHEAD) & 1)
-                   && STORE_GAME_BASE == STORE_GAME_BASE_OLD + 1,
-               "no slot of the game ring begins where one of the old ring did (store.h)");
+_Static_assert(!((STORE_GAME_BYTES + STORE_SLOT_OVERHEAD) & 1) && !((STORE_GAME_BYTES_1 + STORE_SLOT_OVERHEAD) & 1)
+                   && !((STORE_GAME_BYTES_2 + STORE_SLOT_OVERHEAD) & 1),
+               "no slot of a game ring begins where one of the ring a byte before it did (store.h)");
 
-/* The game ring read is the old one (boot, store_use_old). */
-static bool store_old;
+/* Each game ring's slot size and slots, by age (store.h). */
+static const uint8_t store_rings[STORE_GAME_AGES + 1][2] PROGMEM = {
+    {STORE_GAME_BYTES, STORE_GAME_SLOTS},
+    {STORE_GAME_BYTES_1, STORE_GAME_SLOTS_OF(STORE_GAME_BYTES_1, 1u)},
+    {STORE_GAME_BYTES_2, STORE_GAME_SLOTS_OF(STORE_GAME_BYTES_2, 2u)},
+};
+
+/* The game ring read (boot, store_use_ring): its age (0 the ring of now),
+ * slot size and slots, kept in RAM (the table read on every use cost
+ * 110 B of code). */
+static uint8_t store_age, store_game[2] = {STORE_GAME_BYTES, STORE_GAME_SLOTS};
 
 /* Geometry of record id (0 or 1: the public calls check the id). */
 static uint8_t store_max(uint8_t id)
 {
-    return id ? (store_old ? STORE_GAME_BYTES_OLD : STORE_GAME_BYTES) : STORE_SETTINGS_BYTES;
+    return id ? store_game[0] : STORE_SETTINGS_BYTES;
 }
 
 static uint8_t store_slots(uint8_t id)
 {
-    return id ? (store_old ? STORE_GAME_SLOTS_OLD : STORE_GAME_SLOTS) : STORE_SETTINGS_SLOTS;
+    return id ? store_game[1] : STORE_SETTINGS_SLOTS;
 }
 
 /* Out of line: saves 42 B. */
 NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
 {
-    return (uint16_t)((id ? STORE_GAME_BASE - store_old : STORE_SETTINGS_BASE)
+    return (uint16_t)((id ? STORE_GAME_BASE - store_age : STORE_SETTINGS_BASE)
                       + (uint16_t)(slot * (uint8_t)(store_max(id) + STORE_SLOT_OVERHEAD)));
 }
 
@@ -255,9 +264,11 @@ uint8_t store_len(uint8_t id)
     return store_scan(id) == 0xFF ? STORE_NONE : store_recs[id].newest_len;
 }
 
-void store_use_old(bool on)
+void store_use_ring(uint8_t age)
 {
-    store_old = on;
+    store_age = age;
+    store_game[0] = PGM_U8(&store_rings[age][0]);
+    store_game[1] = PGM_U8(&store_rings[age][1]);
     store_scan(STORE_GAME);
 }
 

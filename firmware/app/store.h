@@ -50,10 +50,10 @@ enum {
 #define STORE_SETTINGS_BYTES 171u  /* format + 8 settings + 20 rules x 4 forms x 2 score bytes + counted + the language (app/game.c) */
 #endif
 #ifndef STORE_GAME_BYTES
-/* turn, position and number (BOARD_COLS + 7), the review (review.h: 5 +
- * 5 + 32 on the AVR), a few bytes for a host build's padding: 40 more
- * than before the review */
-#define STORE_GAME_BYTES (BOARD_COLS + 56u)
+/* turn, position with a SUM's column rules and number (2 x BOARD_COLS +
+ * 7), the review (review.h: 5 + 5 + 32 on the AVR), a few bytes for a
+ * host build's padding: BOARD_COLS more than the review's ring */
+#define STORE_GAME_BYTES (2u * BOARD_COLS + 56u)
 #endif
 #define STORE_SLOT_OVERHEAD 6u
 #define STORE_COMMIT 0xA5u
@@ -62,19 +62,25 @@ enum {
  * larger share (more slots, less wear per cell). */
 #define STORE_SETTINGS_BASE 0u
 #define STORE_SETTINGS_REGION (BOARD_EEPROM_BYTES * 3u / 8u)
-/* The game ring starts a byte after the settings region: the ring of the
- * toy before the review (issue 22) started on it, with smaller slots, and
- * as both slot sizes are even no slot of the new ring begins where an old
- * one did, so an old record is never read as a new one. An old record is
- * still loaded (its own geometry, STORE_GAME_*_OLD) while the new ring has
- * none: store_use_old. */
-#define STORE_GAME_BASE (STORE_SETTINGS_REGION + 1u)
+/* The game ring starts two bytes after the settings region. Its slots
+ * grew twice, each time with a new ring a byte further on: the ring of
+ * the toy before the review (issue 22) started on the region's end, with
+ * slots of BOARD_COLS + 16 bytes, the review's a byte later with slots of
+ * BOARD_COLS + 56 (firmware up to the SUM games). As every slot size is
+ * even, no slot of a ring begins where one of the ring before it did
+ * (tests/unit/test_store_ring.c checks all three), so an old record is
+ * never read as a new one. An old ring's record is still loaded (its own
+ * geometry) while the newer rings have none: store_use_ring. */
+#define STORE_GAME_AGES 2u  /* the older rings, 1 (the review's) and 2 */
+#define STORE_GAME_BASE (STORE_SETTINGS_REGION + STORE_GAME_AGES)
 #define STORE_GAME_REGION (BOARD_EEPROM_BYTES - STORE_GAME_BASE)
-#define STORE_GAME_BASE_OLD STORE_SETTINGS_REGION
-#define STORE_GAME_BYTES_OLD (BOARD_COLS + 16u)
-#define STORE_GAME_SLOTS_OLD ((BOARD_EEPROM_BYTES - STORE_GAME_BASE_OLD) / (STORE_GAME_BYTES_OLD + STORE_SLOT_OVERHEAD))
+#define STORE_GAME_BYTES_1 (BOARD_COLS + 56u)
+#define STORE_GAME_BYTES_2 (BOARD_COLS + 16u)
+/* The slots of a ring of slots of b bytes that starts age bytes before
+ * the ring of now. */
+#define STORE_GAME_SLOTS_OF(b, age) ((STORE_GAME_REGION + (age)) / ((b) + STORE_SLOT_OVERHEAD))
 #define STORE_SETTINGS_SLOTS (STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD))
-#define STORE_GAME_SLOTS (STORE_GAME_REGION / (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD))
+#define STORE_GAME_SLOTS STORE_GAME_SLOTS_OF(STORE_GAME_BYTES, 0u)
 
 /* The rate limits (see above). The game record is asked for after every
  * move, also in DEMO (a move a second): at most 3600/n saves an hour after
@@ -99,10 +105,11 @@ bool store_load(uint8_t id, void *buf, uint8_t len);
 #define STORE_NONE 0xFFu
 uint8_t store_len(uint8_t id);
 
-/* Boot only: read the game ring of the toy before the review (on: its
- * geometry for store_len and store_load) or the ring of now (off, which
- * finds the newest slot again: every save goes to the new ring). */
-void store_use_old(bool on);
+/* Boot only: read the game ring of older firmware (age 1: the review's,
+ * 2: the one before it; its geometry for store_len and store_load), or
+ * the ring of now (age 0, which finds the newest slot again: every save
+ * goes to the ring of now). */
+void store_use_ring(uint8_t age);
 
 /* Ask for len bytes of buf to be saved as record id (len <= the record's
  * maximum; len 0 stores an empty record, which loads as "no record": that

@@ -62,7 +62,6 @@ void teach_misere(const engine_pos_t *p, uint8_t *frame, bool on)
 
 void teach_binary(const engine_pos_t *p, uint8_t *frame, bool on)
 {
-    engine_pos_t after = *p;
     engine_move_t m;
     uint8_t c, big = 0, ones = 0, s = engine_nimsum(p);
     for (c = 0; c < BOARD_COLS; c++)
@@ -75,7 +74,6 @@ void teach_binary(const engine_pos_t *p, uint8_t *frame, bool on)
     if (!frame[BOARD_COLS - 1])
         frame[BOARD_COLS - 1] = ((p->mode & ENGINE_MISERE) && !big) ? ones : s;
     if (on && engine_hint(p, &m)) {
-        after.col[m.col] = (uint8_t)m.to;
-        frame[m.col] = engine_col_grundy(&after, m.col);
+        frame[m.col] = engine_col_value(p, m.col, (uint8_t)m.to);
     }
 }

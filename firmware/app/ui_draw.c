@@ -63,7 +63,7 @@ uint8_t ui_pending_to(void)
     uint8_t v = game.pos.col[view.cur_col];
     if (game.pos.rule == RULE_ED)
         return view.pend;       /* the emptied box's share of the split */
-    switch (engine_rule_form(game.pos.rule)) {
+    switch (engine_rule_form(engine_col_rule(&game.pos, view.cur_col))) {
     case FORM_HEAP: return (uint8_t)(v - view.pend);
     case FORM_PINS: return v & (uint8_t)~view.pend;
     case FORM_CELLS: return v | view.pend;
@@ -93,9 +93,9 @@ void ui_banner_close(void)
 
 /* A column's lamps: a heap lit from the bottom, or in BINARY the heap
  * itself, top bit on top (Nimrod's lamp panel). */
-static uint8_t col_lamps(uint8_t v)
+static uint8_t col_lamps(uint8_t c, uint8_t v)
 {
-    return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(v);
+    return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(c, v);
 }
 
 static void frame_clear(void)
@@ -147,6 +147,23 @@ static void draw_teach(const engine_pos_t *p, bool on)
         frame[m.col] |= 1;
 }
 
+/* Position p, with move m's result over it when show (in EMPTY AND
+ * DIVIDE the divided box too): the play screen and the review alike. */
+static void draw_pos(const engine_pos_t *p, engine_move_t m, bool show)
+{
+    if (p->mode & ENGINE_ONEHEAP) {
+        draw_heap(show ? m.to : p->heap);
+        return;
+    }
+    for (uint8_t i = 0; i < p->ncols; i++)
+        frame[i] = col_lamps(i, p->col[i]);
+    if (show && m.col < p->ncols) {
+        if (p->rule == RULE_ED)
+            frame[m.col ^ 1] = col_lamps(m.col ^ 1, (uint8_t)(p->col[m.col ^ 1] - m.to));
+        frame[m.col] = col_lamps(m.col, (uint8_t)m.to);
+    }
+}
+
 static void render_play(uint16_t now)
 {
     game_t *const g = &game;
@@ -171,50 +188,31 @@ static void render_play(uint16_t now)
         text_draw(frame, now);
         return;
     }
-    if (one)
-        draw_heap(g->pos.heap);
-    else
-        for (uint8_t i = 0; i < g->pos.ncols; i++)
-            frame[i] = col_lamps(g->pos.col[i]);
-    if (g->phase == PH_THINK) {
-        /* Thinking: a bar sweeps over the columns. */
-        uint8_t n = one ? BOARD_COLS : g->pos.ncols;
-        frame[(uint16_t)(now - g->t0) / UI_SWEEP_MS % n] ^= 0xFF;
-        return;
-    }
     /* What blinks: the machine's move, the hint, or the pending selection. */
     input = game_human_input();
     hint = input && vw->overlay == OV_HINT && vw->hint.col != 0xFF;
     m = hint ? vw->hint : g->mv;
     show = g->phase == PH_SHOW || hint;
     if (input && !hint) {
-        if (one) {
-            m.to = (uint16_t)(g->pos.heap - vw->pend_heap);
-            show = vw->pend_heap;
-            if (!show && wink && g->pos.heap)
-                draw_heap(g->pos.heap - 1u);      /* the top stone winks */
-        } else {
-            m.col = c;
-            m.to = ui_pending_to();
-            show = vw->pend;
-        }
+        m.col = one ? 0 : c;
+        m.to = one ? (uint16_t)(g->pos.heap - vw->pend_heap) : ui_pending_to();
+        show = one ? vw->pend_heap : vw->pend;
     }
-    if (show && !fast) {
-        if (one)
-            draw_heap(m.to);
-        else if (m.col < g->pos.ncols) {
-            /* EMPTY AND DIVIDE: the divided box keeps the rest */
-            if (g->pos.rule == RULE_ED)
-                frame[m.col ^ 1] = col_lamps((uint8_t)(g->pos.col[m.col ^ 1] - m.to));
-            frame[m.col] = col_lamps((uint8_t)m.to);
-        }
+    draw_pos(&g->pos, m, show && !fast && g->phase != PH_THINK);
+    if (g->phase == PH_THINK) {
+        /* Thinking: a bar sweeps over the columns. */
+        uint8_t n = one ? BOARD_COLS : g->pos.ncols;
+        frame[(uint16_t)(now - g->t0) / UI_SWEEP_MS % n] ^= 0xFF;
+        return;
     }
     if (!input)
         return;
+    if (one && !hint && !show && wink && g->pos.heap)
+        draw_heap(g->pos.heap - 1u);      /* the top stone winks */
     if (!one && !hint) {
         /* The cursor: a heap column goes dark (an empty one flashes its
          * bottom lamp); in cell games the cursor cell inverts. */
-        if (game_is_heap_form()) {
+        if (game_is_heap_form(c)) {
             if (!vw->pend && wink)
                 frame[c] = frame[c] ? 0 : 1;
         } else if (wink) {
@@ -238,25 +236,16 @@ static void render_play(uint16_t now)
 static void draw_review(uint16_t now)
 {
     review_item_t it;
-    engine_pos_t b = game.pos;
-    engine_move_t m;
-    bool one = game_is_oneheap();
-    review_get(&game.rv, view.rv_i, &it, &b);
+    const engine_pos_t *b = game_review(view.rv_i, &it);
+    if (!b)
+        return;     /* (the review shows a kept mistake only: review_show) */
     if (view.rv == RV_TEACH) {
-        draw_teach(&b, UI_BLINK(now) & 1);
+        draw_teach(b, UI_BLINK(now) & 1);
         return;
     }
-    m = ((uint16_t)(now - view.ov_t0) & UI_REVIEW_MS) ? view.hint : it.move;
-    if (UI_BLINK(now) & 1)
-        m.to = one ? b.heap : b.col[m.col];     /* the blink's dark half: as before */
-    if (one) {
-        draw_heap(m.to);
-        return;
-    }
-    for (uint8_t i = 0; i < b.ncols; i++)
-        frame[i] = col_lamps(b.col[i]);
-    if (m.col < b.ncols)    /* (a mistake's position always has a winning move: view.hint) */
-        frame[m.col] = col_lamps((uint8_t)m.to);
+    /* the blink's dark half: the position as before (a mistake's position
+     * always has a winning move: view.hint) */
+    draw_pos(b, ((uint16_t)(now - view.ov_t0) & UI_REVIEW_MS) ? view.hint : it.move, !(UI_BLINK(now) & 1));
 }
 
 /* The review's sentence: a winner against the machine hears the chances

@@ -56,7 +56,7 @@ static const char menu_words_en[] PROGMEM =
     "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
     "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
     "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
-    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0"                     /* START */
+    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0SET UP\0"             /* START */
     "SOUND \0OFF\0ON\0"                                                 /* SOUND */
     "LIGHT \0"                                                          /* BRIGHT */
     "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER\0" /* OFF */
@@ -69,7 +69,7 @@ static const char menu_words_vi[] PROGMEM =
     "CHOI \0VOI MAY\0" "2 NGUOI\0MAY VOI MAY\0"
     "DI TRUOC \0BAN\0MAY\0TUNG XU\0"
     "MUC \0DE\0VUA\0KHO\0"
-    "BAT DAU \0" "3-4-5\0" "1-3-5-7\0DAY\0NGAU NHIEN\0"
+    "BAT DAU \0" "3-4-5\0" "1-3-5-7\0DAY\0NGAU NHIEN\0TU XEP\0"
     "AM THANH \0TAT\0BAT\0"
     "DO SANG \0"
     "TU TAT \0SAU 30 S\0SAU 1 PHUT\0SAU 2 PHUT\0SAU 5 PHUT\0KHONG\0"
@@ -81,6 +81,23 @@ static const char menu_words_vi[] PROGMEM =
  * with a game in progress; A answers yes. */
 enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
 static uint8_t menu_ask;
+
+/* The SUM's columns being chosen (A on a SUM game), one after the other:
+ * the last is the one being chosen. The choice is game.pos's rules and
+ * ncols (no game is in progress then), so it is kept with the game. */
+static bool sum_on;
+/* The menu's rule list: the rules, then SUM (a game of rule RULE_NIM whose
+ * mode has ENGINE_SUM). */
+#define MENU_SUM RULE_COUNT
+
+/* The sum being chosen is game.pos: if something else took it meanwhile
+ * (a PC's GAME or POS, the menu reached from the title after a wake), the
+ * choice is over. */
+static void sum_still(void)
+{
+    if (!game.pos.ncols || !(game.pos.mode & ENGINE_SUM))
+        sum_on = false;
+}
 
 /* The index in words of item's name: the item-th string that ends with
  * a space. */
@@ -123,14 +140,17 @@ void ui_menu_text(uint16_t now)
     uint8_t w = menu_label(words, menu_item);
     uint8_t r, m;
     game_decode(game.set[SET_GAME], &r, &m);
+    sum_still();
     text_clear();
     if (menu_ask) {
         ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
                                                 : PSTR("END GAME? A YES  B NO\0KET THUC? A CO  B KHONG"));
+    } else if (sum_on) {
+        text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));  /* the column being chosen */
     } else {
         menu_word(words, w);
         if (menu_item == M_GAME)
-            text_add_P(engine_rule_name(r));
+            text_add_P((m & ENGINE_SUM) ? game_sum_name : engine_rule_name(r));
         else if (menu_item == M_FORM)
             menu_word(words, (uint8_t)(w + 1 + game_mode_form(m)));   /* the mode's form (BINARY after the four) */
         else if (s == SET_BRIGHT)
@@ -141,11 +161,22 @@ void ui_menu_text(uint16_t now)
     text_start(now, false);
 }
 
+/* Menu rule r (MENU_SUM: the sums) in mode m: its game's number, 0xFF
+ * if it is not listed. */
+static uint8_t menu_find(uint8_t r, uint8_t m)
+{
+    if (r == MENU_SUM) {
+        r = RULE_NIM;
+        m |= ENGINE_SUM;
+    }
+    return game_find(r, m);
+}
+
 /* The first listed form of rule r (its mode), 0xFF if it has none. */
 static uint8_t first_mode(uint8_t r)
 {
     for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
-        if (game_listed(r, game_form_mode(f)))
+        if (menu_find(r, game_form_mode(f)) != 0xFF)
             return game_form_mode(f);
     return 0xFF;
 }
@@ -157,28 +188,91 @@ static bool menu_game_step(bool form, bool back, bool held)
 {
     uint8_t r, m, f;
     game_decode(game.set[SET_GAME], &r, &m);
+    if (m & ENGINE_SUM)
+        r = MENU_SUM;
+    m &= (uint8_t)~ENGINE_SUM;
     if (form) {
         f = game_mode_form(m);
         do {
             if (!ui_step(&f, GAME_MENU_FORMS, back, held))
                 return false;
-        } while (!game_listed(r, game_form_mode(f)));
+        } while (menu_find(r, game_form_mode(f)) == 0xFF);
         m = game_form_mode(f);
     } else {
         do {
-            if (!ui_step(&r, RULE_COUNT, back, held))
+            if (!ui_step(&r, MENU_SUM + 1, back, held))
                 return false;
         } while (first_mode(r) == 0xFF);
-        if (!game_listed(r, m))
+        if (menu_find(r, m) == 0xFF)
             m = first_mode(r);
     }
-    return game_set(SET_GAME, game_find(r, m));
+    return game_set(SET_GAME, menu_find(r, m));
+}
+
+/* The last column's rule one step on (or back) among those the sum's
+ * form allows; true if it stepped past a wild rule in misere play
+ * (refused: a buzz says why it was skipped). */
+static bool sum_rule_step(bool back)
+{
+    uint8_t *const rule = &game.pos.rules[game.pos.ncols - 1];
+    uint8_t r = *rule;
+    bool wild = false;
+    do {
+        ui_step(&r, RULE_COUNT, back, false);
+        wild |= engine_misere_wild(r) && (game.pos.mode & ENGINE_MISERE) && !(game.pos.mode & ENGINE_BINARY);
+    } while (!engine_mode_allowed(r, game.pos.mode));
+    *rule = r;
+    return wild;
+}
+
+/* A on a SUM game: choose its columns, from one NIM column (every form
+ * has NIM). */
+static void sum_open(void)
+{
+    engine_pos_t *const p = &game.pos;
+    game_decode(game.set[SET_GAME], &p->rule, &p->mode);
+    p->ncols = 1;
+    p->rules[0] = RULE_NIM;
+    sum_on = true;
+}
+
+/* The sum's columns, the last one being chosen: UP/DOWN its rule, RIGHT
+ * a new column after it (the same rule), B drops it (the only one: back
+ * to the menu), A plays (two columns or more). */
+static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
+{
+    engine_pos_t *const p = &game.pos;
+    uint8_t n = p->ncols, r = UI_MENU_OK;
+    if (pressed & (BTN_UP | BTN_DOWN)) {
+        if (sum_rule_step(pressed & BTN_DOWN))
+            r = UI_MENU_DENY;
+    } else if (pressed & BTN_RIGHT) {
+        if (n == ENGINE_COLS)
+            return UI_MENU_DENY;
+        p->rules[n] = p->rules[n - 1];
+        p->ncols++;
+    } else if (b_short) {
+        sum_on = --p->ncols != 0;
+    } else if (pressed & BTN_A) {
+        if (n < 2)
+            return UI_MENU_DENY;
+        sum_on = false;
+        game_save_settings();
+        game_new(now);
+        return UI_MENU_OK;
+    }
+    ui_menu_text(now);
+    return r;
 }
 
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
-    uint8_t s = menu_setting(menu_item), r = UI_MENU_OK;
+    uint8_t s = menu_setting(menu_item), r = UI_MENU_OK, gr, gm;
     bool back = pressed & (BTN_UP | BTN_LEFT);
+    game_decode(game.set[SET_GAME], &gr, &gm);
+    sum_still();
+    if (sum_on)
+        return sum_input(pressed, b_short, now);
     if (menu_ask) {
         /* The question: A gives the game up for a new one; any other key
          * keeps it and only closes the question. */
@@ -186,13 +280,16 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         menu_ask = ASK_NONE;
         if (pressed & BTN_A) {
             game_abandon();                 /* scored with the opponent it had */
-            if (ask == ASK_NEW) {
+            if (ask != ASK_NEW) {
+                game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
+                game_save_settings();
+            } else if (gm & ENGINE_SUM) {
+                sum_open();                 /* first the sum's columns */
+            } else {
                 game_save_settings();
                 game_new(now);
                 return UI_MENU_OK;
             }
-            game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
-            game_save_settings();
         }
     } else if (pressed & (BTN_UP | BTN_DOWN)) {
         if (!ui_step(&menu_item, M_ITEMS, back, held))
@@ -213,6 +310,8 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     } else if (pressed & BTN_A) {
         if (game.in_game) {
             menu_ask = ASK_NEW;             /* never thrown away without a word */
+        } else if (gm & ENGINE_SUM) {
+            sum_open();
         } else {
             game_save_settings();
             game_new(now);
@@ -237,6 +336,7 @@ void ui_menu_open(void)
     game.screen = SCR_MENU;
     view.overlay = OV_NONE;
     menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
+    sum_on = false;
 }
 
 /* The label, and which item on row 0: a lamp per setting; the form shares
@@ -244,11 +344,17 @@ void ui_menu_open(void)
  * last one, blinking. */
 void ui_menu_draw(uint8_t *frame, uint16_t now)
 {
-    uint8_t s = menu_setting(menu_item);
+    uint8_t s = menu_setting(menu_item), at;
     bool shared = menu_item == M_FORM || s == SET_LANG;
     text_draw(frame, now);
-    if (s == SET_LANG)
-        s = SET_OFF;
+    if (sum_on) {
+        /* the sum's columns, the one being chosen (the last) blinking */
+        for (at = 0; at + 1 < game.pos.ncols; at++)
+            frame[at] |= 1;
+        shared = true;
+    } else {
+        at = (s == SET_LANG ? SET_OFF : s) * (BOARD_COLS / 8);
+    }
     if (!shared || (UI_BLINK(now) & 1))
-        frame[s * (BOARD_COLS / 8)] |= 1;
+        frame[at] |= 1;
 }

@@ -94,7 +94,7 @@ static void try_move(uint16_t to, uint16_t now)
     engine_move_t m;
     m.col = game_is_oneheap() ? 0 : view.cur_col;
     m.to = to;
-    if (game_move_human(m, now))
+    if (game.setup ? game_setup_move(m, now) : game_move_human(m, now))
         refuse(now);
 }
 
@@ -138,7 +138,7 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
     uint8_t n = pos->ncols;
     uint8_t c = vw->cur_col;
     uint8_t v = pos->col[c];
-    uint8_t form = engine_rule_form(pos->rule);
+    uint8_t form = engine_rule_form(engine_col_rule(pos, c));
     uint8_t bit = (uint8_t)(1u << vw->cur_row);
     if (pressed & (BTN_LEFT | BTN_RIGHT)) {
         if (ui_step(&c, n, pressed & BTN_LEFT, held)) {
@@ -227,6 +227,11 @@ static void play_b_short(uint16_t now)
         deny();                     /* not your turn */
         return;
     }
+    if (game.setup) {
+        game.setup = false;         /* set up: now the game */
+        sound_play(SOUND_MOVE);
+        return;
+    }
     if (vw->pend && game.pos.rule == RULE_ED) {
         vw->pend = 0;               /* the split backed out of: choose the box again */
         return;
@@ -282,10 +287,10 @@ static bool review_show(uint8_t i, uint16_t now)
 {
     view_t *const vw = &view;
     review_item_t it;
-    engine_pos_t b = game.pos;
-    if (!review_get(&game.rv, i, &it, &b))
+    const engine_pos_t *b = game_review(i, &it);
+    if (!b)
         return false;
-    engine_hint(&b, &vw->hint);
+    engine_hint(b, &vw->hint);
     vw->rv = RV_MOVE;
     vw->rv_i = i;
     vw->ov_t0 = now;

@@ -71,6 +71,11 @@ void column_values(const engine_pos_t *p, uint8_t *g)
 {
     uint8_t c, rule = p->rule, period = 0, saltus = 0;
     const binary_seq_t *q = &binary_seq[0];
+    if (p->mode & ENGINE_SUM) { /* a rule a column: one look-up each */
+        for (c = 0; c < p->ncols; c++)
+            g[c] = column_value_at(p, c);
+        return;
+    }
     if (p->mode & ENGINE_BINARY) {
         /* Heap rules only: the pin and coin rules have no period data
          * (reading theirs ran past the table: found by make fuzz). */
@@ -92,9 +97,10 @@ void column_values(const engine_pos_t *p, uint8_t *g)
     }
 }
 
-/* Column c's value in p's form: the tables, or BINARY's period data. */
-uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
+/* Column c's value in p's form were it to hold state v: the tables, or
+ * BINARY's period data. */
+uint8_t engine_col_value(const engine_pos_t *p, uint8_t c, uint8_t v)
 {
-    uint8_t v = p->col[c];
-    return (p->mode & ENGINE_BINARY) ? binary_value(p->rule, v) : column_value(p->rule, v);
+    uint8_t rule = pos_rule(p, c);
+    return (p->mode & ENGINE_BINARY) ? binary_value(rule, v) : column_value(rule, v);
 }

@@ -41,13 +41,24 @@ uint8_t engine_rule_form(uint8_t rule)
     return rule < RULE_COUNT ? PGM_U8(&rule_forms[rule]) : FORM_HEAP;
 }
 
+/* Out of line: the hot loops inline pos_rule; elsewhere a call. */
+NOINLINE uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c)
+{
+    return pos_rule(p, c);
+}
+
 bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 {
-    if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE | ENGINE_BINARY)))
+    if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE | ENGINE_BINARY | ENGINE_SUM)))
         return false;
-    /* EMPTY AND DIVIDE: two boxes, as columns or in BINARY */
+    /* EMPTY AND DIVIDE: two boxes, as columns or in BINARY; never a
+     * SUM's column (a move changes two columns) */
     if (rule == RULE_ED)
-        return !(mode & ENGINE_ONEHEAP);
+        return !(mode & (ENGINE_ONEHEAP | ENGINE_SUM));
+    /* a SUM's column: columns only, misere only for a tame rule (misere
+     * Nim on the values; a wild column's product is not derived) */
+    if ((mode & ENGINE_SUM) && ((mode & ENGINE_ONEHEAP) || ((mode & ENGINE_MISERE) && column_wild(rule) != 0xFF)))
+        return false;
     /* BINARY: columns of a tame heap rule (misere Nim on the values) */
     if (mode & ENGINE_BINARY)
         return rule < RULE_FIRST_MASK && !(mode & ENGINE_ONEHEAP) && column_wild(rule) == 0xFF;
@@ -64,21 +75,30 @@ static uint8_t ncols_of(const engine_pos_t *p)
     return (p->mode & ENGINE_ONEHEAP) ? 1 : p->ncols;
 }
 
+/* Why rule cannot be played in mode (the game's, or a SUM's column's). */
+static uint8_t rule_check(uint8_t rule, uint8_t mode)
+{
+    if (rule >= RULE_COUNT)
+        return ENGINE_ERR_RULE;
+    return engine_mode_allowed(rule, mode) ? ENGINE_OK : ENGINE_ERR_MODE;
+}
+
 uint8_t engine_check_pos(const engine_pos_t *p)
 {
-    if (p->rule >= RULE_COUNT)
-        return ENGINE_ERR_RULE;
-    if (!engine_mode_allowed(p->rule, p->mode))
-        return ENGINE_ERR_MODE;
+    uint8_t err = rule_check(p->rule, p->mode);
+    if (err)
+        return err;
     if (p->mode & ENGINE_ONEHEAP)
         return p->heap > ENGINE_HEAP_MAX ? ENGINE_ERR_HEAP : ENGINE_OK;
-    /* EMPTY AND DIVIDE: two boxes, neither empty */
+    /* EMPTY AND DIVIDE: two boxes, neither empty; a SUM: two columns or more */
     bool ed = p->rule == RULE_ED;
-    if (p->ncols < 1 || p->ncols > ENGINE_COLS || (ed && p->ncols != 2))
+    if (p->ncols < ((p->mode & ENGINE_SUM) ? 2 : 1) || p->ncols > ENGINE_COLS || (ed && p->ncols != 2))
         return ENGINE_ERR_COLS;
-    uint8_t form = engine_rule_form(p->rule);
     for (uint8_t c = 0; c < p->ncols; c++) {
-        uint8_t v = p->col[c];
+        uint8_t v = p->col[c], rule = engine_col_rule(p, c), form = engine_rule_form(rule);
+        err = rule_check(rule, p->mode);
+        if (err)
+            return err;
         if (form == FORM_HEAP && ((v > ENGINE_ROWS && !(p->mode & ENGINE_BINARY)) || (ed && !v)))
             return ENGINE_ERR_HEIGHT;
         if (form == FORM_CELLS && (v & (v >> 1)))
@@ -93,14 +113,14 @@ uint8_t engine_check_move(const engine_pos_t *p, engine_move_t m)
         return ed_check_move(p, m);
     if (m.col >= ncols_of(p))
         return ENGINE_ERR_MOVE_COL;
-    uint8_t form = engine_rule_form(p->rule);
+    uint8_t rule = engine_col_rule(p, m.col), form = engine_rule_form(rule);
     uint16_t from = column_state(p, m.col);
     if (form == FORM_HEAP) {
-        if (m.to >= from || !column_take_ok(p->rule, from, (uint16_t)(from - m.to)))
+        if (m.to >= from || !column_take_ok(rule, from, (uint16_t)(from - m.to)))
             return ENGINE_ERR_MOVE_RULE;
         return ENGINE_OK;
     }
-    if (m.to > 0xFF || !column_mask_ok(p->rule, form, (uint8_t)from, (uint8_t)(from ^ m.to)))
+    if (m.to > 0xFF || !column_mask_ok(rule, form, (uint8_t)from, (uint8_t)(from ^ m.to)))
         return ENGINE_ERR_MOVE_RULE;
     return ENGINE_OK;
 }
@@ -118,10 +138,11 @@ void engine_apply(engine_pos_t *p, engine_move_t m)
 /* From column c on, the first move after change d in that column. */
 static bool move_scan(const engine_pos_t *p, uint8_t c, uint16_t d, engine_move_t *m)
 {
-    uint8_t form = engine_rule_form(p->rule);
+    uint8_t rule = p->rule, form = engine_rule_form(rule);
     for (; c < ncols_of(p); c++, d = 0) {
+        sum_col(p, c, &rule, &form);
         uint16_t from = column_state(p, c);
-        d = column_next(p->rule, form, from, d);
+        d = column_next(rule, form, from, d);
         if (d) {
             m->col = c;
             m->to = column_apply(form, from, d);
@@ -147,17 +168,20 @@ bool engine_move_next(const engine_pos_t *p, engine_move_t *m)
     if (m->col >= ncols_of(p))
         return false;
     uint16_t from = column_state(p, m->col);
-    return move_scan(p, m->col, column_change(engine_rule_form(p->rule), from, m->to), m);
+    return move_scan(p, m->col, column_change(engine_rule_form(engine_col_rule(p, m->col)), from, m->to), m);
 }
 
+/* Not on the reply's path (a move's end, a position set): the form
+ * looked up a column. */
 bool engine_has_move(const engine_pos_t *p)
 {
-    uint8_t form = engine_rule_form(p->rule);
     if (p->rule == RULE_ED)
         return ed_has_move(p);
-    for (uint8_t c = 0; c < ncols_of(p); c++)
-        if (column_has_move(p->rule, form, column_state(p, c)))
+    for (uint8_t c = 0; c < ncols_of(p); c++) {
+        uint8_t rule = engine_col_rule(p, c);
+        if (column_has_move(rule, engine_rule_form(rule), column_state(p, c)))
             return true;
+    }
     return false;
 }
 
@@ -186,7 +210,7 @@ uint8_t engine_col_size(const engine_pos_t *p, uint8_t c)
 {
     if (p->mode & ENGINE_ONEHEAP)
         return 0;
-    return column_size(engine_rule_form(p->rule), p->col[c]);
+    return column_size(engine_rule_form(engine_col_rule(p, c)), p->col[c]);
 }
 
 /* ---- the machine's reply ---------------------------------------------------- */
@@ -228,38 +252,42 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     /* A mistake: the columns with a move (a table look-up each). A
      * P-position: the leftmost biggest column with a move, its size first
      * (cheaper), so most columns need no look-up. */
-    uint8_t form = engine_rule_form(p->rule), c, n = 0, best = 0, pick = 0;
+    uint8_t rule = p->rule, form = engine_rule_form(rule), c, n = 0, best = 0, pick = 0;
     uint8_t movable[ENGINE_COLS];
     uint16_t from, skip = 0;
     for (c = 0; c < ncols_of(p); c++) {
         from = column_state(p, c);
+        sum_col(p, c, &rule, &form);
         if (slip) {
-            if (column_has_move(p->rule, form, from))
+            if (column_has_move(rule, form, from))
                 movable[n++] = c;
             continue;
         }
         /* one-heap: a single column, any size */
         uint8_t size = (p->mode & ENGINE_ONEHEAP) ? 1 : column_size(form, (uint8_t)from);
-        if (size > best && column_has_move(p->rule, form, from)) {
+        if (size > best && column_has_move(rule, form, from)) {
             best = size;
             pick = c;
         }
     }
     if (!(n | best))
         return false;
-    if (slip) {
-        /* A column that has a move, all equally likely, then one of its
-         * moves, all equally likely: counted, not listed. */
+    /* A mistake: a column that has a move, all equally likely, then one
+     * of its moves, all equally likely: counted, not listed. */
+    if (slip)
         pick = movable[random_below(n)];
+    from = column_state(p, pick);
+    rule = pos_rule(p, pick);
+    form = engine_rule_form(rule);
+    if (slip) {
         skip = 0xFFFF;
-        column_pick(p->rule, form, column_state(p, pick), &skip);
+        column_pick(rule, form, from, &skip);
         skip = random_below((uint16_t)(0xFFFF - skip));
     }
     /* The stall (skip 0): the smallest move on the biggest column, the
      * first of column_pick's order (fewest tokens, a single head, the
      * shortest block from the top), so a human mistake can be punished. */
-    from = column_state(p, pick);
     m->col = pick;
-    m->to = column_apply(form, from, column_pick(p->rule, form, from, &skip));
+    m->to = column_apply(form, from, column_pick(rule, form, from, &skip));
     return true;
 }

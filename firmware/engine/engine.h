@@ -13,6 +13,13 @@
  *     stones each, drawn in binary (top bit on top); values from each
  *     rule's period (binary.c). Normal and misere (every heap rule is
  *     tame: misere Nim on the values); not with ENGINE_ONEHEAP.
+ *   - ENGINE_SUM: columns each playing its own rule (rules[c]: any rule
+ *     columns allow, BINARY the heap rules), 2 columns or more: the sum
+ *     of different games, solved as every columns game (nim-sum of each
+ *     column's value under its own rule). Misere only where every
+ *     column's rule is tame (misere Nim on the values); a sum holding a
+ *     wild rule would need the quotient of the product, not derived.
+ *     rule is RULE_NIM (a sum has no one rule).
  *   - ENGINE_MISERE: the last move loses. Allowed for every rule in columns
  *     (solved by its misere quotient, generated and proved by build/grundy:
  *     a tame rule plays as misere Nim on the column values, a wild one,
@@ -42,14 +49,19 @@ enum engine_mode {
     ENGINE_ONEHEAP = 1,
     ENGINE_MISERE = 2,
     ENGINE_BINARY = 4,
+    ENGINE_SUM = 8,
 };
 
-typedef struct {
+/* Packed: the AVR has no padding anyway (the game record is these bytes);
+ * a host build then lays it out the same way. */
+typedef struct __attribute__((packed)) {
     uint8_t rule;               /* enum rule_id */
     uint8_t mode;               /* enum engine_mode bits */
     uint8_t ncols;              /* columns in play, 1..ENGINE_COLS (columns mode) */
     uint8_t col[ENGINE_COLS];   /* heap height, or cell mask (bit 0 = bottom row) */
     uint16_t heap;              /* one-heap mode: stones left, 0..ENGINE_HEAP_MAX */
+    uint8_t rules[ENGINE_COLS]; /* ENGINE_SUM: column c's rule (last: a game record
+                                 * saved before sums loads as the bytes before) */
 } engine_pos_t;
 
 /* A move names the column it is made in and that column's state after it;
@@ -79,6 +91,8 @@ enum engine_err {
 const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */
 uint8_t engine_rule_form(uint8_t rule);       /* enum rule_form */
 bool engine_mode_allowed(uint8_t rule, uint8_t mode);
+/* Column c's rule: rules[c] in a SUM, else the game's rule. */
+uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c);
 
 /* Whether the position is one the game can reach (0) or why not. */
 uint8_t engine_check_pos(const engine_pos_t *p);
@@ -97,6 +111,8 @@ bool engine_has_move(const engine_pos_t *p);  /* false: the game is over */
 
 /* Sprague-Grundy values (columns mode only; 0 in one-heap mode). */
 uint8_t engine_col_grundy(const engine_pos_t *p, uint8_t c);
+/* Column c's value were it to hold state v (a move's result). */
+uint8_t engine_col_value(const engine_pos_t *p, uint8_t c, uint8_t v);
 uint8_t engine_nimsum(const engine_pos_t *p);
 
 /* Misere play in columns: whether the rule is wild (played by its misere

@@ -9,6 +9,27 @@
 #include "progmem.h"
 #include "tables.h"
 
+/* Column c's rule (a SUM: its own); c < ENGINE_COLS. Inlined: on the
+ * hot loops. */
+static inline __attribute__((always_inline)) uint8_t pos_rule(const engine_pos_t *p, uint8_t c)
+{
+    return (p->mode & ENGINE_SUM) ? p->rules[c] : p->rule;
+}
+
+/* In a loop over the columns: a SUM's column c's rule and form into
+ * *rule and *form; other games keep the game's, looked up once before the
+ * loop (a form look-up a column cost the 32-column reply ~1,000 cycles). */
+static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p, uint8_t c, uint8_t *rule,
+                                                          uint8_t *form)
+{
+    if (p->mode & ENGINE_SUM) {
+        *rule = p->rules[c];
+        /* BINARY: heap rules only (engine_check_pos): no look-up, which
+         * kept the 8-column random-move reply over 3,000 cycles */
+        *form = (p->mode & ENGINE_BINARY) ? FORM_HEAP : engine_rule_form(*rule);
+    }
+}
+
 /* A column's value (heap and mask rules: the tables; coins: the XOR of
  * its heads'). On every hot loop. */
 uint8_t column_value(uint8_t rule, uint8_t state);
@@ -21,7 +42,10 @@ uint16_t column_kmax(uint8_t rule, uint16_t n);
  * value in p's form (BINARY or the tables). */
 uint8_t binary_value(uint8_t rule, uint8_t n);
 bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to);
-uint8_t column_value_at(const engine_pos_t *p, uint8_t c);
+static inline uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
+{
+    return engine_col_value(p, c, p->col[c]);
+}
 void column_values(const engine_pos_t *p, uint8_t *g);
 /* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
 uint8_t column_wild(uint8_t rule);

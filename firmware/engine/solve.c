@@ -126,7 +126,7 @@ bool engine_is_p(const engine_pos_t *p)
  * exists whenever want < the column's value). */
 static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engine_move_t *m)
 {
-    uint8_t rule = p->rule, form = engine_rule_form(rule);
+    uint8_t rule = engine_col_rule(p, c), form = engine_rule_form(rule);
     uint8_t from = p->col[c];
     m->col = c;
     if (p->mode & ENGINE_BINARY) {
@@ -186,7 +186,7 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
  * cycles a column on 32 BINARY columns). */
 static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos_t *p, uint8_t c)
 {
-    uint8_t rule = p->rule, state = p->col[c];
+    uint8_t rule = pos_rule(p, c), state = p->col[c];
     /* BINARY: a heap over a column's can (build/grundy stops otherwise) */
     if ((p->mode & ENGINE_BINARY) && state > TABLE_ROWS)
         return true;

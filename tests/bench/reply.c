@@ -34,6 +34,7 @@
  * Misere games are measured the same way, every kind included (a wild
  * one, KAYLES, sorts its states by quotient element instead of value).
  * EMPTY AND DIVIDE (two boxes, not a sum of columns): every position.
+ * Then the SUM games (sum_game: each column its own rule).
  * Portable C: the registers are in tests/target/target_io_avr.c. */
 #include <stdbool.h>
 #include <stdint.h>
@@ -242,7 +243,8 @@ static void game_footer(uint32_t measured)
 
 static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
 {
-    const char *name = engine_rule_name(rule);
+    static const char sum_name[] PROGMEM = "SUM";
+    const char *name = (mode & ENGINE_SUM) ? sum_name : engine_rule_name(rule);
     char ch;
     target_put_str("game ");
     target_put_dec(target_game_index);
@@ -373,6 +375,79 @@ static void columns_game(uint8_t rule, uint8_t mode)
     game_footer(measured);
 }
 
+/* SUM games: each column its own rule. BENCH_POSITIONS positions of
+ * four kinds, as many as every columns game, the rules drawn afresh for each position among those the
+ * form allows (heap rules in BINARY, tame ones in misere play):
+ *   0  every column a random rule and a random state of it;
+ *   1  adversarial: every column but the last worth 0 (a random state of
+ *      value 0, or empty), the last one random: the winning move is found
+ *      only in the last column;
+ *   2  a P-position: a kind-0 position whose last column is the state of
+ *      its rule that makes the nim-sum 0, if one does (the stall path);
+ *   3  an end game: every column empty but one to three random ones. */
+/* A random rule the sum's form allows. */
+static uint8_t sum_rule(uint8_t mode)
+{
+    uint8_t r;
+    do
+        r = (uint8_t)(((uint32_t)bench_random() * RULE_COUNT) >> 16);
+    while (!engine_mode_allowed(r, mode));
+    return r;
+}
+
+/* A random state of column c's rule. */
+static uint8_t sum_state(const engine_pos_t *p, uint8_t c)
+{
+    uint8_t form = engine_rule_form(p->rules[c]), s;
+    do
+        s = (uint8_t)bench_random();
+    while (!state_valid(form, p->mode, s));
+    return s;
+}
+
+static void sum_game(uint8_t mode)
+{
+    engine_pos_t p;
+    uint32_t measured = 0;
+    uint8_t k = 0, c, last = ENGINE_COLS - 1;
+    p.rule = RULE_NIM;
+    p.mode = mode;
+    p.ncols = ENGINE_COLS;
+    p.heap = 0;
+    game_header(RULE_NIM, mode, BENCH_POSITIONS);
+    for (; measured < BENCH_POSITIONS; k++) {
+        for (c = 0; c < ENGINE_COLS; c++) {
+            p.rules[c] = sum_rule(mode);
+            p.col[c] = (k % 4 == 3) ? 0 : sum_state(&p, c);
+        }
+        if (k % 4 == 1) {
+            for (c = 0; c < last; c++)
+                for (uint8_t tries = 0; tries < 32 && engine_col_grundy(&p, c); tries++)
+                    p.col[c] = tries == 31 ? 0 : sum_state(&p, c);
+        } else if (k % 4 == 2) {
+            uint8_t want = 0;
+            for (c = 0; c < last; c++)
+                want ^= engine_col_grundy(&p, c);
+            for (uint16_t s = 0; s < 256; s++) {
+                p.col[last] = (uint8_t)s;
+                if (state_valid(engine_rule_form(p.rules[last]), mode, (uint8_t)s)
+                    && engine_col_grundy(&p, last) == want)
+                    break;
+            }
+        } else if (k % 4 == 3) {
+            for (c = (uint8_t)(1 + bench_random() % 3u); c > 0; c--) {
+                uint8_t col = random_col();
+                p.col[col] = sum_state(&p, col);
+            }
+        }
+        if (engine_check_pos(&p) == ENGINE_OK && engine_has_move(&p)) {
+            measure(&p, k % 64 == 0);
+            measured++;
+        }
+    }
+    game_footer(measured);
+}
+
 static void oneheap_game(uint8_t rule, uint8_t mode)
 {
     engine_pos_t p;
@@ -400,6 +475,10 @@ int main(void)
     target_putc('\n');
     target_calibrate();
     uint8_t games = target_each_game(&kinds);
+    for (uint8_t f = 0; f < 4; f++) {   /* the SUMs: columns, misere, BINARY, BINARY misere */
+        target_game_index = games++;
+        sum_game((uint8_t)(ENGINE_SUM | (f & 1 ? ENGINE_MISERE : 0) | (f & 2 ? ENGINE_BINARY : 0)));
+    }
     target_put_str("end games=");
     target_put_dec(games);
     target_putc('\n');

@@ -13,10 +13,11 @@ tap DOWN
 tap A
 expect-uart LOG MOVE H 0 2
 expect-uart LOG MOVE M 0 1 within 3000
-# (the move's record, 20 bytes with the review's 5, is saved in 90 ms)
+# (the move's record, 28 bytes with the review's 5 and the position's
+# column rules, is saved in about 120 ms)
 wait 150ms
-#@32 # (32 columns: a longer record, 49 bytes saved in 185 ms)
-#@32 wait 100ms
+#@32 # (32 columns: a longer record, 76 bytes saved in about 285 ms)
+#@32 wait 200ms
 reset
 wait 100ms
 send STATE
@@ -40,8 +41,8 @@ send MOVE 1 3
 expect-uart LOG MOVE H 1 3
 # (the move's save takes ~0.1 s on the chip: make bench; the machine is still thinking)
 wait 200ms
-#@32 # (32 columns: 49 bytes with the review's 5, 190 ms)
-#@32 wait 50ms
+#@32 # (32 columns: 76 bytes with the review's 5 and the column rules, about 285 ms)
+#@32 wait 120ms
 reset
 wait 3000ms
 expect-uart LOG MOVE M within 3000

@@ -25,8 +25,12 @@ expect-uart LOG MOVE H 2 4
 expect-uart LOG MOVE M 0 0 within 3000
 send REVIEW
 expect-uart OK REVIEW 1 2 4 BEST 0 1
-# the power cut, once the move's record is written
-wait 300ms
+# the power cut, once the move's record is written (with the mistake:
+# 36 bytes, about 150 ms; 84 on 32 columns, about 310 ms), and away
+# from the cursor's wink: at 300 ms the frame cut differed between
+# nimsim and avr8js, whose EEPROM times differ (test-web-sim)
+wait 350ms
+#@32 wait 150ms
 reset
 wait 100ms
 send REVIEW

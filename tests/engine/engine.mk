@@ -18,17 +18,23 @@ $(B)/tests/engine/test_ed: tests/engine/test_ed.c tests/engine/solver.c tests/en
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_ed.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 
+$(B)/tests/engine/test_sum: tests/engine/test_sum.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_sum.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
+
 build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine/rules.h | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/engine -o $@ $<
 
 .PHONY: test-engine
 test-engine: $(GRUNDY) build/tests/engine/test_sequences
-	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_ed
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary \
+		build/m4/tests/engine/test_ed build/m4/tests/engine/test_sum
 	build/tests/engine/test_sequences $(GRUNDY)
 	build/m4/tests/engine/test_engine
 	build/m4/tests/engine/test_binary
 	build/m4/tests/engine/test_ed
+	build/m4/tests/engine/test_sum
 TEST_TARGETS += test-engine
 
 # Misere play of every rule (tests/engine/test_engine.c misere): the same
@@ -47,10 +53,18 @@ test-misere: $(GRUNDY)
 	build/m4/tests/engine/test_engine misere
 TEST_TARGETS += test-misere
 TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences
-TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_ed
+TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_ed \
+	build/m4/tests/engine/test_sum
 
 ## Engine proof:
 ##   make test-engine     exhaustive host check of the engine against a brute-force solver (BINARY: every position
 ##                        of up to three heaps to 63; EMPTY AND DIVIDE: every position up to 255 x 255, normal
-##                        and misere), and sequences vs OEIS
+##                        and misere; SUM: test-sum), and sequences vs OEIS
+##   make test-sum        the SUM against the brute force: every pair and triple of rules, BINARY sums, misere
 ##   make test-misere     the same proof for misere play of every rule, and random 8/32-column positions
+
+# The SUM alone (also part of test-engine).
+.PHONY: test-sum
+test-sum:
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_sum
+	build/m4/tests/engine/test_sum

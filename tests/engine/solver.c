@@ -438,3 +438,123 @@ bool solver_ed_is_p(uint8_t m, uint8_t n)
 {
     return solver_ed_outcome_p(solver_misere, m, n);
 }
+
+/* ---- SUM: each column its own rule -------------------------------------- */
+
+/* Every rule's column moves (mask and 0..8 heap columns), made once by
+ * gen_col_moves with that rule selected; BINARY heaps by heap_take_ok. */
+static uint8_t rule_succ[RULE_COUNT][256][SOLVER_COL_MOVES];
+static uint8_t rule_nsucc[RULE_COUNT][256];
+static bool rule_made[RULE_COUNT];
+static uint8_t sum_rules[SOLVER_SUM_COLS], sum_n;
+static bool sum_misere, sum_binary;
+static uint8_t *sum_memo;   /* [key of n bytes]: 1 P, 2 N, valid when its stamp is sum_gen */
+static uint16_t *sum_stamp, sum_gen;
+
+static void rule_moves(uint8_t rule)
+{
+    uint8_t keep = solver_rule;
+    if (rule_made[rule])
+        return;
+    solver_rule = rule;
+    memset(nsucc, 0, sizeof nsucc);
+    memset(legal_bits, 0, sizeof legal_bits);
+    for (unsigned c = 0; c < 256; c++)
+        gen_col_moves((uint8_t)c);
+    memcpy(rule_succ[rule], succ, sizeof succ);
+    memcpy(rule_nsucc[rule], nsucc, sizeof nsucc);
+    rule_made[rule] = true;
+    solver_rule = keep;
+    memset(nsucc, 0, sizeof nsucc);     /* the single-rule tables are rebuilt by solver_select */
+    memset(legal_bits, 0, sizeof legal_bits);
+}
+
+void solver_sum_select(const uint8_t *rules, uint8_t n, bool misere, bool binary)
+{
+    sum_n = n;
+    sum_misere = misere;
+    sum_binary = binary;
+    for (uint8_t i = 0; i < n; i++) {
+        sum_rules[i] = rules[i];
+        rule_moves(rules[i]);
+    }
+    if (!sum_memo) {
+        sum_memo = malloc((size_t)1 << (8 * SOLVER_SUM_COLS));
+        sum_stamp = calloc((size_t)1 << (8 * SOLVER_SUM_COLS), sizeof *sum_stamp);
+        if (!sum_memo || !sum_stamp) {
+            fprintf(stderr, "solver: out of memory\n");
+            exit(2);
+        }
+    }
+    if (++sum_gen == 0) {   /* stamps wrapped: forget them all */
+        memset(sum_stamp, 0, ((size_t)1 << (8 * SOLVER_SUM_COLS)) * sizeof *sum_stamp);
+        sum_gen = 1;
+    }
+}
+
+bool solver_sum_col_valid(uint8_t c, uint8_t col)
+{
+    uint8_t r = sum_rules[c];
+    if (solver_is_heap_form(r))
+        return sum_binary || col <= 8;
+    if (r == RULE_NOADJ)
+        return (col & (col >> 1)) == 0;
+    return true;
+}
+
+/* Column c's moves from 'from' into to[]. */
+static uint8_t sum_moves(uint8_t c, uint8_t from, uint8_t *to)
+{
+    uint8_t r = sum_rules[c], n = 0, keep = solver_rule;
+    if (!sum_binary) {
+        memcpy(to, rule_succ[r][from], rule_nsucc[r][from]);
+        return rule_nsucc[r][from];
+    }
+    solver_rule = r;
+    for (int t = from - 1; t >= 0; t--)
+        if (heap_take_ok(from, (uint16_t)(from - t)))
+            to[n++] = (uint8_t)t;
+    solver_rule = keep;
+    return n;
+}
+
+bool solver_sum_legal(uint8_t c, uint8_t from, uint8_t to)
+{
+    uint8_t t[256], n = sum_moves(c, from, t);
+    for (uint8_t i = 0; i < n; i++)
+        if (t[i] == to)
+            return true;
+    return false;
+}
+
+static bool sum_solve(uint8_t *cols)
+{
+    uint32_t key = 0;
+    for (uint8_t i = 0; i < sum_n; i++)
+        key = key << 8 | cols[i];
+    if (sum_stamp[key] == sum_gen)
+        return sum_memo[key] == 1;
+    bool any = false, p = true;
+    for (uint8_t i = 0; i < sum_n && p; i++) {
+        uint8_t t[256], k = sum_moves(i, cols[i], t), from = cols[i];
+        for (uint8_t j = 0; j < k && p; j++) {
+            any = true;
+            cols[i] = t[j];
+            if (sum_solve(cols))
+                p = false;      /* a move to a P-position: the mover wins */
+            cols[i] = from;
+        }
+    }
+    if (!any)
+        p = !sum_misere;        /* no move: normal play loses, misere wins */
+    sum_memo[key] = p ? 1 : 2;
+    sum_stamp[key] = sum_gen;
+    return p;
+}
+
+bool solver_sum_is_p(const uint8_t *cols)
+{
+    uint8_t c[SOLVER_SUM_COLS];
+    memcpy(c, cols, sum_n);
+    return sum_solve(c);
+}

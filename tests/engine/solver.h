@@ -57,4 +57,14 @@ bool solver_binary_is_p(const uint8_t *heaps, uint8_t n);
 bool solver_ed_is_p(uint8_t m, uint8_t n);
 bool solver_ed_outcome_p(bool misere, uint8_t m, uint8_t n);   /* either convention */
 
+/* SUM: up to SOLVER_SUM_COLS columns, each playing its own rule (a heap
+ * 0..8 or a mask; binary: heaps 0..SOLVER_SUM_BINARY_MAX of heap rules),
+ * by the same recursion over each column's own moves. */
+#define SOLVER_SUM_COLS 3
+#define SOLVER_SUM_BINARY_MAX 255
+void solver_sum_select(const uint8_t *rules, uint8_t n, bool misere, bool binary);
+bool solver_sum_is_p(const uint8_t *cols);
+bool solver_sum_legal(uint8_t c, uint8_t from, uint8_t to);
+bool solver_sum_col_valid(uint8_t c, uint8_t col);
+
 #endif

@@ -755,16 +755,21 @@ static void check_modes(void)
         for (unsigned mode = 0; mode < 16; mode++) {
             bool heap = r < RULE_COUNT && solver_is_heap_form((uint8_t)r);
             bool want;
-            if (r >= RULE_COUNT || mode > 7)
+            if (r >= RULE_COUNT || mode > 15)
                 want = false;
-            else if (r == RULE_ED) /* two boxes: columns and BINARY, no one heap */
-                want = !(mode & ENGINE_ONEHEAP);
+            else if (r == RULE_ED) /* two boxes: columns and BINARY, no one heap, never a SUM's column */
+                want = !(mode & (ENGINE_ONEHEAP | ENGINE_SUM));
             else if (mode & ENGINE_BINARY) /* BINARY: heap rules, in columns */
                 want = heap && !(mode & ENGINE_ONEHEAP);
             else if (mode & ENGINE_ONEHEAP)
                 want = heap;
             else
                 want = true; /* columns: every rule, normal and misere */
+            /* a SUM's column: columns only; misere only for a tame rule
+             * (the wild ones: KAYLES and TWINS) */
+            if ((mode & ENGINE_SUM) && ((mode & ENGINE_ONEHEAP)
+                                        || ((mode & ENGINE_MISERE) && (r == RULE_KAYLES || r == RULE_TWINS))))
+                want = false;
             if (engine_mode_allowed((uint8_t)r, (uint8_t)mode) != want)
                 FAIL("mode_allowed(rule %u, mode %u) = %d", r, mode,
                      engine_mode_allowed((uint8_t)r, (uint8_t)mode));
@@ -773,7 +778,8 @@ static void check_modes(void)
                 memset(&p, 0, sizeof p);
                 p.rule = (uint8_t)r;
                 p.mode = (uint8_t)mode;
-                p.ncols = 1;
+                p.ncols = (mode & ENGINE_SUM) ? 2 : 1;
+                p.rules[0] = p.rules[1] = (uint8_t)r;
                 if (engine_check_pos(&p) != ENGINE_ERR_MODE)
                     FAIL("check_pos(rule %u, mode %u) = %u", r, mode, engine_check_pos(&p));
             }

@@ -15,11 +15,13 @@ import time
 
 
 def game_list(link):
-    """[(number, whole name)] from GAME <i>, and the rules' names in order."""
+    """[(number, whole name)] from GAME <i>, and the rules' names in order
+    (the SUMs, named by their columns' rules, are test_sum's)."""
     games = []
     for i in range(link.games):
         r = link.cmd("GAME %d" % i)
-        games.append((i, r.split(" ", 3)[3]))
+        if not r.split(" ", 3)[3].startswith("SUM"):
+            games.append((i, r.split(" ", 3)[3]))
     rules = []
     for _, name in games:
         rule = re.sub(r"( ONE| MISERE| BINARY)+$", "", name)
@@ -93,6 +95,7 @@ def test_names(b, check, Sim):
         for g in ("FOO", "NIMX", "NIM NIM", "NIM MISERE X", "X NIM", "TAKE 1-9", "TAKE  1  2  OR  5", "!?#",
                   "-", "0X", "99", "0 MISERE", "1 2", "KAYLES KAYLES"):
             refused("GAME " + g, "# GAMES: NONE")
+        link.cmd("GAME 0")      # the '#' lists below end with the rules, not a SUM's name
         refused("GAME ONE", "# GAMES: " + ", ".join(rules))     # nothing typed: every rule begins so
         refused("GAME MISERE", "# GAMES: " + ", ".join(rules))
         # Over-long names: each whole name and one more word or letter, a
@@ -242,8 +245,9 @@ def test_ed(b, check, Sim):
             r = link.cmd("GAME EMPTY AND DIVIDE" + f)
             check(re.fullmatch(r"OK GAME \d+ EMPTY AND DIVIDE" + f, r) is not None, "GAME ED%s: %r" % (f, r))
             numbers.append(int(r.split()[2]))
-        check(numbers == list(range(link.games - 4, link.games)),
-              "EMPTY AND DIVIDE's games are the list's last four: %r of %d" % (numbers, link.games))
+        check(numbers == list(range(link.games - 8, link.games - 4)),
+              "EMPTY AND DIVIDE's games are the four before the SUMs, the list's last: %r of %d"
+              % (numbers, link.games))
         r = link.cmd("GAME EMPTY AND DIVIDE ONE")
         check(r == "ERR GAME NAME", "GAME EMPTY AND DIVIDE ONE: %r" % r)
         n_checked = 0
@@ -320,5 +324,73 @@ def test_ed(b, check, Sim):
         check(link.boots == 1, "the toy restarted %d times" % (link.boots - 1))
         print("link: ed: 4 games, %d positions against the brute force (GRUNDY, HINT, AI), a game of %d moves"
               % (n_checked, plies), flush=True)
+    finally:
+        sim.close()
+
+
+# The SUM (issue 20 item 2): GAME SUM <rule> + <rule> ... [BINARY] [MISERE].
+SUM_ERRORS = [
+    ("GAME SUM NIM", "ERR GAME COLS"),                          # one column: no sum
+    ("GAME SUM", "ERR GAME NAME"),                              # no rule named
+    ("GAME SUM NIM + FOO", "ERR GAME NAME"),                    # no such rule
+    ("GAME SUM NIM + TAKE 1 3", "ERR GAME NAME"),               # a part of a name
+    ("GAME SUM NIM +", "ERR GAME NAME"),                        # '+' and no rule
+    ("GAME SUM NIM + + NIM", "ERR GAME NAME"),
+    ("GAME SUM NIM MISERE + NIM", "ERR GAME NAME"),             # the form words last
+    ("GAME SUM NIM + KAYLES BINARY", "ERR GAME FORM"),          # BINARY: heap rules only
+    ("GAME SUM NIM + NO ADJACENT BINARY MISERE", "ERR GAME FORM"),
+    ("GAME SUM NIM + NIM ONE", "ERR GAME FORM"),                # a sum is columns
+    ("GAME SUM NIM + KAYLES MISERE", "ERR GAME WILD"),          # a wild rule in misere play
+    ("GAME SUM TWINS + NIM MISERE", "ERR GAME WILD"),
+]
+
+
+def test_sum(b, check, Sim):
+    sim = Sim(b)
+    link = sim.link
+    try:
+        link.cmd("SET OFF 4")
+        link.cmd("SET OPP 1")
+        cols = link.cols
+        before = link.cmd("GAME")
+        for line, want in SUM_ERRORS:
+            r = link.stream([line])[0][1]
+            check(r == want and link.cmd("GAME") == before, "%r: %r, want %r" % (line, r, want))
+        # as many columns as the board has, and one more (where a line holds them:
+        # 64 characters, about 9 short names)
+        too_many = "GAME SUM " + " + ".join(["NIM"] * (cols + 1))
+        if len(too_many) <= 64:
+            check(link.cmd(too_many) == "ERR GAME COLS", "%d columns accepted on %d" % (cols + 1, cols))
+            r = link.cmd("GAME SUM " + " + ".join(["NIM"] * cols))
+            check(r.endswith(" SUM " + " + ".join(["NIM"] * cols)), "%d columns: %r" % (cols, r))
+        r = link.cmd("GAME SUM " + " + ".join(["TAKE 1-2"] * 5))
+        check(r.endswith(" SUM " + " + ".join(["TAKE 1-2"] * 5)), "5 columns: %r" % r)
+        # the notes' example, as the issue writes it
+        r = link.cmd("GAME SUM TAKE 1-3 + TAKE 1-5 + TAKE 1-7 BINARY")
+        m = re.match(r"OK GAME (\d+) SUM TAKE 1-3 DR NIM \+ TAKE 1-5 \+ TAKE 1-7 BINARY$", r)
+        check(m is not None, "GAME SUM TAKE 1-3 + TAKE 1-5 + TAKE 1-7 BINARY: %r" % r)
+        index = m.group(1) if m else "?"
+        check(link.cmd("POS 9 10 14") == "OK POS", "POS 9 10 14")
+        check(link.cmd("GRUNDY") == "OK GRUNDY 1 4 6 SUM 3 N", "GRUNDY: %r" % link.cmd("GRUNDY"))
+        check(link.cmd("HINT") in ("OK HINT 2 13", "OK HINT 0 6"), "HINT: %r" % link.cmd("HINT"))
+        st = link.cmd("STATE")
+        check(" GAME=%s " % index in st and " MODE=12 " in st and " POS=9,10,14 RULES=3,5,7 " in st, "STATE: %r" % st)
+        check(link.cmd("POS 9 10") == "ERR POS COLS", "POS with a column missing")
+        check(link.cmd("MOVE 2 6") == "ERR MOVE ILLEGAL", "TAKE 1-7: 8 at once taken")
+        check(link.cmd("MOVE 2 7") == "OK MOVE 2 7", "TAKE 1-7: 7 at once")
+        check(link.cmd("MOVE 0 5") == "ERR MOVE ILLEGAL", "TAKE 1-3: 4 at once taken")
+        # the whole name as GAME's reply gives it, back in: the same game
+        name = link.cmd("GAME").split(" ", 3)[3]
+        check(link.cmd("GAME " + name) == "OK GAME %s %s" % (index, name), "GAME %s" % name)
+        check(any(l.startswith("LOG NEW %s " % index) and l.endswith(" RULES=3,5,7") for l in sim.lines),
+              "LOG NEW says the sum's rules")
+        # misere with tame rules: misere Nim on the values
+        r = link.cmd("GAME SUM NIM + DAWSON KAYLES + MOCK TURTLES MISERE")
+        check(r.endswith(" SUM NIM + DAWSON KAYLES + MOCK TURTLES MISERE"), "a tame misere sum: %r" % r)
+        check(link.cmd("POS 1 0 0") == "OK POS" and link.cmd("GRUNDY") == "OK GRUNDY 1 0 0 ONES 1 P",
+              "misere: one column worth 1 loses: %r" % link.cmd("GRUNDY"))
+        check(link.boots == 1, "the toy restarted %d times" % (link.boots - 1))
+        print("link: sum: %d refusals, %d columns, G(3)+G(5)+G(7) on 9 10 14" % (len(SUM_ERRORS) + 1, cols),
+              flush=True)
     finally:
         sim.close()

@@ -16,7 +16,8 @@ static int pick_button(void)
     rb_read_game(&g);
     uint32_t r = rb_rnd_n(100);
     if (g.screen == 2) {
-        bool heap = engine_rule_form(g.rule) == FORM_HEAP;
+        engine_pos_t p = rb_to_pos(&g);
+        bool heap = engine_rule_form(engine_col_rule(&p, g.cur_col)) == FORM_HEAP;   /* a SUM: the column's */
         if (r < 30) return heap ? B_DOWN : (rb_rnd_n(2) ? B_UP : B_DOWN);
         if (r < 55) return B_A;
         if (r < 75) return rb_rnd_n(2) ? B_LEFT : B_RIGHT;
@@ -91,7 +92,9 @@ static void ev_move(void)
     int keys[16], nk = 0;
     for (int i = 0; i < walk; i++)
         keys[nk++] = B_RIGHT;
-    bool heap = engine_rule_form(g.rule) == FORM_HEAP;
+    engine_pos_t p = rb_to_pos(&g);
+    uint8_t c = (uint8_t)((g.cur_col + walk) % (g.ncols ? g.ncols : 1));
+    bool heap = engine_rule_form(engine_col_rule(&p, c)) == FORM_HEAP;     /* a SUM: the column's */
     for (int i = 0; i < sel && nk < 12; i++)
         keys[nk++] = heap ? B_DOWN : (rb_rnd_n(2) ? B_UP : B_DOWN);
     keys[nk++] = B_A;

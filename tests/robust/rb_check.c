@@ -13,10 +13,11 @@ bool rb_side_is_machine(const rb_game_t *g, uint8_t side)
     return g->set[S_OPP] == 2 || (g->set[S_OPP] == 0 && side);
 }
 
-static uint8_t lamps(const engine_pos_t *p, uint8_t v)
+/* Column c's lamps for value v (a SUM: by the column's own rule's form). */
+static uint8_t lamps(const engine_pos_t *p, uint8_t c, uint8_t v)
 {
     /* BINARY: the heap itself, top bit on top */
-    if (engine_rule_form(p->rule) != FORM_HEAP || (p->mode & ENGINE_BINARY))
+    if (engine_rule_form(engine_col_rule(p, c)) != FORM_HEAP || (p->mode & ENGINE_BINARY))
         return v;
     return v >= 8 ? 0xFF : (uint8_t)((1u << v) - 1u);
 }
@@ -49,7 +50,7 @@ static void check_state_legal(const rb_game_t *g)
              * keeps at least one */
             if (g->pend >= p.col[g->cur_col ^ 1])
                 rb_fail("a share of %u pending from a box of %u", g->pend, p.col[g->cur_col ^ 1]);
-        } else if (engine_rule_form(p.rule) == FORM_HEAP && g->pend > p.col[g->cur_col]) {
+        } else if (engine_rule_form(engine_col_rule(&p, g->cur_col)) == FORM_HEAP && g->pend > p.col[g->cur_col]) {
             rb_fail("%u stones pending from a heap of %u", g->pend, p.col[g->cur_col]);
         }
     }
@@ -169,7 +170,7 @@ static void check_columns(const rb_game_t *g, const engine_pos_t *p, const uint8
 {
     int bad = 0, badcol = -1;
     for (int c = 0; c < BOARD_COLS; c++) {
-        uint8_t want = c < p->ncols ? lamps(p, p->col[c]) : 0;
+        uint8_t want = c < p->ncols ? lamps(p, (uint8_t)c, p->col[c]) : 0;
         /* EMPTY AND DIVIDE: a move, a hint or a pending split changes both
          * boxes, so the other box blinks with the chosen one */
         int ed = p->rule == RULE_ED;

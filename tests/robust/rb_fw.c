@@ -43,6 +43,7 @@ void rb_fw_game_read(const uint8_t *ram, const uint8_t *view_ram, rb_game_t *o)
     o->ncols = g.pos.ncols;
     memcpy(o->col, g.pos.col, sizeof o->col);
     o->heap = g.pos.heap;
+    memcpy(o->rules, g.pos.rules, sizeof o->rules);
     memcpy(o->set, g.set, SET_COUNT);
     o->nset = SET_COUNT;
 }

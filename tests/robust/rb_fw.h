@@ -17,6 +17,7 @@ typedef struct {
     uint8_t rule, mode, ncols;
     uint8_t col[BOARD_COLS];
     uint16_t heap;
+    uint8_t rules[BOARD_COLS];  /* a SUM's columns' rules */
     uint8_t set[16];
     uint8_t nset;
 } rb_game_t;

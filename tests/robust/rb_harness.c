@@ -121,6 +121,7 @@ engine_pos_t rb_to_pos(const rb_game_t *g)
     p.ncols = g->ncols;
     memcpy(p.col, g->col, sizeof p.col);
     p.heap = g->heap;
+    memcpy(p.rules, g->rules, sizeof p.rules);
     return p;
 }
 
@@ -130,7 +131,8 @@ bool rb_pos_equal(const engine_pos_t *a, const engine_pos_t *b)
         return false;
     if (a->mode & ENGINE_ONEHEAP)
         return a->heap == b->heap;
-    return a->ncols == b->ncols && memcmp(a->col, b->col, a->ncols) == 0;
+    return a->ncols == b->ncols && memcmp(a->col, b->col, a->ncols) == 0
+        && (!(a->mode & ENGINE_SUM) || memcmp(a->rules, b->rules, a->ncols) == 0);
 }
 
 const char *rb_pos_str(const engine_pos_t *p)

@@ -210,6 +210,8 @@ static void judge_pos(const expect_t *e, const char *line, const rb_game_t *g, b
         memcpy(q.col, e->vals, e->ncols);
         q.heap = e->heap;
         uint8_t r = engine_check_pos(&q);
+        if ((q.mode & ENGINE_SUM) && e->ncols != before.ncols)
+            r = ENGINE_ERR_COLS;    /* a SUM: a value a column, checked first */
         if (!r && !engine_has_move(&q))
             r = 11;
         snprintf(want, sizeof want, "ERR POS %s", r < 12 ? reason_names[r] : "?");

@@ -205,6 +205,85 @@ static uint8_t old_record(uint8_t *old, uint8_t format, uint8_t w, uint8_t l)
     return (uint8_t)(1 + SET_COUNT_V3 + RULE_COUNT * GAME_FORMS * 2);
 }
 
+/* A record in the game ring of older firmware (store.h: age 1 the
+ * review's, 2 the one before it), the newer rings blank as that firmware
+ * left them. */
+static void save_old(uint8_t age, const uint8_t *rec, uint8_t len)
+{
+    memset(fake_eeprom + STORE_SETTINGS_REGION, 0xFF, sizeof fake_eeprom - STORE_SETTINGS_REGION);
+    store_use_ring(age);
+    CHECK(store_save(STORE_GAME, rec, len), "a game record saved in the ring of age %u", age);
+    store_use_ring(0);
+}
+
+/* The game now as firmware before the sums saved it: turn, the position
+ * without the SUM's rules, then (with_number) the number and (with_review)
+ * the review, as far as it is used; returns its length. */
+static uint8_t old_game(uint8_t *old, bool with_number, bool with_review)
+{
+    uint8_t len = (uint8_t)(offsetof(game_t, pos) - offsetof(game_t, turn) + offsetof(engine_pos_t, rules));
+    memcpy(old, &game.turn, len);
+    if (with_number)
+        old[len++] = game.number;
+    if (with_review) {
+        len = (uint8_t)(len - 1 + offsetof(game_t, rv) - offsetof(game_t, number));
+        memcpy(old + len, &game.rv, offsetof(review_t, buf) + game.rv.used);
+        len = (uint8_t)(len + offsetof(review_t, buf) + game.rv.used);
+    }
+    return len;
+}
+
+/* A game saved by the firmware before the sums (the review's ring, age 1)
+ * resumes with its number and its review (a mistake in it); one saved
+ * before the review (age 2) with its number. On 8 and 32 columns. */
+static void old_rings(void)
+{
+    uint8_t old[STORE_GAME_BYTES];
+    engine_pos_t p = nim(2, 3);
+    setup(&p);
+    game_resume(0);
+    engine_move_t m = { 1, 0 };     /* 2,0: the machine wins, a mistake */
+    CHECK(game_move_human(m, 0) == 0 && game.rv.used && game.rv.count[0] == 1, "a mistake noted");
+    flush();
+    review_t rv = game.rv;
+    engine_pos_t now = game.pos;
+    uint8_t number = game.number, turn = game.turn;
+    save_old(1, old, old_game(old, true, true));
+    boot();
+    CHECK(game.in_game && pos_equal(&game.pos, &now) && game.number == number && game.turn == turn,
+          "the review ring's game resumes with its number %u (got %u)", number, game.number);
+    CHECK(!memcmp(&game.rv, &rv, offsetof(review_t, buf) + rv.used), "the review ring's game keeps its review");
+    game.pos = now;
+    game.turn = turn;
+    game.number = number;
+    save_old(2, old, old_game(old, true, false));
+    boot();
+    CHECK(game.in_game && pos_equal(&game.pos, &now) && game.number == number && !game.rv.used,
+          "the pre-review ring's game resumes with its number %u (got %u), no mistake", number, game.number);
+}
+
+/* A SUM resumes after a power cut with its columns' rules, and its
+ * choice in the settings (SET GAME) survives too. */
+static void sum_record(void)
+{
+    engine_pos_t p = nim(9, 10);
+    p.mode = ENGINE_SUM | ENGINE_BINARY;
+    p.ncols = 3;
+    p.col[2] = 14;
+    p.rules[0] = RULE_SUB3;
+    p.rules[1] = RULE_SUB5;
+    p.rules[2] = RULE_SUB7;
+    setup(&p);
+    uint8_t index = game_find(RULE_NIM, p.mode);
+    game_set(SET_GAME, index);
+    game_save_settings();
+    flush();
+    boot();
+    CHECK(game.in_game && pos_equal(&game.pos, &p) && !memcmp(game.pos.rules, p.rules, 3),
+          "the SUM resumes with its rules");
+    CHECK(game.set[SET_GAME] == index && index != 0xFF, "the SUM stays chosen: %u, want %u", game.set[SET_GAME], index);
+}
+
 /* Format 2 (before the last counted game's number): migrated, the scores
  * and settings kept; the game record without a number resumes. */
 static void migration(void)
@@ -214,8 +293,9 @@ static void migration(void)
     uint8_t old[STORE_SETTINGS_BYTES];
     uint8_t oldlen = old_record(old, 2, 7, 9);
     CHECK(store_save(STORE_SETTINGS, old, oldlen), "format 2 settings saved");
-    CHECK(store_save(STORE_GAME, &game.turn, (uint8_t)(offsetof(game_t, number) - offsetof(game_t, turn))),
-          "game record without a number saved");
+    /* the oldest layout, in the oldest ring: turn and the position */
+    uint8_t rec[STORE_GAME_BYTES];
+    save_old(2, rec, old_game(rec, false, false));
     boot();
     CHECK(score(0) == 7 && score(1) == 9, "format 2 scores migrated: W %u L %u", score(0), score(1));
     CHECK(game.in_game && pos_equal(&game.pos, &p), "the old game record resumes");
@@ -274,6 +354,8 @@ int main(void)
     for (long early = 0; early <= 200; early += 40)
         case_run(CASE_NEW, early);
     migration();
+    old_rings();
+    sum_record();
     migration_v3();
     printf("endgame: %lu power cuts at every byte of the end of a game (%lu torn bytes): %lu counted once and "
            "the game not resumed (%lu of them before every save was written), %lu not counted and the game resumed "

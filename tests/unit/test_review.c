@@ -5,7 +5,8 @@
  * its misere search for misere games).
  *
  * For every game of the list (every rule and form, normal and misere,
- * one heap and columns, BINARY) REVIEW_GAMES random games from random
+ * one heap and columns, BINARY, the SUMs of 2 or 3 columns of random
+ * rules) REVIEW_GAMES random games from random
  * positions the solver can search: against the machine at each level in
  * turn (the person's moves random, a third of them winning ones when one
  * exists), and every fifth game by two players (both sides noted) or a
@@ -52,6 +53,8 @@ static bool oracle_is_p(const engine_pos_t *p)
 {
     if (p->rule == RULE_ED)
         return solver_ed_is_p(p->col[0], p->col[1]);
+    if (p->mode & ENGINE_SUM)
+        return solver_sum_is_p(p->col);     /* the rules of random_pos's solver_sum_select */
     if (p->mode & ENGINE_ONEHEAP)
         return solver_heap_is_p(p->heap);
     if (p->mode & ENGINE_BINARY)
@@ -59,7 +62,20 @@ static bool oracle_is_p(const engine_pos_t *p)
     return solver_is_p(p->col, p->ncols);
 }
 
-/* A random position of the game the solver can search, with a move. */
+/* A SUM's column rule, any the form allows. */
+static uint8_t sum_rule(uint8_t mode)
+{
+    uint8_t r;
+    do
+        r = (uint8_t)(rnd() % RULE_COUNT);
+    while (!engine_mode_allowed(r, mode));
+    return r;
+}
+
+/* A random position of the game the solver can search, with a move; a
+ * SUM's rules drawn for it (and the solver told them). SUM columns are
+ * small (heaps 0..8, BINARY 0..15, masks of the four low bits) so that a
+ * game of three columns is searched at once: test_sum proves the larger. */
 static void random_pos(engine_pos_t *p, uint8_t rule, uint8_t mode)
 {
     bool heap = solver_is_heap_form(rule);
@@ -67,7 +83,15 @@ static void random_pos(engine_pos_t *p, uint8_t rule, uint8_t mode)
         memset(p, 0, sizeof *p);
         p->rule = rule;
         p->mode = mode;
-        if (mode & ENGINE_ONEHEAP) {
+        if (mode & ENGINE_SUM) {
+            p->ncols = (uint8_t)(2 + rnd() % (SOLVER_SUM_COLS - 1));
+            for (uint8_t c = 0; c < p->ncols; c++) {
+                p->rules[c] = sum_rule(mode);
+                p->col[c] = (uint8_t)(solver_is_heap_form(p->rules[c]) ? rnd() % ((mode & ENGINE_BINARY) ? 16 : 9)
+                                                                        : rnd() % 16);
+            }
+            solver_sum_select(p->rules, p->ncols, mode & ENGINE_MISERE, mode & ENGINE_BINARY);
+        } else if (mode & ENGINE_ONEHEAP) {
             p->ncols = 1;
             p->heap = (uint16_t)(1 + rnd() % (ENGINE_HEAP_MAX < 200 ? ENGINE_HEAP_MAX : 200));
         } else if (rule == RULE_ED) {
@@ -107,7 +131,8 @@ static engine_move_t pick_move(const engine_pos_t *p, bool win)
 static bool pos_same(const engine_pos_t *a, const engine_pos_t *b)
 {
     return a->rule == b->rule && a->mode == b->mode && a->ncols == b->ncols
-        && ((a->mode & ENGINE_ONEHEAP) ? a->heap == b->heap : !memcmp(a->col, b->col, a->ncols));
+        && ((a->mode & ENGINE_ONEHEAP) ? a->heap == b->heap : !memcmp(a->col, b->col, a->ncols))
+        && (!(a->mode & ENGINE_SUM) || !memcmp(a->rules, b->rules, a->ncols));
 }
 
 static void check_review(const oracle_t *or, unsigned n, const unsigned count[2], const char *name)
