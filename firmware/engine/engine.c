@@ -252,19 +252,22 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     /* A mistake: the columns with a move (a table look-up each). A
      * P-position: the leftmost biggest column with a move, its size first
      * (cheaper), so most columns need no look-up. */
-    uint8_t rule = p->rule, form = engine_rule_form(rule), c, n = 0, best = 0, pick = 0;
+    /* p->mode read once: -fno-move-loop-invariants keeps every read of
+     * it in the loop (the SUM's test cost the 8-column stall ~70 cycles) */
+    uint8_t mode = p->mode, rule = p->rule, form = engine_rule_form(rule), c, n = 0, best = 0, pick = 0;
     uint8_t movable[ENGINE_COLS];
     uint16_t from, skip = 0;
     for (c = 0; c < ncols_of(p); c++) {
         from = column_state(p, c);
-        sum_col(p, c, &rule, &form);
+        if (mode & ENGINE_SUM)
+            sum_col(p, c, &rule, &form);
         if (slip) {
             if (column_has_move(rule, form, from))
                 movable[n++] = c;
             continue;
         }
         /* one-heap: a single column, any size */
-        uint8_t size = (p->mode & ENGINE_ONEHEAP) ? 1 : column_size(form, (uint8_t)from);
+        uint8_t size = (mode & ENGINE_ONEHEAP) ? 1 : column_size(form, (uint8_t)from);
         if (size > best && column_has_move(rule, form, from)) {
             best = size;
             pick = c;
@@ -277,8 +280,7 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     if (slip)
         pick = movable[random_below(n)];
     from = column_state(p, pick);
-    rule = pos_rule(p, pick);
-    form = engine_rule_form(rule);
+    sum_col(p, pick, &rule, &form);   /* other games: the game's, as before the loop */
     if (slip) {
         skip = 0xFFFF;
         column_pick(rule, form, from, &skip);
