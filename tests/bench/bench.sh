@@ -63,9 +63,10 @@ for cols in 8 32; do
     for s in tests/e2e/*.nims tests/bench/latency.nims; do
         [ -f "$s" ] || continue
         name=stack-$(basename "$s" .nims)
+        # a script for one board only ("#! cols 8", an EEPROM image of it)
+        only=$(sed -n 's/^#! cols \([0-9 ]*\).*/\1/p' "$s" | head -1)
+        case " ${only:-$cols} " in *" $cols "*) ;; *) continue ;; esac
         if [ $cols = 32 ]; then
-            only=$(sed -n 's/^#! cols \([0-9 ]*\).*/\1/p' "$s" | head -1)
-            case " ${only:-32} " in *" 32 "*) ;; *) continue ;; esac
             name=$name-32
             awk -v cols=32 -f tests/e2e/cols.awk "$s" > "$out/$name.nims"
             s=$out/$name.nims
