@@ -101,7 +101,9 @@ uint8_t store_len(uint8_t id);
 
 /* Boot only: read the game ring of the toy before the review (on: its
  * geometry for store_len and store_load) or the ring of now (off, which
- * finds the newest slot again: every save goes to the new ring). */
+ * finds the newest slot again: every save goes to the new ring). Once
+ * the old ring was found holding a record, the new ring's first save is
+ * written even if it is empty: the old record is never read again. */
 void store_use_old(bool on);
 
 /* Ask for len bytes of buf to be saved as record id (len <= the record's
