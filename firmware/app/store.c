@@ -33,6 +33,10 @@ static const uint8_t store_rings[STORE_GAME_AGES + 1][2] PROGMEM = {
  * slot size and slots, kept in RAM (the table read on every use cost
  * 110 B of code). */
 static uint8_t store_age, store_game[2] = {STORE_GAME_BYTES, STORE_GAME_SLOTS};
+/* An older ring holds a record the boot read while the ring of now had
+ * none: the first save of now is written even when it is empty (the end
+ * of that game), or the next boot would read the older ring's game again. */
+static bool store_old_held;
 
 /* Geometry of record id (0 or 1: the public calls check the id). */
 static uint8_t store_max(uint8_t id)
@@ -167,7 +171,7 @@ static bool store_same(uint8_t id)
 {
     const store_rec_t *rs = &store_recs[id];
     if (rs->newest == 0xFF)
-        return !rs->len;
+        return !rs->len && !(id == STORE_GAME && store_old_held);
     if (rs->newest_len != rs->len)
         return false;
     uint16_t a = (uint16_t)(store_slot_addr(id, rs->newest) + SLOT_DATA);
@@ -175,6 +179,17 @@ static bool store_same(uint8_t id)
         if (nvm_read((uint16_t)(a + i)) != rs->src[i])
             return false;
     return true;
+}
+
+/* The slot just checked (store_valid_seq) is not one the store's own
+ * saves leave beside the newest (seq newest): those are 1 .. slots - 1
+ * behind it. Out of that window: far off on the 16-bit circle, or the
+ * newest's own seq in a second slot (fuzz_eeprom found a ring with two
+ * slots of one seq: the scan picked one, and after the other slots were
+ * cleared, the other). */
+static __attribute__((noinline)) bool store_out_of_window(uint8_t id, uint16_t newest)
+{
+    return (uint16_t)(newest - 1u - store_valid_seq) >= (uint16_t)(store_slots(id) - 1u);
 }
 
 /* Find the newest valid slot (highest seq in serial-number order) and
@@ -200,7 +215,7 @@ static uint8_t store_scan(uint8_t id)
      * second pass: each slot's CRC again, at boot only). */
     rs->scrub = 0;
     for (uint8_t s = 0; s < store_slots(id); s++)
-        if (store_slot_valid(id, store_slot_addr(id, s)) && (uint16_t)(seq - store_valid_seq) >= store_slots(id))
+        if (s != best && store_slot_valid(id, store_slot_addr(id, s)) && store_out_of_window(id, seq))
             rs->scrub = store_slots(id);
     return best;
 }
@@ -232,7 +247,7 @@ static bool store_scrub(void)
                     return true;
                 store_scrub_wait = false;
             } else if (s != rs->newest && store_slot_valid(id, addr)
-                    && (uint16_t)(rs->head.seq - 1u - store_valid_seq) >= store_slots(id)) {
+                    && store_out_of_window(id, (uint16_t)(rs->head.seq - 1u))) {
                 store_scrub_wait = nvm_write_if_ready(addr, 0);
                 return true;
             }
@@ -245,6 +260,7 @@ void store_init(void)
 {
     store_job.job = 0;
     store_scrub_wait = false;
+    store_old_held = false;
     store_second = clock_ms();
     store_host_debt = 0;
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
@@ -269,7 +285,8 @@ void store_use_ring(uint8_t age)
     store_age = age;
     store_game[0] = PGM_U8(&store_rings[age][0]);
     store_game[1] = PGM_U8(&store_rings[age][1]);
-    store_scan(STORE_GAME);
+    if (store_scan(STORE_GAME) != 0xFF && age)
+        store_old_held = true;
 }
 
 bool store_load(uint8_t id, void *buf, uint8_t len)

@@ -108,7 +108,9 @@ uint8_t store_len(uint8_t id);
 /* Boot only: read the game ring of older firmware (age 1: the review's,
  * 2: the one before it; its geometry for store_len and store_load), or
  * the ring of now (age 0, which finds the newest slot again: every save
- * goes to the ring of now). */
+ * goes to the ring of now). Once an older ring was found holding a
+ * record, the first save of now is written even if it is empty: the
+ * older record is never read again. */
 void store_use_ring(uint8_t age);
 
 /* Ask for len bytes of buf to be saved as record id (len <= the record's

@@ -13,7 +13,9 @@
  * given up against the machine. And the settings record of format 2 (no
  * last counted game) loads migrated, scores kept, and its game resumes;
  * one of format 3 (no language) loads with its scores, settings and last
- * counted game, in English. */
+ * counted game, in English. A game in the old game ring (the firmware
+ * before the review) resumes, and once ended or given up never comes back.
+ */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -343,6 +345,39 @@ static void migration_v3(void)
     CHECK(!game_set(SET_LANG, LANG_COUNT), "a language out of range refused");
 }
 
+/* A toy updated from older firmware: its game is in an older game ring
+ * (store.h: age 1 or 2), the ring of now is empty. The game resumes; when
+ * it ends (here with your one move, or given up) the game record is saved
+ * empty, and that empty record must be written to the ring of now even
+ * though it held none: before, it was skipped as "the same as none", and
+ * every boot read the older ring's game again. Layouts without the number
+ * (format 2's) and with it. */
+static void old_ring(uint8_t age, bool numbered, bool give_up)
+{
+    engine_pos_t p = nim(1, 0);
+    setup(&p);
+    uint8_t old[STORE_GAME_BYTES];
+    save_old(age, old, old_game(old, numbered, false));
+    CHECK(store_len(STORE_GAME) == STORE_NONE, "the ring of now holds no game");
+    boot();
+    CHECK(game.in_game && pos_equal(&game.pos, &p), "the game of the ring of age %u resumes (%s)", age,
+          numbered ? "numbered" : "no number");
+    game_resume(0);
+    if (give_up) {
+        game_abandon();
+    } else {
+        engine_move_t m = { 0, 0 };     /* column 0 to 0: you take the last counter */
+        CHECK(game_move_human(m, 0) == 0, "the last move");
+    }
+    flush();
+    boot();
+    CHECK(!game.in_game, "the game of the ring of age %u, %s (%s), does not come back after a power cycle", age,
+          give_up ? "given up" : "ended", numbered ? "numbered" : "no number");
+    CHECK(store_len(STORE_GAME) == 0, "the ring of now holds the empty record");
+    boot();
+    CHECK(!game.in_game, "nor after a second power cycle");
+}
+
 int main(void)
 {
     srand(1);
@@ -357,9 +392,12 @@ int main(void)
     old_rings();
     sum_record();
     migration_v3();
+    for (int i = 0; i < 8; i++)
+        old_ring((uint8_t)(1 + (i >> 2)), i & 1, i & 2);
     printf("endgame: %lu power cuts at every byte of the end of a game (%lu torn bytes): %lu counted once and "
            "the game not resumed (%lu of them before every save was written), %lu not counted and the game resumed "
-           "before its last move, then counted once; formats 2 and 3 migrated\n",
+           "before its last move, then counted once; formats 2 and 3 migrated; "
+           "a game of the old ring ended and given up does not come back\n",
            cuts, torn_cuts, cuts - resumed_uncounted, counted_dropped, resumed_uncounted);
     printf("endgame: %d checks, %d failures\n", checks, failures);
     return failures != 0;
