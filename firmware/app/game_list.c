@@ -71,10 +71,13 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
     return 0xFF;
 }
 
+/* Walked once: the list is fixed for a build (each walk costs ~10,000
+ * cycles, and GAME_COUNT is read by every command that takes a game). */
 uint8_t game_count(void)
 {
     uint8_t r = 0xFF, m = 0xFF;
-    list_walk(&r, &m, 0xFF);
+    if (!list_n)
+        list_walk(&r, &m, 0xFF);
     return list_n;
 }
 

@@ -25,14 +25,20 @@ static const uint8_t rule_forms[RULE_COUNT] PROGMEM = {
 #undef RULE_FORM
 };
 
+const char *engine_rule_name_next(const char *name)
+{
+    while (PGM_U8(name++))
+        ;
+    return name;
+}
+
 const char *engine_rule_name(uint8_t rule)
 {
     const char *s = rule_names;
     if (rule >= RULE_COUNT)
         rule = 0;
     while (rule--)
-        while (PGM_U8(s++))
-            ;
+        s = engine_rule_name_next(s);
     return s;
 }
 
