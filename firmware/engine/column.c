@@ -277,11 +277,20 @@ bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
 uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
 {
     if (form == FORM_HEAP) {
-        /* k <= kmax: AT MOST HALF allows each, a digit says for k < n or n */
-        uint16_t kmax = column_kmax(rule, from), k;
-        for (k = 1; k <= kmax && k <= RULE_MAX_DIGITS; k++)
-            if ((rule == RULE_HALF || (digit_of(rule, k) & (k == from ? 1 : 2))) && !(*skip)--)
+        /* k <= kmax: AT MOST HALF allows each, a digit says for k < n or n.
+         * The count in a local and k in a byte: the random move counts a
+         * column's moves and then walks to one, and this loop with *skip
+         * and a 16-bit k was 1,600 of its 3,041 cycles on a BINARY heap
+         * (8 columns: over the budget). */
+        uint16_t kmax = column_kmax(rule, from);
+        uint16_t left = *skip;
+        uint8_t lim = kmax < RULE_MAX_DIGITS ? (uint8_t)kmax : RULE_MAX_DIGITS;
+        for (uint8_t k = 1; k <= lim; k++)
+            if ((rule == RULE_HALF || (digit_of(rule, k) & (k == from ? 1 : 2))) && !left--) {
+                *skip = left;
                 return k;
+            }
+        *skip = left;
         if (kmax > RULE_MAX_DIGITS) {
             /* Beyond the code's digits one digit holds for every k (AT MOST
              * HALF: every k up to n/2): k = 9 .. top leave stones, and

@@ -405,8 +405,9 @@ static uint8_t sum_state(const engine_pos_t *p, uint8_t c)
     return s;
 }
 
-static void sum_game(uint8_t mode)
+static void sum_game(uint8_t rule, uint8_t mode)
 {
+    (void)rule;
     engine_pos_t p;
     uint32_t measured = 0;
     uint8_t k = 0, c, last = ENGINE_COLS - 1;
@@ -468,17 +469,13 @@ static void oneheap_game(uint8_t rule, uint8_t mode)
 
 int main(void)
 {
-    static const target_games_t kinds = { columns_game, oneheap_game };
+    static const target_games_t kinds = { columns_game, oneheap_game, sum_game };
     target_io_init();
     target_put_str("reply bench: cols=");
     target_put_dec(ENGINE_COLS);
     target_putc('\n');
     target_calibrate();
     uint8_t games = target_each_game(&kinds);
-    for (uint8_t f = 0; f < 4; f++) {   /* the SUMs: columns, misere, BINARY, BINARY misere */
-        target_game_index = games++;
-        sum_game((uint8_t)(ENGINE_SUM | (f & 1 ? ENGINE_MISERE : 0) | (f & 2 ? ENGINE_BINARY : 0)));
-    }
     target_put_str("end games=");
     target_put_dec(games);
     target_putc('\n');

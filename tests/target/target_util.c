@@ -118,7 +118,9 @@ static void target_play(const target_games_t *g, uint8_t index, uint8_t rule, ui
 {
     target_game_index = index;
     section_begin(index);
-    if (mode & ENGINE_ONEHEAP)
+    if (mode & ENGINE_SUM)
+        g->sums(rule, mode);
+    else if (mode & ENGINE_ONEHEAP)
         g->oneheap(rule, mode);
     else
         g->columns(rule, mode);
@@ -143,5 +145,7 @@ uint8_t target_each_game(const target_games_t *games)
             target_play(games, i++, rule, ENGINE_BINARY);
             target_play(games, i++, rule, ENGINE_BINARY | ENGINE_MISERE);
         }
+    for (uint8_t f = 0; f < 4; f++)     /* the SUMs: columns, misere, BINARY, BINARY misere */
+        target_play(games, i++, RULE_NIM, (uint8_t)(ENGINE_SUM | (f & 1 ? ENGINE_MISERE : 0) | (f & 2 ? ENGINE_BINARY : 0)));
     return i;
 }

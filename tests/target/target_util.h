@@ -46,6 +46,9 @@ void target_calibrate(void);
 typedef struct target_games {
     void (*columns)(uint8_t rule, uint8_t mode);
     void (*oneheap)(uint8_t rule, uint8_t mode);
+    /* the SUMs (rule RULE_NIM; mode ENGINE_SUM with none, MISERE, BINARY,
+     * BINARY | MISERE), after every other game */
+    void (*sums)(uint8_t rule, uint8_t mode);
 } target_games_t;
 
 /* The game being played by target_each_game: its index numbers the

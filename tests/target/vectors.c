@@ -2,7 +2,7 @@
  * the host; the two outputs must be equal byte for byte.
  *
  * For every game (each rule in columns mode, normal and misere, and every
- * heap rule in one-heap form, normal and misere) it prints the engine's answers for
+ * heap rule in one-heap form, normal and misere, and the four SUMs) it prints the engine's answers for
  * the edge cases (bad positions, every column state alone, in the last
  * column, in every column, after columns worth 0, full boards) and for
  * random positions of its own deterministic PRNG (40,000 random columns
@@ -146,10 +146,19 @@ static void vec_line(engine_pos_t *p, uint8_t what)
         target_putc(':');
         for (c = 0; c < p->ncols && c < ENGINE_COLS; c++)
             target_put_hex(p->col[c], 2);
+        if (p->mode & ENGINE_SUM) {
+            /* each column's rule */
+            target_putc('r');
+            for (c = 0; c < p->ncols && c < ENGINE_COLS; c++)
+                target_put_hex(p->rules[c], 2);
+        }
     } else {
         dig_reset();
-        for (c = 0; c < p->ncols; c++)
+        for (c = 0; c < p->ncols; c++) {
             dig_add(p->col[c]);
+            if (p->mode & ENGINE_SUM)
+                dig_add(p->rules[c]);
+        }
         target_put_hex(p->ncols, 2);
         target_putc('~');
         target_put_hex(dig_value(), 4);
@@ -231,7 +240,8 @@ static void vec_line(engine_pos_t *p, uint8_t what)
 
 static void game_header(uint8_t rule, uint8_t mode)
 {
-    const char *name = engine_rule_name(rule);
+    static const char sum_name[] PROGMEM = "SUM";
+    const char *name = (mode & ENGINE_SUM) ? sum_name : engine_rule_name(rule);
     char ch;
     target_put_str("# ");
     target_put_hex(target_game_index, 2);
@@ -257,8 +267,10 @@ static void pos_init(engine_pos_t *p, uint8_t rule, uint8_t mode, uint8_t ncols,
     p->mode = mode;
     p->ncols = ncols;
     p->heap = 0;
-    for (c = 0; c < ENGINE_COLS; c++)
+    for (c = 0; c < ENGINE_COLS; c++) {
         p->col[c] = fill;
+        p->rules[c] = rule < RULE_COUNT ? rule : RULE_NIM;    /* a SUM's, or a bad mode's, are defined */
+    }
 }
 
 /* The columns game being run is in BINARY form: a heap is any byte. */
@@ -331,7 +343,7 @@ static void columns_game(uint8_t rule, uint8_t mode)
     vec_line(&p, VL_ALL);
     pos_init(&p, RULE_COUNT, mode, 1, 0);
     vec_line(&p, VL_ALL);
-    pos_init(&p, rule, (uint8_t)(mode | 8u), 1, 0);
+    pos_init(&p, rule, (uint8_t)(mode | 0x10u), 1, 0);
     vec_line(&p, VL_ALL);
     if ((heap && !vec_binary) || engine_rule_form(rule) == FORM_CELLS) {
         /* a heap too tall, or two marks side by side, in the last column */
@@ -397,6 +409,88 @@ static void columns_game(uint8_t rule, uint8_t mode)
     }
 }
 
+/* A rule a SUM of this form allows, drawn at random (heap rules in
+ * BINARY, tame ones in misere play). */
+static uint8_t sum_rule(uint8_t mode)
+{
+    uint8_t r;
+    do
+        r = (uint8_t)(((uint16_t)vec_byte() * RULE_COUNT) >> 8);
+    while (!engine_mode_allowed(r, mode));
+    return r;
+}
+
+/* A SUM position of n columns at state fill, every column NIM until the
+ * caller gives it its rule. */
+static void sum_pos(engine_pos_t *p, uint8_t mode, uint8_t n, uint8_t fill)
+{
+    pos_init(p, RULE_NIM, mode, n, fill);
+}
+
+/* The SUMs (issue 20): each column its own rule. Refused: a column whose
+ * rule the form does not allow (EMPTY AND DIVIDE, a wild rule in misere
+ * play, a pin or cell rule in BINARY, a rule past the list). Then every
+ * allowed rule's every state in the last column, the others empty and
+ * playing the allowed rules in turn; every pair of allowed
+ * rules on two columns at random states; and random sums as wide as the
+ * board or narrower, each column a random rule at a random state. */
+static void sum_game(uint8_t rule, uint8_t mode)
+{
+    engine_pos_t p;
+    uint8_t allowed[RULE_COUNT], na = 0, c, r;
+    uint16_t s, i;
+    const uint8_t wide = ENGINE_COLS;
+    (void)rule;
+    vec_binary = (mode & ENGINE_BINARY) != 0;
+    game_header(RULE_NIM, mode);
+    for (r = 0; r < RULE_COUNT; r++)
+        if (engine_mode_allowed(r, mode))
+            allowed[na++] = r;
+
+    /* refused columns: every rule the form does not allow, and past the list */
+    for (r = 0; r <= RULE_COUNT; r++)
+        if (r == RULE_COUNT || !engine_mode_allowed(r, mode)) {
+            sum_pos(&p, mode, 2, 0);
+            p.rules[1] = r;
+            vec_line(&p, VL_ALL);
+        }
+    sum_pos(&p, mode, 1, 1);        /* one column is no sum */
+    vec_line(&p, VL_ALL);
+
+    /* every allowed rule's every state, last of a full board */
+    for (i = 0; i < na; i++) {
+        for (s = 0; s < 256; s++) {
+            if (!state_valid(allowed[i], (uint8_t)s))
+                continue;
+            sum_pos(&p, mode, wide, 0);
+            for (c = 0; c < wide; c++)
+                p.rules[c] = allowed[(i + 1 + c) % na];
+            p.rules[wide - 1] = allowed[i];
+            p.col[wide - 1] = (uint8_t)s;
+            vec_line(&p, VL_FULL);
+        }
+    }
+    /* every pair of allowed rules, two columns */
+    for (i = 0; i < (uint16_t)na * na; i++) {
+        sum_pos(&p, mode, 2, 0);
+        p.rules[0] = allowed[i / na];
+        p.rules[1] = allowed[i % na];
+        p.col[0] = random_state(p.rules[0]);
+        p.col[1] = random_state(p.rules[1]);
+        vec_line(&p, VL_ALL);
+    }
+    /* random sums: half of them as wide as the board */
+    for (i = 0; i < VEC_RANDOM; i++) {
+        uint8_t n = (i & 1) ? (uint8_t)(2 + vec_below(wide - 1)) : wide;
+        sum_pos(&p, mode, n, 0);
+        for (c = 0; c < n; c++) {
+            p.rules[c] = sum_rule(mode);
+            p.col[c] = random_state(p.rules[c]);
+        }
+        vec_line(&p, i % VEC_DETAIL_EVERY == 0 ? VL_ALL : 0);
+    }
+}
+
 static void oneheap_game(uint8_t rule, uint8_t mode)
 {
     engine_pos_t p;
@@ -413,7 +507,7 @@ static void oneheap_game(uint8_t rule, uint8_t mode)
 
 int main(void)
 {
-    static const target_games_t kinds = { columns_game, oneheap_game };
+    static const target_games_t kinds = { columns_game, oneheap_game, sum_game };
     target_io_init();
     target_put_str("engine vectors: ");
     target_put_dec(ENGINE_COLS);
