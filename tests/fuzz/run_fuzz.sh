@@ -50,6 +50,9 @@ merge)
                 || [ -z "$(ls "$M")" ]; then
             tail "$B/fuzz/merge-$t.log"; fail=1; continue
         fi
+        # The inputs kept by name (a fixed finding, tests/fuzz/found)
+        # stay as they are: the merge keeps features, not regressions.
+        find "$C/$t" -maxdepth 1 -type f ! -regex '.*/[0-9a-f]\{40\}' -exec cp {} "$M"/ \; 2>/dev/null
         before=$(ls "$C/$t" 2>/dev/null | wc -l)
         mkdir -p "$C/$t"; rm -f "$C/$t"/*; cp "$M"/* "$C/$t"/
         echo "fuzz $t: corpus $before -> $(ls "$C/$t" | wc -l) files"
