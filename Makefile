@@ -39,9 +39,12 @@ all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
 # The longest first, so that the other slot works through the short ones
 # meanwhile (figures: the closing notes and the README's Tests section).
 TEST_FIRST := test-bench test-target test-robust test-engine test-web test-link
+# Mostly waiting (a browser, a serial pipe at line speed, a terminal: wall
+# time several times their CPU time): a lane of their own beside the slots.
+TEST_LIGHT := test-web test-link test-flash test-play
 test: test-build
-	@tests/run_suite.sh -j $(TEST_JOBS) $(filter $(TEST_TARGETS),$(TEST_FIRST)) \
-		$(filter-out $(TEST_FIRST),$(TEST_TARGETS))
+	@tests/run_suite.sh -j $(TEST_JOBS) -l "$(filter $(TEST_TARGETS),$(TEST_LIGHT))" \
+		$(filter $(TEST_TARGETS),$(TEST_FIRST)) $(filter-out $(TEST_FIRST),$(TEST_TARGETS))
 
 .PHONY: test-build
 test-build: deps

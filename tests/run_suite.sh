@@ -9,9 +9,16 @@
 # printed whole when the target ends, so the output never interleaves.
 # Targets start in the order given, the longest first (make test lists them
 # so): the other slot works through the short ones meanwhile.
+#
+# -l "T..." names light targets (mostly waiting: on a browser, a serial
+# pipe at line speed, a terminal): they run one at a time in a lane of
+# their own beside the N slots, so their waits hold no slot the CPU-bound
+# targets could use.
 set -u
 jobs=1
+light=" "
 if [ "${1:-}" = "-j" ]; then jobs=$2; shift 2; fi
+if [ "${1:-}" = "-l" ]; then light=" $2 "; shift 2; fi
 case $jobs in ''|*[!0-9]*|0) echo "run_suite: -j wants a number of jobs, got '$jobs'" >&2; exit 2;; esac
 logs=build/test-logs
 mkdir -p "$logs"
@@ -54,8 +61,9 @@ reap() {
     done
 }
 
-for t in "$@"; do
-    while [ ${#pid_of[@]} -ge "$jobs" ]; do reap; done
+# Starts target t in the background.
+start() {
+    local t=$1
     start_of[$t]=$SECONDS
     rm -f "$logs/$t.rc"
     # The CPU time of the target and everything it ran (bash's time
@@ -65,8 +73,43 @@ for t in "$@"; do
      { time make --no-print-directory "$t" </dev/null >"$logs/$t.log" 2>&1; } 2>"$logs/$t.cpu"
      echo $? >"$logs/$t.rc") &
     pid_of[$t]=$!
+}
+
+# How many of the running targets hold a slot (the light one does not).
+heavy_running() {
+    local t n=0
+    for t in "${!pid_of[@]}"; do
+        case $light in *" $t "*) ;; *) n=$((n + 1)) ;; esac
+    done
+    echo $n
+}
+
+# The light targets' lane: the next one starts when the one before ends.
+lane=()
+for t in "$@"; do
+    case $light in *" $t "*) lane+=("$t") ;; esac
 done
-while [ ${#pid_of[@]} -gt 0 ]; do reap; done
+lane_next() {
+    local t
+    for t in "${!pid_of[@]}"; do
+        case $light in *" $t "*) return ;; esac
+    done
+    if [ ${#lane[@]} -gt 0 ]; then
+        start "${lane[0]}"
+        lane=("${lane[@]:1}")
+    fi
+}
+
+for t in "$@"; do
+    case $light in *" $t "*) continue ;; esac
+    lane_next
+    while [ "$(heavy_running)" -ge "$jobs" ]; do reap; lane_next; done
+    start "$t"
+done
+while [ ${#pid_of[@]} -gt 0 ] || [ ${#lane[@]} -gt 0 ]; do
+    lane_next
+    [ ${#pid_of[@]} -gt 0 ] && reap
+done
 
 echo
 echo "make test: $((SECONDS - t0)) s for the tests, $jobs at a time"
