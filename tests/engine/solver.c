@@ -502,29 +502,67 @@ bool solver_sum_col_valid(uint8_t c, uint8_t col)
     return true;
 }
 
-/* Column c's moves from 'from' into to[]. */
-static uint8_t sum_moves(uint8_t c, uint8_t from, uint8_t *to)
+/* A BINARY heap rule's moves, listed once per rule by heap_take_ok (the
+ * search asks for them at every node: listing them each time was a third
+ * of test_sum's time). */
+static uint8_t (*bin_succ)[256][256];
+static uint8_t bin_nsucc[RULE_COUNT][256];
+static bool bin_done[RULE_COUNT];
+
+static void bin_moves(uint8_t r)
 {
-    uint8_t r = sum_rules[c], n = 0, keep = solver_rule;
-    if (!sum_binary) {
-        memcpy(to, rule_succ[r][from], rule_nsucc[r][from]);
-        return rule_nsucc[r][from];
+    uint8_t keep = solver_rule;
+    if (bin_done[r])
+        return;
+    if (!bin_succ && !(bin_succ = malloc(sizeof *bin_succ * RULE_COUNT))) {
+        fprintf(stderr, "solver: out of memory\n");
+        exit(2);
     }
     solver_rule = r;
-    for (int t = from - 1; t >= 0; t--)
-        if (heap_take_ok(from, (uint16_t)(from - t)))
-            to[n++] = (uint8_t)t;
+    for (int from = 0; from < 256; from++) {
+        uint8_t n = 0;
+        for (int t = from - 1; t >= 0; t--)
+            if (heap_take_ok((uint16_t)from, (uint16_t)(from - t)))
+                bin_succ[r][from][n++] = (uint8_t)t;
+        bin_nsucc[r][from] = n;
+    }
     solver_rule = keep;
-    return n;
+    bin_done[r] = true;
 }
+
+/* Column c's moves from 'from' into *to (no copy). */
+static uint8_t sum_moves(uint8_t c, uint8_t from, const uint8_t **to)
+{
+    uint8_t r = sum_rules[c];
+    if (!sum_binary) {
+        *to = rule_succ[r][from];
+        return rule_nsucc[r][from];
+    }
+    bin_moves(r);
+    *to = bin_succ[r][from];
+    return bin_nsucc[r][from];
+}
+
+/* The same moves as bits (to), per form and rule: the checks ask every
+ * column about every value (a scan of the list each time was a fifth of
+ * test_sum's time). */
+static uint8_t sum_legal_bits[2][RULE_COUNT][256][32];
+static bool sum_legal_done[2][RULE_COUNT];
 
 bool solver_sum_legal(uint8_t c, uint8_t from, uint8_t to)
 {
-    uint8_t t[256], n = sum_moves(c, from, t);
-    for (uint8_t i = 0; i < n; i++)
-        if (t[i] == to)
-            return true;
-    return false;
+    uint8_t r = sum_rules[c], b = sum_binary;
+    if (!sum_legal_done[b][r]) {
+        for (int f = 0; f < 256; f++) {
+            const uint8_t *t;
+            uint8_t n = sum_moves(c, (uint8_t)f, &t);
+            memset(sum_legal_bits[b][r][f], 0, 32);
+            for (uint8_t i = 0; i < n; i++)
+                sum_legal_bits[b][r][f][t[i] >> 3] |= (uint8_t)(1u << (t[i] & 7));
+        }
+        sum_legal_done[b][r] = true;
+    }
+    return sum_legal_bits[b][r][from][to >> 3] >> (to & 7) & 1;
 }
 
 static bool sum_solve(uint8_t *cols)
@@ -536,7 +574,8 @@ static bool sum_solve(uint8_t *cols)
         return sum_memo[key] == 1;
     bool any = false, p = true;
     for (uint8_t i = 0; i < sum_n && p; i++) {
-        uint8_t t[256], k = sum_moves(i, cols[i], t), from = cols[i];
+        const uint8_t *t;
+        uint8_t k = sum_moves(i, cols[i], &t), from = cols[i];
         for (uint8_t j = 0; j < k && p; j++) {
             any = true;
             cols[i] = t[j];
