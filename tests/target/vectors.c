@@ -5,8 +5,8 @@
  * heap rule in one-heap form, normal and misere, and the four SUMs) it prints the engine's answers for
  * the edge cases (bad positions, every column state alone, in the last
  * column, in every column, after columns worth 0, full boards) and for
- * random positions of its own deterministic PRNG (40,000 random columns
- * a game: 5,000 positions on 8 columns, 1,250 on 32), then every one-heap
+ * random positions of its own deterministic PRNG (32,000 random columns
+ * a game: 4,000 positions on 8 columns, 1,000 on 32), then every one-heap
  * position. Cycle markers (GPIOR1) frame the calls whose cost is budgeted:
  *   0x80 + game   a game's section starts (game = its index, from 0)
  *   1, 2          around engine_reply(mistake 0): the reply, budgeted
@@ -24,7 +24,7 @@
 /* Random positions per columns game: as many random columns on every
  * board (a position of 32 columns costs four of 8, and make test must stay
  * under ten minutes on 2 cores). */
-#define VEC_RANDOM (40000u / ENGINE_COLS)
+#define VEC_RANDOM (32000u / ENGINE_COLS)
 /* Full lines (every column, every value, the move list) are slow on the
  * target: random vectors get them now and then, fewer as the board widens,
  * so 32 columns run in about as many cycles as 8. The reply with mistakes
