@@ -1,57 +1,18 @@
 /* game.c - the toy's state machine behind the screens: which game, whose
  * turn, the machine's think-then-show turn, the end of a game, scores and
  * what is kept through a power cut (store.h records: settings+scores, and
- * the game in progress after every completed move). */
+ * the game in progress after every completed move; the settings record
+ * is game_settings.c's). */
 #include "game.h"
 
 #include <stddef.h>
 #include <string.h>
 
 #include "events.h"
+#include "game_int.h"
 #include "pgm.h"
 #include "store.h"
 #include "tables.h"
-
-/* The settings record: its format, the settings, every game's score
- * (saturating bytes) and the number of the last game counted in them.
- * Scores are kept per rule and mode, and the chosen game
- * as rule * GAME_FORMS + mode (BINARY: the mode without it, plus
- * SAVED_BINARY), so they mean the same game whatever the list
- * holds (it grows when the engine allows more modes). A record of another format (or size) loads as no record: blank
- * settings, never another version's bytes read as these. */
-#define SETTINGS_FORMAT 4
-/* The chosen game's byte: a BINARY game (RULE_COUNT * GAME_FORMS < 128). */
-#define SAVED_BINARY 0x80u
-/* A SUM game is saved as this rule (no rule has its number), its form as
- * any game's; the sum's own rules are in the game record. */
-#define SAVED_SUM 31u
-_Static_assert(RULE_COUNT < SAVED_SUM, "the saved SUM is no rule's number");
-typedef struct {
-    uint8_t format;
-    uint8_t set[SET_COUNT_V3];
-    uint8_t score[RULE_COUNT][GAME_FORMS][2];   /* [rule][mode]: [0] your wins, [1] the machine's */
-    uint8_t counted;    /* game.number of the last game whose result is in score */
-    uint8_t set_new[SET_COUNT - SET_COUNT_V3];  /* the settings added in format 4: the language */
-} settings_rec_t;
-/* Older records load, migrated: formats 3 and 2 (before the language;
- * format 2 also before counted), and a record of any of them written when
- * the toy had fewer rules (a new rule's scores start at 0: rules are only
- * ever added at the end of rules.h's list). What a record lacks loads as
- * zero: English, no game counted yet. */
-_Static_assert(LANG_EN == 0, "a migrated record's language is English");
-#define SETTINGS_FORMAT_OLDEST 2
-/* The rules when formats 2 and 3 were written: records with fewer are
- * none of this toy's. */
-#define SETTINGS_RULES_OLD 18
-/* What follows the scores: counted and the language (format 4), counted
- * (3), nothing (2). */
-#define SETTINGS_TAIL (1 + SET_COUNT - SET_COUNT_V3)
-_Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t),
-               "counted and the language end the record");
-_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS && RULE_COUNT * GAME_FORMS < SAVED_BINARY,
-               "every listed game has its score slot; the saved game fits a byte");
-_Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
-_Static_assert(sizeof(settings_rec_t) <= STORE_SETTINGS_BYTES, "settings record too big for its store slot");
 
 /* The game record: the position after the last completed move and the
  * game's number. It is saved straight from game.turn, game.pos and
@@ -86,50 +47,7 @@ _Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_r
                "game.turn and game.pos are not laid out as a game record");
 
 game_t game;
-/* Read by store_step while it is written out: changes only together with
- * a new store_request (store.h), as game.turn and game.pos do. */
-static settings_rec_t rec;
-
-static const uint8_t setting_counts[SET_COUNT] PROGMEM = {
-    0 /* game_count() */, OPP_COUNT, FIRST_COUNT, LEVEL_COUNT, START_COUNT, 2, 16, OFF_COUNT, LANG_COUNT};
-static const uint8_t setting_defaults[SET_COUNT] PROGMEM = {
-    0, OPP_MACHINE, FIRST_YOU, LEVEL_MEDIUM, START_345, 1, 8, OFF_60S, LANG_EN};
 static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {96, 32, 0};
-
-uint8_t game_setting_count(uint8_t item)
-{
-    if (item == SET_GAME)
-        return game_count();
-    return item < SET_COUNT ? PGM_U8(&setting_counts[item]) : 0;
-}
-
-bool game_set(uint8_t item, uint8_t value)
-{
-    if (value >= game_setting_count(item))
-        return false;
-    game.set[item] = value;
-    game_event_settings();
-    return true;
-}
-
-/* Setting i's byte in the record: the newer settings sit at its end. */
-static uint8_t *rec_set(uint8_t i)
-{
-    return i < SET_COUNT_V3 ? &rec.set[i] : &rec.set_new[i - SET_COUNT_V3];
-}
-
-void game_save_settings(void)
-{
-    uint8_t r, m;
-    for (uint8_t i = 0; i < SET_COUNT; i++)
-        *rec_set(i) = game.set[i];
-    game_decode(game.set[SET_GAME], &r, &m);
-    if (m & ENGINE_SUM)
-        r = SAVED_SUM;
-    rec.set[SET_GAME] = (uint8_t)((r * GAME_FORMS + (m & 3)) | ((m & ENGINE_BINARY) ? SAVED_BINARY : 0));
-    rec.format = SETTINGS_FORMAT;
-    store_request(STORE_SETTINGS, &rec, sizeof rec);
-}
 
 /* The record of the game in progress; cleared (len 0) when none is. Only
  * requested: the main loop writes it after the frame is drawn. Its length
@@ -144,49 +62,6 @@ static void game_save(void)
 uint8_t game_index(void)
 {
     return game_find(game.pos.rule, game.pos.mode);
-}
-
-/* A game's score slot. A BINARY game counts with its rule's columns game:
- * the settings record has no room for more slots (two of them must fit
- * their EEPROM share, store.h). The SUMs (rule RULE_NIM) count in NIM's
- * one-heap slots, which no game has (NIM in one heap is not listed):
- * SUM in ONE's, SUM MISERE in ONE MISERE's, BINARY with the columns. */
-static uint8_t *score_of(uint8_t r, uint8_t m)
-{
-    if (m & ENGINE_SUM)
-        m |= ENGINE_ONEHEAP;
-    return rec.score[r][m & (ENGINE_ONEHEAP | ENGINE_MISERE)];
-}
-
-uint8_t game_score(uint8_t index, uint8_t who)
-{
-    uint8_t r, m;
-    if (index >= GAME_COUNT)
-        return 0;
-    game_decode(index, &r, &m);
-    return score_of(r, m)[who];
-}
-
-/* One more game won by side who (0 you, 1 the machine) in the game being
- * played, kept at once, with the game's number as the last counted (the
- * caller then clears the game record: store.c writes this first). */
-static void score_add(uint8_t who)
-{
-    uint8_t *s = &score_of(game.pos.rule, game.pos.mode)[who];
-    if (*s < 255)
-        ++*s;
-    rec.counted = game.number;
-    game_save_settings();
-}
-
-void game_set_score(uint8_t index, uint8_t wins, uint8_t losses)
-{
-    uint8_t r, m;
-    game_decode(index, &r, &m);
-    uint8_t *s = score_of(r, m);
-    s[0] = wins;
-    s[1] = losses;
-    game_save_settings();
 }
 
 bool game_side_is_machine(uint8_t side)
@@ -305,7 +180,7 @@ void game_resume(uint16_t now)
     game_t *const g = &game;
     g->screen = SCR_PLAY;
     g->in_game = true;
-    g->number = (uint8_t)(rec.counted + 1);    /* not counted: never the counted number */
+    g->number = (uint8_t)(game_counted() + 1);    /* not counted: never the counted number */
     game_event_resume();
     phase_for_turn(now);
 }
@@ -313,7 +188,7 @@ void game_resume(uint16_t now)
 void game_abandon(void)
 {
     if (game.in_game && game.set[SET_OPP] == OPP_MACHINE)
-        score_add(1);
+        game_score_add(1);
     game.in_game = false;
     game_save();            /* no game to resume after a power cut either */
 }
@@ -373,7 +248,7 @@ static void game_apply(engine_move_t m, uint16_t now)
         g->t0 = now;
         g->in_game = false;
         if (g->set[SET_OPP] == OPP_MACHINE)
-            score_add(g->winner);
+            game_score_add(g->winner);
         game_event_end(g->winner);
     }
     game_save();
@@ -436,56 +311,11 @@ void game_tick(uint16_t now)
     }
 }
 
-/* The settings record, or one an older firmware wrote: with fewer rules
- * (a new rule comes after the others, so their scores keep their places;
- * the new rules' start at 0), and of format 2 (no game counted yet). */
-static bool settings_load(void)
-{
-    uint8_t *b = (uint8_t *)&rec;
-    for (uint8_t n = RULE_COUNT; n >= SETTINGS_RULES_OLD; n--)
-        for (uint8_t f = SETTINGS_FORMAT; f >= SETTINGS_FORMAT_OLDEST; f--) {
-            uint8_t len = (uint8_t)(offsetof(settings_rec_t, score) + n * GAME_FORMS * 2);
-            uint8_t tail = f == SETTINGS_FORMAT ? SETTINGS_TAIL : (uint8_t)(f - SETTINGS_FORMAT_OLDEST);
-            uint8_t t[SETTINGS_TAIL] = {0};
-            /* Every (rules, format) pair has a length of its own, and a
-             * failed load leaves rec as it was. */
-            if (!store_load(STORE_SETTINGS, &rec, (uint8_t)(len + tail)) || rec.format != f)
-                continue;
-            for (uint8_t i = 0; i < tail; i++)
-                t[i] = b[len + i];
-            while (len < sizeof rec)
-                b[len++] = 0;
-            rec.counted = t[0];
-            for (uint8_t i = SET_COUNT_V3; i < SET_COUNT; i++)
-                *rec_set(i) = t[1 + i - SET_COUNT_V3];
-            return true;
-        }
-    return false;
-}
-
 void game_init(uint16_t now)
 {
     uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
     uint8_t n, age = 0, grow = 0;
-    bool ok = settings_load();
-    for (uint8_t i = 0; i < SET_COUNT; i++) {
-        uint8_t v = *rec_set(i);
-        if (i == SET_GAME) {
-            uint8_t r = (uint8_t)((v & ~SAVED_BINARY) / GAME_FORMS);
-            uint8_t m = (uint8_t)((v & ~SAVED_BINARY) % GAME_FORMS | ((v & SAVED_BINARY) ? ENGINE_BINARY : 0));
-            if (r == SAVED_SUM) {
-                r = RULE_NIM;
-                m |= ENGINE_SUM;
-            }
-            v = game_find(r, m);
-        }
-        if (!ok || v >= game_setting_count(i))
-            v = PGM_U8(&setting_defaults[i]);   /* none saved, or a value from another version */
-        game.set[i] = v;
-    }
-    if (!ok)
-        for (uint8_t *b = (uint8_t *)rec.score; b < (uint8_t *)(&rec + 1); b++)
-            *b = 0;                 /* every score byte and what follows, in one pass */
+    bool ok = game_settings_load();
     game_event_settings();
     game.screen = SCR_INTRO;
     game.t0 = now;
@@ -500,7 +330,7 @@ void game_init(uint16_t now)
      * says is cleared below). The record is loaded in place (a copy on
      * the stack was 113 bytes on 32 columns), and cleared if it does not
      * resume. */
-    game.number = (uint8_t)(rec.counted + 1);
+    game.number = (uint8_t)(game_counted() + 1);
     while ((n = store_len(STORE_GAME)) == STORE_NONE && age < STORE_GAME_AGES)
         store_use_ring(++age);
     if (age)
@@ -513,7 +343,7 @@ void game_init(uint16_t now)
         n = 0;
     }
     game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
-            && game.turn < 2 && !(ok && game.number == rec.counted)
+            && game.turn < 2 && !(ok && game.number == game_counted())
             && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT
             && engine_check_pos(&game.pos) == ENGINE_OK && engine_has_move(&game.pos);
     if (!game.in_game)
