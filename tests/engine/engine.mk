@@ -22,15 +22,24 @@ $(B)/tests/engine/test_sum: tests/engine/test_sum.c tests/engine/solver.c tests/
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_sum.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 
+# A typed-in octal code's values as the chip derives them (issue 21)
+# against the generator's, linked from the same sources.
+build/tests/engine/test_octal: tests/engine/test_octal.c firmware/engine/octal.c firmware/engine/octal.h \
+		firmware/gen/sequence.c firmware/gen/gen.h firmware/engine/rules.h tests/engine/fail.h | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/engine -Ifirmware/gen -Itests/engine -o $@ \
+		tests/engine/test_octal.c firmware/engine/octal.c firmware/gen/sequence.c
+
 build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine/rules.h | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/engine -o $@ $<
 
 .PHONY: test-engine
-test-engine: $(GRUNDY) build/tests/engine/test_sequences
+test-engine: $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary \
 		build/m4/tests/engine/test_ed build/m4/tests/engine/test_sum
 	build/tests/engine/test_sequences $(GRUNDY)
+	build/tests/engine/test_octal
 	build/m4/tests/engine/test_engine
 	build/m4/tests/engine/test_binary
 	build/m4/tests/engine/test_ed
@@ -52,7 +61,7 @@ test-misere: $(GRUNDY)
 	$(GRUNDY) --misere-selftest
 	build/m4/tests/engine/test_engine misere
 TEST_TARGETS += test-misere
-TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences
+TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
 TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_ed \
 	build/m4/tests/engine/test_sum
 

@@ -1,0 +1,46 @@
+/* octal.h - a take-and-break game given as an octal code (issue 21: "your
+ * own game"), its Grundy values derived by the mex rule where it is
+ * played, as build/grundy derives the built-in rules' (firmware/gen/
+ * sequence.c) from rules.h's codes.
+ *
+ * The code "0.d1d2...dn" says, for each k, when k tokens may be taken
+ * from a heap: bit 1 of d_k if that empties the heap, bit 2 if it leaves
+ * one heap, bit 4 if it leaves two (a split); with repeat, d_n goes on for
+ * every larger k (Nim is 0.3 repeating). Portable: no <avr/...>, so the
+ * host proves it against the generator on every code of up to four digits
+ * (tests/engine/test_octal.c). */
+#ifndef ENGINE_OCTAL_H
+#define ENGINE_OCTAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+/* The largest heap whose value is derived: a one-heap game of a typed-in
+ * code stops at it (every value then fits a byte, and a split's XOR of
+ * two values stays under 128). */
+#define OCTAL_HEAP_MAX 64
+
+typedef struct {
+    uint8_t digit[RULE_MAX_DIGITS]; /* d1 .. dn: 0..7 */
+    uint8_t len;                    /* n, 1..RULE_MAX_DIGITS */
+    uint8_t repeat;                 /* 1: dn for every k > n */
+} octal_code_t;
+
+/* What octal_check says of a code. */
+enum {
+    OCTAL_OK,
+    OCTAL_ERR_LEN,      /* no digit, or more than RULE_MAX_DIGITS */
+    OCTAL_ERR_DIGIT,    /* a digit over 7 */
+    OCTAL_ERR_NOMOVE,   /* every digit 0: no heap has a move */
+};
+uint8_t octal_check(const octal_code_t *c);
+/* d_k for k >= 1 (0 past the code unless it repeats). */
+uint8_t octal_digit(const octal_code_t *c, uint8_t k);
+/* Does the code ever split a heap? (then it is played as rows of pins) */
+bool octal_splits(const octal_code_t *c);
+/* g[0..n-1], n <= OCTAL_HEAP_MAX + 1, by the mex rule, of a checked code. */
+void octal_derive(const octal_code_t *c, uint8_t *g, uint8_t n);
+
+#endif
