@@ -59,7 +59,7 @@ static inline __attribute__((always_inline)) uint8_t column_elem(uint8_t w, uint
 
 static inline __attribute__((always_inline)) uint8_t column_elem_mul(uint8_t w, uint8_t a, uint8_t b)
 {
-    return PGM_U8(&misere_mul[w][(uint8_t)(a << 4 | b)]);
+    return PGM_U8(&misere_mul[w][(uint8_t)(a * MISERE_ELEMS + b)]);
 }
 
 /* column_blocks' want: any block, or (with COLUMN_WANT_ELEM) the blocks

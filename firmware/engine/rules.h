@@ -72,6 +72,12 @@ enum rule_form { FORM_HEAP, FORM_PINS, FORM_CELLS, FORM_COINS };
  * DAWSON'S KAYLES), so the reply knows it without searching. */
 #define MASK_HAS_MOVE 8
 
+/* A wild rule's quotient has at most this many elements (KAYLES: 12;
+ * the generator refuses a rule with more): the products' table is 12 by
+ * 12, 224 B less than 16 by 16 for the two wild rules, for a multiply
+ * (2 cycles) in the reply (tables.h). */
+#define MISERE_ELEMS 12
+
 /* Longest octal code (digits after the point) any rule may use. */
 #define RULE_MAX_DIGITS 8
 

@@ -2,6 +2,7 @@
  *
  * Every table is derived here from the rules and the proved misere
  * quotients; the engine's tables.h declares them. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
@@ -123,7 +124,7 @@ static void wild_fill_mul(const rule_t *r, const mq_t *q, int *v)
     (void)r;
     for (int a = 0; a < q->n; a++)
         for (int b = 0; b < q->n; b++)
-            v[a * 16 + b] = q->mul[a][b];
+            v[a * MISERE_ELEMS + b] = q->mul[a][b];
 }
 
 /* For each element a, bit b: a b is in P (the reply's winning partners). */
@@ -169,6 +170,12 @@ static void emit_misere_wild(FILE *f, mq_t *q)
     for (int i = 0; i < RULE_COLUMN_COUNT; i++)
         if (!q[i].tame)
             rows[nrows++] = i;
+    for (int w = 0; w < nrows; w++)
+        if (q[rows[w]].n > MISERE_ELEMS) {
+            fprintf(stderr, "grundy: %s's misere quotient has %d elements, the engine's tables hold %d "
+                            "(MISERE_ELEMS, rules.h)\n", rules[rows[w]].id, q[rows[w]].n, MISERE_ELEMS);
+            exit(1);
+        }
     if (!nrows)
         rows[nrows++] = -1;
     fprintf(f, "/* Wild rules: each column state's element (a byte: the reply reads it\n"
@@ -178,10 +185,10 @@ static void emit_misere_wild(FILE *f, mq_t *q)
     fprintf(f, "};\n/* ... and the elements one move from it reaches (bit e). */\n");
     fprintf(f, "const uint16_t misere_reach[][256] PROGMEM = {\n");
     emit_wild_rows(f, q, rows, nrows, wild_fill_reach, 256, 12, 1);
-    fprintf(f, "};\n/* Products: element a times b at byte 16 a + b; P (bit e); for each\n"
-               " * element a the b with a b in P; the elements' names. */\n");
-    fprintf(f, "const uint8_t misere_mul[][256] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_mul, 256, 24, 0);
+    fprintf(f, "};\n/* Products: element a times b at byte MISERE_ELEMS a + b; P (bit e); for\n"
+               " * each element a the b with a b in P; the elements' names. */\n");
+    fprintf(f, "const uint8_t misere_mul[][MISERE_ELEMS * MISERE_ELEMS] PROGMEM = {\n");
+    emit_wild_rows(f, q, rows, nrows, wild_fill_mul, MISERE_ELEMS * MISERE_ELEMS, 24, 0);
     fprintf(f, "};\nconst uint16_t misere_p[] PROGMEM = {");
     for (int w = 0; w < nrows; w++)
         fprintf(f, "%s0x%04x", w ? ", " : "", rows[w] >= 0 ? (unsigned)q[rows[w]].p : 0u);
