@@ -84,6 +84,11 @@ bool game_is_oneheap(void)
     return game.pos.mode & ENGINE_ONEHEAP;
 }
 
+bool game_has_teach(void)
+{
+    return !game_is_oneheap() && game.pos.rule != RULE_ED;
+}
+
 bool game_is_heap_form(uint8_t c)
 {
     return engine_rule_form(engine_col_rule(&game.pos, c)) == FORM_HEAP;
@@ -175,6 +180,20 @@ static void phase_for_turn(uint16_t now)
     game.t0 = now;
 }
 
+/* The opponent changed under a game: SET OPP over the link (the menu
+ * asks first and starts a new game). Whoever moves now is who the
+ * setting says, at once: before, 2 PLAYERS set while the machine thought
+ * had it move for player 2, VS MACHINE set on player 2's turn left the
+ * game with no one to move, and DEMO set during a set-up had the machine
+ * move on a position being set up (a set-up needs a person). */
+void game_opp_changed(void)
+{
+    if (game.set[SET_OPP] == OPP_DEMO)
+        game.setup = false;
+    if (game.phase != PH_OVER && (game.phase != PH_INPUT) != game_side_is_machine(game.turn))
+        phase_for_turn(game.t0);
+}
+
 void game_resume(uint16_t now)
 {
     game_t *const g = &game;
@@ -196,8 +215,10 @@ void game_abandon(void)
 void game_new(uint16_t now)
 {
     uint8_t first = game.set[SET_FIRST], start = game.set[SET_START];
-    game.setup = start == START_SETUP;
-    start_pos(&game.pos, game.set[SET_GAME], game.setup ? START_FULL : start);
+    /* START SET UP is for people: in DEMO (both sides machines, and a
+     * press ends it) the game starts from the full board. */
+    game.setup = start == START_SETUP && game.set[SET_OPP] != OPP_DEMO;
+    start_pos(&game.pos, game.set[SET_GAME], start == START_SETUP ? START_FULL : start);
     game.turn = game.setup ? 0 : first == FIRST_RANDOM ? (engine_random() & 1) : first == FIRST_ME;
     review_clear(&game.rv);
     game_resume(now);

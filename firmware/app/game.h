@@ -178,5 +178,8 @@ uint8_t game_col_lamps(uint8_t c, uint8_t v);
 /* Column c is a heap (a SUM: its own rule's form). */
 bool game_is_heap_form(uint8_t c);
 bool game_is_oneheap(void);
+/* Has the game a teach panel (a sum of column values)? Not one heap, not
+ * EMPTY AND DIVIDE (two boxes a move changes together). */
+bool game_has_teach(void);
 
 #endif

@@ -14,5 +14,7 @@ uint8_t game_counted(void);
 /* One more game won by side who (0 you, 1 the machine) in the game being
  * played, counted as game.number and kept at once. */
 void game_score_add(uint8_t who);
+/* game.set[SET_OPP] changed: the side to move is played by who it says. */
+void game_opp_changed(void);
 
 #endif

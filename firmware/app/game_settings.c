@@ -74,6 +74,8 @@ bool game_set(uint8_t item, uint8_t value)
     if (value >= game_setting_count(item))
         return false;
     game.set[item] = value;
+    if (item == SET_OPP)
+        game_opp_changed();
     game_event_settings();
     return true;
 }

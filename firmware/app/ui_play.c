@@ -238,8 +238,7 @@ static void play_b_short(uint16_t now)
     }
     vw->ov_t0 = now;
     if (vw->overlay == OV_HINT) {
-        /* EMPTY AND DIVIDE: no panel (its boxes are not a sum of values) */
-        vw->overlay = game_is_oneheap() || game.pos.rule == RULE_ED ? OV_NONE : OV_TEACH;
+        vw->overlay = game_has_teach() ? OV_TEACH : OV_NONE;
     } else if (vw->overlay == OV_TEACH) {
         vw->overlay = OV_NONE;
     } else {
@@ -318,8 +317,11 @@ static void end_input(uint8_t pressed, bool b_short, uint16_t now)
         return;
     }
     if (b_short) {
-        if (vw->rv != RV_TEXT && !game_is_oneheap())
-            vw->rv ^= RV_MOVE ^ RV_TEACH;       /* the position <-> its teach panel */
+        /* The position <-> its teach panel, where the game has one (in
+         * EMPTY AND DIVIDE BINARY the panel read a heap rule's table with
+         * ED's number: fuzz_buttons found it). */
+        if (vw->rv != RV_TEXT && game_has_teach())
+            vw->rv ^= RV_MOVE ^ RV_TEACH;
     } else if ((pressed & BTN_A) && !review_show((uint8_t)(vw->rv_i + 1), now)) {
         vw->rv = RV_OFF;                        /* no more: the result again */
         ui_redraw();

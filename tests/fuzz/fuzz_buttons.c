@@ -46,12 +46,21 @@ static void check_debounce(uint8_t before_stable, uint8_t raw, uint16_t now)
 
 /* The position changed during a step: only by one legal move of the side
  * that may move then, inside the same game (a new game starts from the
- * menu or the end screen). */
+ * menu or the end screen). While START SET UP sets the position up
+ * (game.setup), a press may set it to any legal position of the same game
+ * (whatever the rule allows between them: game_setup_move), you to move. */
 static void check_step(const game_t *b, bool human_may, bool machine_may, const char *where)
 {
     bool same_game = b->screen == SCR_PLAY && game.screen == SCR_PLAY && b->in_game && game.in_game
         && b->number == game.number;
-    if (same_game && !fuzz_same_pos(&b->pos, &game.pos)) {
+    if (same_game && b->setup && !fuzz_same_pos(&b->pos, &game.pos)) {
+        if (!human_may)
+            fuzz_fail("the set-up position changed without a press", where);
+        if (b->pos.rule != game.pos.rule || b->pos.mode != game.pos.mode || b->pos.ncols != game.pos.ncols)
+            fuzz_fail("setting up changed the game", where);
+        if (game.turn != 0)
+            fuzz_fail("a set-up position is not yours to move", where);
+    } else if (same_game && !fuzz_same_pos(&b->pos, &game.pos)) {
         bool machine = game_side_is_machine(b->turn);
         if (machine ? !machine_may : !human_may)
             fuzz_fail("a move by a side that may not move now", where);

@@ -55,6 +55,15 @@ void fuzz_check_pos_legal(const char *where)
     }
     if (game.in_game && game.phase != PH_OVER && !engine_has_move(&game.pos))
         fuzz_fail("a game in progress with no move left", where);
+    /* Someone is to move, and it is who the settings say: a machine's
+     * turn thinks, a person's waits for input (SET OPP over the link once
+     * left a machine's turn waiting for input, and had the machine move
+     * for a person); a set-up is for people, never in DEMO. */
+    if (game.screen == SCR_PLAY && game.phase != PH_OVER
+        && (game.phase != PH_INPUT) != game_side_is_machine(game.turn))
+        fuzz_fail("the side to move is not played by who the settings say", where);
+    if (game.setup && game.set[SET_OPP] == OPP_DEMO)
+        fuzz_fail("a set-up in DEMO (no one to set it up)", where);
 }
 
 bool fuzz_same_pos(const engine_pos_t *a, const engine_pos_t *b)

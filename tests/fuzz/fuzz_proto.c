@@ -10,7 +10,9 @@
  *     virtual buttons exactly as they were;
  *   - the position is always legal, and changes only through POS, GAME,
  *     NEW, a legal MOVE/AI (checked against the engine) or the machine's
- *     own turn (game_tick, checked the same way).
+ *     own turn (game_tick, checked the same way, on a machine's side);
+ *   - a game in play always has someone to move: the phase is who the
+ *     settings say plays the side to move (fuzz_check_pos_legal).
  * A violation aborts (libFuzzer saves the input); ASan/UBSan catch the rest. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,12 +114,16 @@ static void run_time(uint16_t ms)
     for (uint16_t t = 0; t < ms; t += 500) {
         engine_pos_t p = game.pos;
         bool playing = game.screen == SCR_PLAY;
+        uint8_t side = game.turn;
         fake_now = (uint16_t)(fake_now + 500);
         game_tick(fake_now);
         ui_render(fake_now);
         store_step(); /* as the main loop does after each frame: saves go out */
-        if (playing && !fuzz_same_pos(&p, &game.pos))
+        if (playing && !fuzz_same_pos(&p, &game.pos)) {
+            if (!game_side_is_machine(side))
+                fuzz_fail("the machine moved for a person", "(the machine's turn, after the line)");
             fuzz_check_one_move(&p, &game.pos, "(the machine's turn, after the line)");
+        }
         fuzz_check_pos_legal("(time, after the line)");
     }
 }

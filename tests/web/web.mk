@@ -36,12 +36,13 @@ $(B)/web/index.html: $(WEB_SRC) $(B)/nim.hex $(B)/board.defs $(WEB_STAMP)
 web-serve: web
 	@node $(WEB_DIR)/serve.mjs $(B)/web $(WEB_PORT)
 
-# The MAX7219 model against its datasheet; the avr8js workarounds, each
+# The MAX7219 model against its datasheet; the differential's comparison
+# on made-up traces (diff.test.mjs); the avr8js workarounds, each
 # shown needed; then every e2e session traced
 # by nimsim and replayed on avr8js: both must agree (web-diff, this build;
 # test-web-sim-m4 runs it on 32 columns, build/m4).
 test-web-sim: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
-	@node --test --test-reporter=spec tests/web/max7219.test.mjs 2>&1 | grep -v '^$$'
+	@node --test --test-reporter=spec tests/web/max7219.test.mjs tests/web/diff.test.mjs 2>&1 | grep -v '^$$'
 	@node tests/web/bugs.mjs $(B)/board.defs $(B)/nim.hex
 	@$(MAKE) --no-print-directory web-diff
 test-web-sim-m4:
