@@ -54,7 +54,8 @@ uint8_t column_wild(uint8_t rule);
  * inlined, they sit in the wild hint's inner loops. */
 static inline __attribute__((always_inline)) uint8_t column_elem(uint8_t w, uint8_t state)
 {
-    return PGM_U8(&misere_elem[w][state]);
+    uint8_t b = PGM_U8(&misere_elem[w][state >> 1]);
+    return (state & 1) ? b >> 4 : b & 15;
 }
 
 static inline __attribute__((always_inline)) uint8_t column_elem_mul(uint8_t w, uint8_t a, uint8_t b)

@@ -88,14 +88,14 @@ static void emit_misere_tame(FILE *f, const mq_t *q, const int *wild, int one[][
  * generators are built (mgame), its quotient q is canonical. */
 typedef void wild_fill_fn(const rule_t *r, const mq_t *q, int *v);
 
-/* Each column state's element (a byte: the reply reads it for every
- * column, and a nibble costs shifts). */
+/* Each column state's element, two a byte: state 2i in byte i's low
+ * nibble, 2i + 1 in its high one (elements < MISERE_ELEMS <= 16). */
 static void wild_fill_elem(const rule_t *r, const mq_t *q, int *v)
 {
     for (int st = 0; st < mcol_states(r); st++) {
         uint8_t g[4];
         if (mcol_valid(r, st))
-            v[st] = mq_prod_gens(q, g, mcol_gens(r, st, g));
+            v[st >> 1] |= mq_prod_gens(q, g, mcol_gens(r, st, g)) << (st & 1 ? 4 : 0);
     }
 }
 
@@ -178,10 +178,9 @@ static void emit_misere_wild(FILE *f, mq_t *q)
         }
     if (!nrows)
         rows[nrows++] = -1;
-    fprintf(f, "/* Wild rules: each column state's element (a byte: the reply reads it\n"
-               " * for every column, and a nibble costs shifts). */\n");
-    fprintf(f, "const uint8_t misere_elem[][256] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_elem, 256, 24, 0);
+    fprintf(f, "/* Wild rules: each column state's element, two a byte (state 2i low). */\n");
+    fprintf(f, "const uint8_t misere_elem[][128] PROGMEM = {\n");
+    emit_wild_rows(f, q, rows, nrows, wild_fill_elem, 128, 24, 0);
     fprintf(f, "};\n/* ... and the elements one move from it reaches (bit e). */\n");
     fprintf(f, "const uint16_t misere_reach[][256] PROGMEM = {\n");
     emit_wild_rows(f, q, rows, nrows, wild_fill_reach, 256, 12, 1);

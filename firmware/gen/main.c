@@ -4,6 +4,7 @@
  * Derives every table the engine reads from the rule definitions in
  * rules.h, so no Grundy value is ever typed in:
  *   build/grundy NAME N                  print g(0) .. g(N-1) of a rule
+ *   build/grundy CODE N                  ... of any octal code (0.137, 0.3*)
  *   build/grundy --list                  list the rules
  *   build/grundy --emit-c FILE --heap-max M   write the PROGMEM tables
  *   build/grundy --misere NAME           print a rule's misere quotient, proved
@@ -138,6 +139,21 @@ static void mq_print(const rule_t *r, const mq_t *q)
            q->checked_weight ? "tokens in all" : "columns");
 }
 
+/* Any octal code as a rule of its own (the toy's OWN GAME derives the
+ * same values on the chip: firmware/engine/octal.c). A code that splits
+ * is a pin rule, as KAYLES is; rule_parse refuses a bad code. */
+static const rule_t *rule_from_code(const char *code)
+{
+    static rule_t r;
+    r.id = "CODE";
+    r.name = code;
+    r.kind = KIND_OCTAL;
+    r.code = code;
+    r.form = FORM_PINS;
+    rule_parse(&r);
+    return &r;
+}
+
 int main(int argc, char **argv)
 {
     for (int i = 0; i < RULE_COUNT; i++)
@@ -167,7 +183,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc == 3) {
-        const rule_t *r = rule_find(argv[1]);
+        const rule_t *r = !strncmp(argv[1], "0.", 2) ? rule_from_code(argv[1]) : rule_find(argv[1]);
         char *end;
         long n = strtol(argv[2], &end, 10);
         if (!r)
@@ -180,7 +196,7 @@ int main(int argc, char **argv)
             printf("%d%c", g[i], i + 1 < n ? ' ' : '\n');
         return 0;
     }
-    fprintf(stderr, "usage: grundy NAME N | grundy --list | grundy --emit-c FILE --heap-max M\n"
+    fprintf(stderr, "usage: grundy NAME|CODE N | grundy --list | grundy --emit-c FILE --heap-max M\n"
                     "       grundy --misere NAME | grundy --misere-selftest\n");
     return 2;
 }

@@ -143,6 +143,19 @@ int main(int argc, char **argv)
     expect_period("NOADJ", g, LONG_N, 52, 34);
     free(g);
 
+    /* Any code, as the toy's OWN GAME takes one (build/grundy CODE N):
+     * Kayles and Dawson's chess by their codes, against the same data. */
+    g = run_grundy("0.77", LONG_N);
+    for (int x = 0; x < (int)COUNT(a002186); x++)
+        expect("code 0.77", x, g[x], a002186[x], "A002186");
+    expect_period("code 0.77", g, LONG_N, 71, 12);
+    free(g);
+    g = run_grundy("0.137", LONG_N);
+    for (int x = 0; x < (int)COUNT(a002187); x++)
+        expect("code 0.137", x, g[x], a002187[x], "A002187");
+    expect_period("code 0.137", g, LONG_N, 52, 34);
+    free(g);
+
     /* Dawson's Kayles (octal .07): A002187 shifted by one; period 34 from 53. */
     g = run_grundy("DAWSON", LONG_N);
     expect("DAWSON", 0, g[0], 0, "the definition (no move)");
