@@ -32,7 +32,7 @@ $(B)/tests/bench/%.elf: $(B)/tests/bench/%.o $(B)/tests/bench/target_io_avr.o $(
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
 .PHONY: bench-progs
-bench-progs: $(B)/tests/bench/reply.elf $(B)/tests/bench/reply_test.elf $(B)/nim.elf $(NIMSIM)
+bench-progs: $(B)/tests/bench/reply.elf $(B)/tests/bench/reply_test.elf $(B)/tests/bench/octal.elf $(B)/nim.elf $(NIMSIM)
 
 # Reply cycles, per build and sample (reply: make bench's, reply_test:
 # make test's): the marks are read as they come (a pipe), only the per-game
@@ -47,8 +47,20 @@ $(BENCH_DIR)/baseline.txt: build/tests/bench/baseline.elf build/nimsim tests/ben
 	@mkdir -p $(BENCH_DIR)
 	tests/bench/run_prog.sh build/nimsim $< baseline $@
 
-BENCH_FIGURES := $(BENCH_DIR)/reply-m1.txt $(BENCH_DIR)/reply-m4.txt $(BENCH_DIR)/baseline.txt
-BENCH_TEST_FIGURES := $(BENCH_DIR)/reply_test-m1.txt $(BENCH_DIR)/reply_test-m4.txt $(BENCH_DIR)/baseline.txt
+# A typed-in octal code's derivation on the chip (issue 21), every code of
+# 1-4 digits, on both builds (tests/bench/octal.c).
+$(BENCH_DIR)/octal-m1.txt: build/tests/bench/octal.elf build/nimsim tests/bench/reply_stats.py tests/bench/run_prog.sh
+	@mkdir -p $(BENCH_DIR)
+	tests/bench/run_prog.sh build/nimsim $< octal $@
+$(BENCH_DIR)/octal-m4.txt: build/m4/tests/bench/octal.elf build/m4/nimsim tests/bench/reply_stats.py tests/bench/run_prog.sh
+	@mkdir -p $(BENCH_DIR)
+	tests/bench/run_prog.sh build/m4/nimsim $< octal $@
+.SECONDARY: $(B)/tests/bench/octal.o
+
+BENCH_FIGURES := $(BENCH_DIR)/reply-m1.txt $(BENCH_DIR)/reply-m4.txt $(BENCH_DIR)/baseline.txt \
+	$(BENCH_DIR)/octal-m1.txt $(BENCH_DIR)/octal-m4.txt
+BENCH_TEST_FIGURES := $(BENCH_DIR)/reply_test-m1.txt $(BENCH_DIR)/reply_test-m4.txt $(BENCH_DIR)/baseline.txt \
+	$(BENCH_DIR)/octal-m1.txt $(BENCH_DIR)/octal-m4.txt
 
 # Both builds' programs and simulators first (one make per MODULES), then
 # the measurements, two at a time (the two slow ones run side by side).
@@ -59,7 +71,8 @@ bench-build: deps
 
 # Budgets enforced by test-bench (make test): every one of them (reply8
 # reply32 reply_random8 reply_random32 flash ram stack latency
-# latency_eeprom power_playing power_off wear_play wear_demo wear_host).
+# latency_eeprom power_playing power_off wear_play wear_demo wear_host
+# octal_derive).
 # make bench prints each result
 # and fails on none.
 BENCH_ENFORCE ?= all
@@ -73,8 +86,10 @@ test-bench: bench-build
 	@$(MAKE) --no-print-directory -j2 $(BENCH_TEST_FIGURES)
 	@BENCH_REPLY=reply_test tests/bench/bench.sh --enforce "$(BENCH_ENFORCE)"
 TEST_TARGETS += test-bench
-TEST_BUILD += $(B)/tests/bench/reply.elf $(B)/tests/bench/reply_test.elf $(B)/tests/bench/baseline.elf $(B)/nim.elf $(NIMSIM)
-TEST_BUILD_M4 += build/m4/tests/bench/reply.elf build/m4/tests/bench/reply_test.elf build/m4/nim.elf build/m4/nimsim
+TEST_BUILD += $(B)/tests/bench/reply.elf $(B)/tests/bench/reply_test.elf $(B)/tests/bench/baseline.elf \
+	$(B)/tests/bench/octal.elf $(B)/nim.elf $(NIMSIM)
+TEST_BUILD_M4 += build/m4/tests/bench/reply.elf build/m4/tests/bench/reply_test.elf build/m4/tests/bench/octal.elf \
+	build/m4/nim.elf build/m4/nimsim
 
 ## Performance:
 ##   make bench           cycles, sizes, stack, latency, power, EEPROM wear: figures, table, budgets

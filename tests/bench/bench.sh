@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh --enforce "BUDGET..."|none - the figures of make bench.
 # Needs (bench.mk builds them): build/nim.elf, build/m4/nim.elf, both
-# nimsims, build/bench/{R-m1,R-m4,baseline}.txt, R the reply sample
+# nimsims, build/bench/{R-m1,R-m4,baseline,octal-m1,octal-m4}.txt, R the reply sample
 # ($BENCH_REPLY: reply, make bench's 100,000 positions a game, or
 # reply_test, make test's smaller one). Measures size,
 # stack, latency, power and EEPROM wear here (each a few seconds of
@@ -225,7 +225,7 @@ cat "$out/wear-8.txt" "$out/wear-32.txt" >> "$figs"
 
 # ---- the on-target figures ----------------------------------------------
 reply=${BENCH_REPLY:-reply}
-cat "$out/$reply-m1.txt" "$out/$reply-m4.txt" "$out/baseline.txt" >> "$figs" || err=1
+cat "$out/$reply-m1.txt" "$out/$reply-m4.txt" "$out/baseline.txt" "$out/octal-m1.txt" "$out/octal-m4.txt" >> "$figs" || err=1
 
 python3 tests/bench/bench_report.py "$enforce" < "$figs" || err=1
 exit $err

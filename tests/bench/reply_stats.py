@@ -9,6 +9,9 @@ marker pair (the 0xF0 calibration block), so a figure is the call's own cost.
 KIND 1 or 4 (reply.c, MODULES=1/4): per game
     bench reply game=NAME cols=N positions=n worst_cycles=w mean_cycles=m
     bench reply_random game=NAME cols=N positions=n worst_cycles=w mean_cycles=m
+KIND octal (octal.c): a typed-in code's derivation, worst over every code
+of 1-4 digits, codes that split (g(0..8)) and those that do not (g(0..64))
+    bench octal_derive kind=heap|split codes=n heaps=h worst_cycles=w code=C mean_cycles=m
 KIND baseline (baseline.c): per pin count k, and the headline
     bench baseline_pins game=KAYLES cols=8 pins=k positions=n worst_cycles=w table_worst_cycles=t
     bench baseline game=KAYLES cols=8 pins=k worst_cycles=w table_worst_cycles=t ratio=r
@@ -29,6 +32,7 @@ def main():
     # per section (game index or pin count) and pair start: [count, worst, sum]
     stats = {}
     cal = []
+    octal_times = []
     section = None
     open_mark = None
     start = 0
@@ -50,6 +54,8 @@ def main():
         d = c - start
         if section == "cal":
             cal.append(d)
+        elif kind == "octal":
+            octal_times.append(d)
         else:
             s = stats.setdefault((section, open_mark), [0, 0, 0])
             s[0] += 1
@@ -86,6 +92,20 @@ def main():
             n, w, m = fig((idx, 5))
             print("bench reply_random game=%s cols=%d positions=%d worst_cycles=%d mean_cycles=%d"
                   % (name, cols, n, w, round(m)))
+    elif kind == "octal":
+        # one interval per code, in the order of the UART's lines
+        lines = [l.split() for l in uart if l.startswith("0.")]
+        if not uart or not uart[-1].startswith("end codes=") or int(uart[-1][10:]) != len(lines):
+            fail("the octal program did not finish (UART: %s)" % (uart[-1:] or "nothing"))
+        times = [d - over for d in octal_times]
+        if len(times) != len(lines):
+            fail("%d derivations measured, %d codes" % (len(times), len(lines)))
+        for split in (False, True):
+            pick = [(t, l[0], int(l[1])) for t, l in zip(times, lines) if (int(l[1]) <= 9) == split]
+            t, code, heaps = max(pick)
+            print("bench octal_derive kind=%s codes=%d heaps=%d worst_cycles=%d code=%s mean_cycles=%d"
+                  % ("split" if split else "heap", len(pick), heaps, t, code,
+                     round(sum(p[0] for p in pick) / len(pick))))
     elif kind == "baseline":
         lines = [l.split() for l in uart if l.strip()]
         total = sum(fig((k, 7))[0] for k in range(1, 9))
