@@ -94,7 +94,8 @@ uint8_t column_wild(uint8_t rule)
  * wild rule's element. */
 static uint8_t key_of(uint8_t rule, uint8_t state, uint8_t want)
 {
-    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(column_wild(rule), state) | COLUMN_WANT_ELEM) : column_value(rule, state);
+    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(column_elem_row(column_wild(rule)), state) | COLUMN_WANT_ELEM)
+                                     : column_value(rule, state);
 }
 
 /* Pin and cell moves are blocks of k cells. Pins: k standing pins of one
@@ -213,18 +214,19 @@ static uint8_t coins_next(uint8_t rule, uint8_t m, uint8_t diff)
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
 {
     uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
+    const uint8_t *er = column_elem_row(w);
     for (uint8_t head = 0x80; head; head >>= 1) {
         if (!(from & head))
             continue;
         uint8_t rest = (uint8_t)(from ^ head);
-        if (lo <= 1 && column_elem(w, rest) == q)
+        if (lo <= 1 && column_elem(er, rest) == q)
             return head;
         /* a coin below it, and another below that */
         for (uint8_t a = hi >= 2 ? head >> 1 : 0; a; a >>= 1) {
-            if (lo <= 2 && column_elem(w, rest ^ a) == q)
+            if (lo <= 2 && column_elem(er, rest ^ a) == q)
                 return (uint8_t)(head | a);
             for (uint8_t b = hi >= 3 ? a >> 1 : 0; b; b >>= 1)
-                if (column_elem(w, rest ^ a ^ b) == q)
+                if (column_elem(er, rest ^ a ^ b) == q)
                     return (uint8_t)(head | a | b);
         }
     }

@@ -58,9 +58,10 @@ uint8_t engine_misere_big(const engine_pos_t *p, uint8_t *ones)
 /* A wild rule: the product of the columns' elements. */
 static uint8_t misere_product(const engine_pos_t *p, uint8_t w)
 {
+    const uint8_t *er = column_elem_row(w), *mr = column_mul_row(w);
     uint8_t e = 0;
     for (uint8_t c = 0; c < p->ncols; c++)
-        e = column_elem_mul(w, e, column_elem(w, p->col[c]));
+        e = column_elem_mul(mr, e, column_elem(er, p->col[c]));
     return e;
 }
 
@@ -74,7 +75,7 @@ uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
     uint8_t w = column_wild(p->rule);
     if (w == 0xFF || (p->mode & ENGINE_ONEHEAP))
         return 0;
-    return c < p->ncols ? column_elem(w, p->col[c]) : misere_product(p, w);
+    return c < p->ncols ? column_elem(column_elem_row(w), p->col[c]) : misere_product(p, w);
 }
 
 const char *engine_misere_name(uint8_t rule, uint8_t e)
@@ -204,15 +205,16 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
 {
     uint8_t w = column_wild(p->rule), rule = p->rule, form = engine_rule_form(rule);
     uint8_t pre[ENGINE_COLS], el[ENGINE_COLS], e = 0, c;
+    const uint8_t *er = column_elem_row(w), *mr = column_mul_row(w);
     for (c = 0; c < p->ncols; c++) {
         pre[c] = e;
-        e = column_elem_mul(w, e, el[c] = column_elem(w, p->col[c]));
+        e = column_elem_mul(mr, e, el[c] = column_elem(er, p->col[c]));
     }
     if ((PGM_U16(&misere_p[w]) >> e) & 1)
         return false;
-    for (e = 0; c-- > 0; e = column_elem_mul(w, el[c], e)) {
+    for (e = 0; c-- > 0; e = column_elem_mul(mr, el[c], e)) {
         uint8_t from = p->col[c];
-        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(w, pre[c], e)]) & PGM_U16(&misere_reach[w][from]);
+        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(mr, pre[c], e)]) & PGM_U16(&misere_reach[w][from]);
         if (!want)
             continue;
         uint8_t q = 0;
@@ -224,7 +226,7 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
         if (form == FORM_HEAP) {
             /* every move of the column in turn (8 at most) */
             for (uint16_t d = column_next(rule, form, from, 0); d; d = column_next(rule, form, from, d))
-                if (column_elem(w, (uint8_t)column_apply(form, from, d)) == q) {
+                if (column_elem(er, (uint8_t)column_apply(form, from, d)) == q) {
                     m->to = column_apply(form, from, d);
                     return true;
                 }
