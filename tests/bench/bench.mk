@@ -31,8 +31,11 @@ $(B)/tests/bench/target_io_avr.o: tests/target/target_io_avr.c tests/target/targ
 $(B)/tests/bench/%.elf: $(B)/tests/bench/%.o $(B)/tests/bench/target_io_avr.o $(B)/tests/target/target_util.o $(ENGINE_AVR_OBJ)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 
+# The reply programs bench-build makes: make bench's (100,000 positions a
+# game) and make test's sample; test-bench builds only its own.
+BENCH_REPLY_PROGS ?= reply reply_test
 .PHONY: bench-progs
-bench-progs: $(B)/tests/bench/reply.elf $(B)/tests/bench/reply_test.elf $(B)/tests/bench/octal.elf $(B)/nim.elf $(NIMSIM)
+bench-progs: $(BENCH_REPLY_PROGS:%=$(B)/tests/bench/%.elf) $(B)/tests/bench/octal.elf $(B)/nim.elf $(NIMSIM)
 
 # Reply cycles, per build and sample (reply: make bench's, reply_test:
 # make test's): the marks are read as they come (a pipe), only the per-game
@@ -66,8 +69,8 @@ BENCH_TEST_FIGURES := $(BENCH_DIR)/reply_test-m1.txt $(BENCH_DIR)/reply_test-m4.
 # the measurements, two at a time (the two slow ones run side by side).
 .PHONY: bench-build
 bench-build: deps
-	@$(MAKE) --no-print-directory MODULES=1 bench-progs build/tests/bench/baseline.elf
-	@$(MAKE) --no-print-directory MODULES=4 bench-progs
+	@$(MAKE) --no-print-directory MODULES=1 BENCH_REPLY_PROGS="$(BENCH_REPLY_PROGS)" bench-progs build/tests/bench/baseline.elf
+	@$(MAKE) --no-print-directory MODULES=4 BENCH_REPLY_PROGS="$(BENCH_REPLY_PROGS)" bench-progs
 
 # Budgets enforced by test-bench (make test): every one of them (reply8
 # reply32 reply_random8 reply_random32 flash ram stack latency
@@ -82,13 +85,14 @@ bench: bench-build
 	@$(MAKE) --no-print-directory -j2 $(BENCH_FIGURES)
 	@tests/bench/bench.sh --enforce none
 
+test-bench: BENCH_REPLY_PROGS := reply_test
 test-bench: bench-build
 	@$(MAKE) --no-print-directory -j2 $(BENCH_TEST_FIGURES)
 	@BENCH_REPLY=reply_test tests/bench/bench.sh --enforce "$(BENCH_ENFORCE)"
 TEST_TARGETS += test-bench
-TEST_BUILD += $(B)/tests/bench/reply.elf $(B)/tests/bench/reply_test.elf $(B)/tests/bench/baseline.elf \
+TEST_BUILD += $(B)/tests/bench/reply_test.elf $(B)/tests/bench/baseline.elf \
 	$(B)/tests/bench/octal.elf $(B)/nim.elf $(NIMSIM)
-TEST_BUILD_M4 += build/m4/tests/bench/reply.elf build/m4/tests/bench/reply_test.elf build/m4/tests/bench/octal.elf \
+TEST_BUILD_M4 += build/m4/tests/bench/reply_test.elf build/m4/tests/bench/octal.elf \
 	build/m4/nim.elf build/m4/nimsim
 
 ## Performance:

@@ -104,6 +104,7 @@ void fuzz_boot(uint16_t now)
 {
     memset(&game, 0, sizeof game);
     memset(&view, 0, sizeof view);
+    engine_seed(0);     /* the random state a power-on starts from (rng_state's initial value) */
     fake_now = now;
     store_init();
     game_init(now);
