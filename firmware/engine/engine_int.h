@@ -71,6 +71,14 @@ static inline __attribute__((always_inline)) uint8_t column_elem(const uint8_t *
     return (state & 1) ? b >> 4 : b & 15;
 }
 
+/* The elements one move from a column state reaches (bit e), from its
+ * low byte's row and its high nibbles' row. */
+static inline __attribute__((always_inline)) uint16_t column_reach(const uint8_t *lo, const uint8_t *hi, uint8_t state)
+{
+    uint8_t h = PGM_U8(&hi[state >> 1]);
+    return (uint16_t)((uint16_t)((state & 1) ? h >> 4 : h & 15) << 8 | PGM_U8(&lo[state]));
+}
+
 static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)
 {
     return PGM_U8(&row[(uint8_t)(a * MISERE_ELEMS + b)]);

@@ -77,7 +77,7 @@ enum rule_form { FORM_HEAP, FORM_PINS, FORM_CELLS, FORM_COINS };
  * 12, 224 B less than 16 by 16 for the two wild rules, for a multiply
  * (2 cycles) in the reply (tables.h). */
 #define MISERE_ELEMS 12
-_Static_assert(MISERE_ELEMS <= 16, "a column's element is a nibble (tables.h)");
+_Static_assert(MISERE_ELEMS <= 12, "a column's element is a nibble, the elements it reaches 12 bits (tables.h)");
 
 /* Longest octal code (digits after the point) any rule may use. */
 #define RULE_MAX_DIGITS 8

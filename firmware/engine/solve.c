@@ -206,6 +206,7 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
     uint8_t w = column_wild(p->rule), rule = p->rule, form = engine_rule_form(rule);
     uint8_t pre[ENGINE_COLS], el[ENGINE_COLS], e = 0, c;
     const uint8_t *er = column_elem_row(w), *mr = column_mul_row(w);
+    const uint8_t *rlo = misere_reach_lo[w], *rhi = misere_reach_hi[w];
     for (c = 0; c < p->ncols; c++) {
         pre[c] = e;
         e = column_elem_mul(mr, e, el[c] = column_elem(er, p->col[c]));
@@ -214,7 +215,7 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
         return false;
     for (e = 0; c-- > 0; e = column_elem_mul(mr, el[c], e)) {
         uint8_t from = p->col[c];
-        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(mr, pre[c], e)]) & PGM_U16(&misere_reach[w][from]);
+        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(mr, pre[c], e)]) & column_reach(rlo, rhi, from);
         if (!want)
             continue;
         uint8_t q = 0;

@@ -101,22 +101,35 @@ static void wild_fill_elem(const rule_t *r, const mq_t *q, int *v)
 
 /* Each column state's reach: bit e, a move in it leaves the column of
  * element e. */
-static void wild_fill_reach(const rule_t *r, const mq_t *q, int *v)
+static int reach_of(const rule_t *r, const mq_t *q, int st)
 {
-    for (int st = 0; st < mcol_states(r); st++) {
-        uint8_t g[4];
-        if (!mcol_valid(r, st))
-            continue;
-        int k = mcol_gens(r, st, g);
-        for (int j = 0; j < k; j++) {
-            uint8_t rest = 0;
-            for (int o = 0; o < k; o++)
-                if (o != j)
-                    rest = q->mul[rest][q->gen[g[o]]];
-            for (int o = 0; o < mgame.nopt[g[j]]; o++)
-                v[st] |= 1 << q->mul[rest][mq_opt_elem(q, g[j], o)];
-        }
+    uint8_t g[4];
+    int v = 0, k = mcol_gens(r, st, g);
+    for (int j = 0; j < k; j++) {
+        uint8_t rest = 0;
+        for (int o = 0; o < k; o++)
+            if (o != j)
+                rest = q->mul[rest][q->gen[g[o]]];
+        for (int o = 0; o < mgame.nopt[g[j]]; o++)
+            v |= 1 << q->mul[rest][mq_opt_elem(q, g[j], o)];
     }
+    return v;
+}
+
+/* ... its low byte, a byte a state ... */
+static void wild_fill_reach_lo(const rule_t *r, const mq_t *q, int *v)
+{
+    for (int st = 0; st < mcol_states(r); st++)
+        if (mcol_valid(r, st))
+            v[st] = reach_of(r, q, st) & 0xFF;
+}
+
+/* ... and its bits 8..11, a nibble a state (state 2i low, as the elements). */
+static void wild_fill_reach_hi(const rule_t *r, const mq_t *q, int *v)
+{
+    for (int st = 0; st < mcol_states(r); st++)
+        if (mcol_valid(r, st))
+            v[st >> 1] |= (reach_of(r, q, st) >> 8) << (st & 1 ? 4 : 0);
 }
 
 static void wild_fill_mul(const rule_t *r, const mq_t *q, int *v)
@@ -181,9 +194,12 @@ static void emit_misere_wild(FILE *f, mq_t *q)
     fprintf(f, "/* Wild rules: each column state's element, two a byte (state 2i low). */\n");
     fprintf(f, "const uint8_t misere_elem[][128] PROGMEM = {\n");
     emit_wild_rows(f, q, rows, nrows, wild_fill_elem, 128, 24, 0);
-    fprintf(f, "};\n/* ... and the elements one move from it reaches (bit e). */\n");
-    fprintf(f, "const uint16_t misere_reach[][256] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_reach, 256, 12, 1);
+    fprintf(f, "};\n/* ... and the elements one move from it reaches (bit e): bits 0..7 a byte,\n"
+               " * 8..11 a nibble (state 2i low). */\n");
+    fprintf(f, "const uint8_t misere_reach_lo[][256] PROGMEM = {\n");
+    emit_wild_rows(f, q, rows, nrows, wild_fill_reach_lo, 256, 24, 0);
+    fprintf(f, "};\nconst uint8_t misere_reach_hi[][128] PROGMEM = {\n");
+    emit_wild_rows(f, q, rows, nrows, wild_fill_reach_hi, 128, 24, 0);
     fprintf(f, "};\n/* Products: element a times b at byte MISERE_ELEMS a + b; P (bit e); for\n"
                " * each element a the b with a b in P; the elements' names. */\n");
     fprintf(f, "const uint8_t misere_mul[][MISERE_ELEMS * MISERE_ELEMS] PROGMEM = {\n");
