@@ -8,8 +8,7 @@ static uint8_t digit_of(uint8_t rule, uint16_t k)
 {
     if (k > RULE_MAX_DIGITS)
         k = RULE_MAX_DIGITS + 1; /* the repeating digit */
-    uint8_t two = PGM_U8(&rule_digits[rule][(k - 1) >> 1]);
-    return (k & 1) ? (uint8_t)(two & 0x0F) : (uint8_t)(two >> 4);
+    return pgm_nibble(rule_digits[rule], (uint8_t)(k - 1));
 }
 
 /* A heap or mask column's table entry (for a mask rule: its value and
@@ -17,8 +16,7 @@ static uint8_t digit_of(uint8_t rule, uint16_t k)
 static inline __attribute__((always_inline)) uint8_t table_of(uint8_t rule, uint8_t state)
 {
     const uint8_t *row = rule < RULE_FIRST_MASK ? heap_grundy[rule] : mask_grundy[rule - RULE_FIRST_MASK];
-    uint8_t two = PGM_U8(&row[state >> 1]);
-    return (state & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
+    return pgm_nibble(row, state);
 }
 
 /* A column's value: heap and mask columns from the generated tables, a
@@ -94,7 +92,7 @@ uint8_t column_wild(uint8_t rule)
  * wild rule's element. */
 static uint8_t key_of(uint8_t rule, uint8_t state, uint8_t want)
 {
-    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(column_elem_row(column_wild(rule)), state) | COLUMN_WANT_ELEM)
+    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(misere_elem[column_wild(rule)], state) | COLUMN_WANT_ELEM)
                                      : column_value(rule, state);
 }
 
@@ -214,7 +212,7 @@ static uint8_t coins_next(uint8_t rule, uint8_t m, uint8_t diff)
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
 {
     uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
-    const uint8_t *er = column_elem_row(w);
+    const uint8_t *er = misere_elem[w];
     for (uint8_t head = 0x80; head; head >>= 1) {
         if (!(from & head))
             continue;

@@ -50,33 +50,29 @@ void column_values(const engine_pos_t *p, uint8_t *g);
 /* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
 uint8_t column_wild(uint8_t rule);
 
-/* A wild rule's rows of the element and product tables, looked up once
- * before a loop: a product row's offset is a multiply by 144, and read
- * afresh for each product it cost the misère replies ~1,000 cycles on 32
- * columns. Then a column state's element in the quotient, and products:
- * inlined, they sit in the wild hint's inner loops. */
-static inline __attribute__((always_inline)) const uint8_t *column_elem_row(uint8_t w)
+/* Entry i of a table of 4-bit values, two a byte (tables.h): i even in
+ * the low nibble. Inlined: the column tables and the wild hint read it in
+ * their inner loops. */
+static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *row, uint8_t i)
 {
-    return misere_elem[w];
+    uint8_t two = PGM_U8(&row[i >> 1]);
+    return (i & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
 }
 
-static inline __attribute__((always_inline)) const uint8_t *column_mul_row(uint8_t w)
-{
-    return misere_mul[w];
-}
-
+/* A wild rule's quotient, read from the rows of its tables (misere_elem[w]
+ * and so on), which the callers look up once before a loop: a product
+ * row's offset is a multiply by 144, and read afresh for each product it
+ * cost the misère replies ~1,000 cycles on 32 columns. A column state's
+ * element; the elements one move from it reaches (bit e: the low byte's
+ * row and the high nibbles' row); the product of two elements. */
 static inline __attribute__((always_inline)) uint8_t column_elem(const uint8_t *row, uint8_t state)
 {
-    uint8_t b = PGM_U8(&row[state >> 1]);
-    return (state & 1) ? b >> 4 : b & 15;
+    return pgm_nibble(row, state);
 }
 
-/* The elements one move from a column state reaches (bit e), from its
- * low byte's row and its high nibbles' row. */
 static inline __attribute__((always_inline)) uint16_t column_reach(const uint8_t *lo, const uint8_t *hi, uint8_t state)
 {
-    uint8_t h = PGM_U8(&hi[state >> 1]);
-    return (uint16_t)((uint16_t)((state & 1) ? h >> 4 : h & 15) << 8 | PGM_U8(&lo[state]));
+    return (uint16_t)((uint16_t)pgm_nibble(hi, state) << 8 | PGM_U8(&lo[state]));
 }
 
 static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)

@@ -74,10 +74,10 @@ enum rule_form { FORM_HEAP, FORM_PINS, FORM_CELLS, FORM_COINS };
 
 /* A wild rule's quotient has at most this many elements (KAYLES: 12;
  * the generator refuses a rule with more): the products' table is 12 by
- * 12, 224 B less than 16 by 16 for the two wild rules, for a multiply
- * (2 cycles) in the reply (tables.h). */
+ * 12, and a column's element and the elements it reaches fit a nibble and
+ * 12 bits (tables.h). Raising it means wider tables. */
 #define MISERE_ELEMS 12
-_Static_assert(MISERE_ELEMS <= 12, "a column's element is a nibble, the elements it reaches 12 bits (tables.h)");
+_Static_assert(MISERE_ELEMS <= 12, "a state's reachable elements are 12 bits in tables.h");
 
 /* Longest octal code (digits after the point) any rule may use. */
 #define RULE_MAX_DIGITS 8

@@ -88,14 +88,13 @@ static void emit_misere_tame(FILE *f, const mq_t *q, const int *wild, int one[][
  * generators are built (mgame), its quotient q is canonical. */
 typedef void wild_fill_fn(const rule_t *r, const mq_t *q, int *v);
 
-/* Each column state's element, two a byte: state 2i in byte i's low
- * nibble, 2i + 1 in its high one (elements < MISERE_ELEMS <= 16). */
+/* Each column state's element (MISERE_ELEMS <= 12: a nibble). */
 static void wild_fill_elem(const rule_t *r, const mq_t *q, int *v)
 {
     for (int st = 0; st < mcol_states(r); st++) {
         uint8_t g[4];
         if (mcol_valid(r, st))
-            v[st >> 1] |= mq_prod_gens(q, g, mcol_gens(r, st, g)) << (st & 1 ? 4 : 0);
+            v[st] = mq_prod_gens(q, g, mcol_gens(r, st, g));
     }
 }
 
@@ -124,12 +123,12 @@ static void wild_fill_reach_lo(const rule_t *r, const mq_t *q, int *v)
             v[st] = reach_of(r, q, st) & 0xFF;
 }
 
-/* ... and its bits 8..11, a nibble a state (state 2i low, as the elements). */
+/* ... and its bits 8..11, a nibble a state. */
 static void wild_fill_reach_hi(const rule_t *r, const mq_t *q, int *v)
 {
     for (int st = 0; st < mcol_states(r); st++)
         if (mcol_valid(r, st))
-            v[st >> 1] |= (reach_of(r, q, st) >> 8) << (st & 1 ? 4 : 0);
+            v[st] = reach_of(r, q, st) >> 8;
 }
 
 static void wild_fill_mul(const rule_t *r, const mq_t *q, int *v)
@@ -162,8 +161,12 @@ static void emit_row(FILE *f, const int *v, int n, int per_line, int hex, const 
 /* A wild table's rows: one per wild rule (rows[] holds their indices), or
  * a single row of zeros (index -1) when none is wild, as a C array may
  * not be empty. */
+/* How a wild table's row is written: numbers, hex numbers, or 4-bit
+ * values two a byte (emit_nibbles, which refuses a value over 15). */
+enum { ROW_DEC, ROW_HEX, ROW_NIBBLES };
+
 static void emit_wild_rows(FILE *f, const mq_t *q, const int *rows, int nrows, wild_fill_fn *fill, int n,
-                           int per_line, int hex)
+                           int per_line, int how)
 {
     static int v[MISERE_STATES_EMIT];
     for (int w = 0; w < nrows; w++) {
@@ -173,7 +176,10 @@ static void emit_wild_rows(FILE *f, const mq_t *q, const int *rows, int nrows, w
             mgame_build(&rules[i]);
             fill(&rules[i], &q[i], v);
         }
-        emit_row(f, v, n, per_line, hex, i >= 0 ? rules[i].id : "none");
+        if (how == ROW_NIBBLES)
+            emit_nibbles(f, v, n, i >= 0 ? rules[i].id : "none");
+        else
+            emit_row(f, v, n, per_line, how == ROW_HEX, i >= 0 ? rules[i].id : "none");
     }
 }
 
@@ -193,22 +199,22 @@ static void emit_misere_wild(FILE *f, mq_t *q)
         rows[nrows++] = -1;
     fprintf(f, "/* Wild rules: each column state's element, two a byte (state 2i low). */\n");
     fprintf(f, "const uint8_t misere_elem[][128] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_elem, 128, 24, 0);
+    emit_wild_rows(f, q, rows, nrows, wild_fill_elem, 256, 0, ROW_NIBBLES);
     fprintf(f, "};\n/* ... and the elements one move from it reaches (bit e): bits 0..7 a byte,\n"
                " * 8..11 a nibble (state 2i low). */\n");
     fprintf(f, "const uint8_t misere_reach_lo[][256] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_reach_lo, 256, 24, 0);
+    emit_wild_rows(f, q, rows, nrows, wild_fill_reach_lo, 256, 24, ROW_DEC);
     fprintf(f, "};\nconst uint8_t misere_reach_hi[][128] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_reach_hi, 128, 24, 0);
+    emit_wild_rows(f, q, rows, nrows, wild_fill_reach_hi, 256, 0, ROW_NIBBLES);
     fprintf(f, "};\n/* Products: element a times b at byte MISERE_ELEMS a + b; P (bit e); for\n"
                " * each element a the b with a b in P; the elements' names. */\n");
     fprintf(f, "const uint8_t misere_mul[][MISERE_ELEMS * MISERE_ELEMS] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_mul, MISERE_ELEMS * MISERE_ELEMS, 24, 0);
+    emit_wild_rows(f, q, rows, nrows, wild_fill_mul, MISERE_ELEMS * MISERE_ELEMS, 24, ROW_DEC);
     fprintf(f, "};\nconst uint16_t misere_p[] PROGMEM = {");
     for (int w = 0; w < nrows; w++)
         fprintf(f, "%s0x%04x", w ? ", " : "", rows[w] >= 0 ? (unsigned)q[rows[w]].p : 0u);
     fprintf(f, "};\nconst uint16_t misere_partner[][16] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_partner, 16, 16, 1);
+    emit_wild_rows(f, q, rows, nrows, wild_fill_partner, 16, 16, ROW_HEX);
     fprintf(f, "};\nconst char misere_names[] PROGMEM =");
     for (int i = 0; i < RULE_COLUMN_COUNT; i++) {
         if (q[i].tame)

@@ -52,6 +52,8 @@ int mask_value(const rule_t *r, const int *g, unsigned m);
 int mask_has_move(const rule_t *r, unsigned m);
 /* A rule by id or name in any case, as the PC link takes them; or NULL. */
 const rule_t *rule_find(const char *name);
+/* An octal code ("0.137", "0.3*") as a rule (a pin rule: it may split). */
+const rule_t *rule_from_code(const char *code);
 
 /* ---- misere.c ---- */
 #define MQ_MAX 64                 /* elements */

@@ -139,21 +139,6 @@ static void mq_print(const rule_t *r, const mq_t *q)
            q->checked_weight ? "tokens in all" : "columns");
 }
 
-/* Any octal code as a rule of its own (the toy's OWN GAME derives the
- * same values on the chip: firmware/engine/octal.c). A code that splits
- * is a pin rule, as KAYLES is; rule_parse refuses a bad code. */
-static const rule_t *rule_from_code(const char *code)
-{
-    static rule_t r;
-    r.id = "CODE";
-    r.name = code;
-    r.kind = KIND_OCTAL;
-    r.code = code;
-    r.form = FORM_PINS;
-    rule_parse(&r);
-    return &r;
-}
-
 int main(int argc, char **argv)
 {
     for (int i = 0; i < RULE_COUNT; i++)

@@ -52,6 +52,23 @@ void rule_parse(rule_t *r)
                 gen_die("a heap column cannot split: ", r->code);
 }
 
+/* Any octal code as a rule of its own, as the toy's OWN GAME takes one
+ * (firmware/engine/octal.c derives the same values on the chip): a pin
+ * rule, so a code may split, as KAYLES does; rule_parse refuses a bad
+ * code. One rule at a time: each call reuses it. */
+const rule_t *rule_from_code(const char *code)
+{
+    static rule_t r;
+    memset(&r, 0, sizeof r);
+    r.id = "CODE";
+    r.name = code;
+    r.kind = KIND_OCTAL;
+    r.code = code;
+    r.form = FORM_PINS;
+    rule_parse(&r);
+    return &r;
+}
+
 int gen_mex(const uint8_t *seen, int n)
 {
     int v = 0;

@@ -1,7 +1,8 @@
 /* test_octal.c - the chip's derivation of a typed-in octal code
  * (firmware/engine/octal.c, built for the PC from the same source)
- * against the table generator's (firmware/gen/sequence.c, rule_parse and
- * rule_sequence: what build/grundy makes the built-in rules' tables with),
+ * against the table generator's (firmware/gen/sequence.c: rule_from_code
+ * and rule_sequence, what build/grundy CODE N prints and the built-in
+ * rules' tables are made with),
  * on every code of up to four digits, with and without the last digit
  * repeating (8,192 codes): g(0..OCTAL_HEAP_MAX) where the code does not
  * split (heap columns and one heap), g(0..8) where it does (runs of pins
@@ -30,7 +31,6 @@ static void code_text(const octal_code_t *c, char *s)
 
 static void check_code(const octal_code_t *c)
 {
-    static rule_t r;
     char text[16];
     int want[OCTAL_HEAP_MAX + 1];
     uint8_t got[OCTAL_HEAP_MAX + 1];
@@ -40,24 +40,18 @@ static void check_code(const octal_code_t *c)
         FAIL("octal_check refused a code with a move (%u)", octal_check(c));
         return;
     }
-    memset(&r, 0, sizeof r);
-    r.id = "OWN";
-    r.name = text;
-    r.kind = KIND_OCTAL;
-    r.code = text;
-    r.form = octal_splits(c) ? FORM_PINS : FORM_HEAP;
-    rule_parse(&r);
+    const rule_t *r = rule_from_code(text);     /* as build/grundy CODE N reads it */
     bool split = false;
     for (int k = 1; k <= OCTAL_HEAP_MAX; k++) {
-        if (octal_digit(c, (uint8_t)k) != r.digit[k])
-            FAIL("d%d: %u, the generator %u", k, octal_digit(c, (uint8_t)k), r.digit[k]);
-        split |= (r.digit[k] & 4) != 0;
+        if (octal_digit(c, (uint8_t)k) != r->digit[k])
+            FAIL("d%d: %u, the generator %u", k, octal_digit(c, (uint8_t)k), r->digit[k]);
+        split |= (r->digit[k] & 4) != 0;
     }
     if (split != octal_splits(c))
         FAIL("octal_splits says %d", octal_splits(c));
     /* A split's heaps are played up to a column's 8 pins on the chip. */
     int n = split ? 17 : OCTAL_HEAP_MAX + 1;
-    rule_sequence(&r, n, want);
+    rule_sequence(r, n, want);
     octal_derive(c, got, (uint8_t)n);
     for (int x = 0; x < n; x++, values++)
         if (got[x] != want[x]) {
