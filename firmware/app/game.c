@@ -124,6 +124,8 @@ NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
 {
     uint8_t form;
     game_decode(index, &p->rule, &p->mode);
+    if (p->rule == RULE_OWN)
+        octal_pack(engine_own_code(), p->rules);   /* the game record keeps the code */
     bool sum = p->mode & ENGINE_SUM;
     p->heap = 0;
     for (uint8_t c = 0; c < ENGINE_COLS; c++)
@@ -362,6 +364,15 @@ void game_init(uint16_t now)
         n += grow;
     } else {
         n = 0;
+    }
+    /* your own game: Officers (0.6, Winning Ways) until a code is typed in,
+     * or the code a saved game of it carries (a bad one: no resume) */
+    octal_code_t code = {{6}, 1, 0};
+    engine_own_set(&code);
+    if (n && game.pos.rule == RULE_OWN) {
+        octal_unpack(game.pos.rules, &code);
+        if (engine_own_set(&code) != OCTAL_OK)
+            game.pos.rule = 0xFF;
     }
     game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
             && game.turn < 2 && !(ok && game.number == game_counted())

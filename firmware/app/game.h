@@ -91,11 +91,14 @@ extern game_t game;
  * one heap and in BINARY, normal and misere, and the SUMs (the scores are
  * kept per rule and form, BINARY with the columns form, so they survive
  * the list growing up to that). */
-#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT) + GAME_SUMS)
+#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT) + GAME_SUMS + GAME_OWN)
 /* The SUM games, at the list's end: columns, columns misere, BINARY,
  * BINARY misere (rule RULE_NIM, mode with ENGINE_SUM; the columns' rules
  * are game.pos.rules, chosen with the game). */
 #define GAME_SUMS 4
+/* Your own game (RULE_OWN: an octal code typed in), after the SUMs: in
+ * columns, normal play. */
+#define GAME_OWN 1
 /* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
  * after every other game, so older games keep their numbers). */
 #define GAME_MENU_FORMS 6

@@ -39,13 +39,16 @@ static uint8_t list_n;      /* the games in the list, counted by list_walk */
  * games come after all the others, so the older games keep their
  * numbers, then the rules after the column rules (EMPTY AND DIVIDE), and
  * the SUM games (rule RULE_NIM, mode with ENGINE_SUM: the columns, columns
- * misere, BINARY and BINARY misere) last. */
+ * misere, BINARY and BINARY misere), and your own game (RULE_OWN) last. */
 static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
 {
     uint8_t n = 0;
-    for (uint8_t i = 0; i < RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS; i++) {
+    for (uint8_t i = 0; i < RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN; i++) {
         uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
-        if (i >= RULE_COUNT * (GAME_FORMS + 2)) {
+        if (i >= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS) {
+            r = RULE_OWN;   /* your own game, last: the others keep their numbers */
+            m = 0;
+        } else if (i >= RULE_COUNT * (GAME_FORMS + 2)) {
             uint8_t j = (uint8_t)(i - RULE_COUNT * (GAME_FORMS + 2));
             r = RULE_NIM;
             m = (uint8_t)(ENGINE_SUM | (j & 1) << 1 | (j & 2) << 1);  /* MISERE 2, BINARY 4 */
@@ -99,6 +102,19 @@ uint8_t game_find(uint8_t rule, uint8_t mode)
 }
 
 const char game_sum_name[] PROGMEM = "SUM";
+/* One-character strings for a code's digits and its repeat mark. */
+static const char code_chars[] PROGMEM = "0\0001\0002\0003\0004\0005\0006\0007\0*";
+
+/* Your own game's code as the link writes it: " 0.137", " 0.3*". */
+static void code_out(void (*put)(const char *))
+{
+    const octal_code_t *c = engine_own_code();
+    put(PSTR(" 0."));
+    for (uint8_t i = 0; i < c->len; i++)
+        put(&code_chars[2 * c->digit[i]]);
+    if (c->repeat)
+        put(&code_chars[16]);
+}
 
 void game_name_out(uint8_t index, void (*put)(const char *))
 {
@@ -113,6 +129,8 @@ void game_name_out(uint8_t index, void (*put)(const char *))
         }
     } else {
         put(engine_rule_name(r));
+        if (r == RULE_OWN)
+            code_out(put);
     }
     if (m & ENGINE_ONEHEAP)
         put(PSTR(" ONE"));

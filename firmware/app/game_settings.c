@@ -48,7 +48,8 @@ _Static_assert(LANG_EN == 0, "a migrated record's language is English");
 #define SETTINGS_TAIL (1 + SET_COUNT - SET_COUNT_V3)
 _Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t),
                "counted and the language end the record");
-_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS && RULE_COUNT * GAME_FORMS < SAVED_BINARY,
+_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN && RULE_OWN * GAME_FORMS < SAVED_BINARY
+                   && RULE_OWN < SAVED_SUM,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
 _Static_assert(sizeof(settings_rec_t) <= STORE_SETTINGS_BYTES, "settings record too big for its store slot");
@@ -103,9 +104,12 @@ void game_save_settings(void)
  * the settings record has no room for more slots (two of them must fit
  * their EEPROM share, store.h). The SUMs (rule RULE_NIM) count in NIM's
  * one-heap slots, which no game has (NIM in one heap is not listed):
- * SUM in ONE's, SUM MISERE in ONE MISERE's, BINARY with the columns. */
+ * SUM in ONE's, SUM MISERE in ONE MISERE's, BINARY with the columns.
+ * Your own game, whatever its code, counts in TAKE 1's columns slot. */
 static uint8_t *score_of(uint8_t r, uint8_t m)
 {
+    if (r == RULE_OWN)
+        r = RULE_SUB1;  /* TAKE 1 is listed in no form: your own game counts in its slots */
     if (m & ENGINE_SUM)
         m |= ENGINE_ONEHEAP;
     return rec.score[r][m & (ENGINE_ONEHEAP | ENGINE_MISERE)];

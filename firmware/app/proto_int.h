@@ -17,6 +17,7 @@
  * ("ERR MOVE ARGS"). */
 enum { R_ARGS = GAME_ERR_OVER + 1, R_NAME, R_ITEM, R_VALUE, R_BUTTON, R_UNKNOWN, R_WAIT,
        R_FORM, R_WILD,                  /* GAME SUM: a rule not in that form, a wild misere sum */
+       R_CODE,                          /* GAME OCTAL: not a code, or one with no move */
        R_OVERRUN, R_LONG, R_BINARY,     /* a bad line: the highest one is named */
        R_QUIET = 0x7F,                  /* a blank line: no reply */
        R_CMD = 0x80 };

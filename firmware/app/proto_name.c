@@ -101,10 +101,41 @@ static uint8_t sum_check(uint8_t mode, uint8_t terms)
     return 0;
 }
 
+/* GAME OCTAL <code>: your own game. The code as Winning Ways writes it,
+ * "0." and 1 to 8 digits 0..7, a '*' after the last if it repeats (Nim is
+ * 0.3*); played in columns, normal play. Set only if everything passes. */
+static uint8_t own_game(uint8_t *index)
+{
+    octal_code_t c;
+    char *w = proto_word();
+    uint8_t n = 0;
+    c.repeat = 0;
+    if (w[0] != '0' || w[1] != '.')
+        return R_CODE;
+    for (w += 2; *w >= '0' && *w <= '7' && n < RULE_MAX_DIGITS; w++)
+        c.digit[n++] = (uint8_t)(*w - '0');
+    c.len = n;
+    if (*w == '*' && n) {
+        c.repeat = 1;
+        w++;
+    }
+    if (*w)
+        return R_CODE;
+    w = proto_word();
+    if (*w)
+        return proto_list_find(PSTR("ONE MISERE BINARY"), w) < 3 ? R_FORM : R_ARGS;
+    if (engine_own_set(&c) != OCTAL_OK)
+        return R_CODE;
+    *index = game_find(RULE_OWN, 0);
+    return 0;
+}
+
 /* NOINLINE: 42 B smaller on 8 columns, 20 on 32 (LTO would copy it into
  * the command switch). */
 NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
 {
+    if (proto_list_find(PSTR("OCTAL"), w) == 0)
+        return own_game(index);
     uint8_t n = 0, mode = 0, words = 0, terms = 0, r = RULE_COUNT;
     bool order = true;      /* no name word after a form word */
     bool is_sum = proto_list_find(game_sum_name, w) == 0;
