@@ -32,9 +32,13 @@ const char *engine_rule_name_next(const char *name)
     return name;
 }
 
+static const char own_name[] PROGMEM = "OCTAL";
+
 const char *engine_rule_name(uint8_t rule)
 {
     const char *s = rule_names;
+    if (rule == RULE_OWN)
+        return own_name;   /* the code follows it where the game is named */
     if (rule >= RULE_COUNT)
         rule = 0;
     while (rule--)
@@ -44,7 +48,9 @@ const char *engine_rule_name(uint8_t rule)
 
 uint8_t engine_rule_form(uint8_t rule)
 {
-    return rule < RULE_COUNT ? PGM_U8(&rule_forms[rule]) : FORM_HEAP;
+    if (rule < RULE_COUNT)
+        return PGM_U8(&rule_forms[rule]);
+    return rule == RULE_OWN ? engine_own.form : FORM_HEAP;
 }
 
 /* Out of line: the hot loops inline pos_rule; elsewhere a call. */
@@ -55,6 +61,10 @@ NOINLINE uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c)
 
 bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 {
+    /* your own game: columns, normal play (whatever the code: the list
+     * of games is fixed for a build) */
+    if (rule == RULE_OWN)
+        return !mode;
     if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE | ENGINE_BINARY | ENGINE_SUM)))
         return false;
     /* EMPTY AND DIVIDE: two boxes, as columns or in BINARY; never a
@@ -84,7 +94,7 @@ static uint8_t ncols_of(const engine_pos_t *p)
 /* Why rule cannot be played in mode (the game's, or a SUM's column's). */
 static uint8_t rule_check(uint8_t rule, uint8_t mode)
 {
-    if (rule >= RULE_COUNT)
+    if (rule > RULE_OWN || (rule == RULE_OWN && !engine_own.code.len))
         return ENGINE_ERR_RULE;
     return engine_mode_allowed(rule, mode) ? ENGINE_OK : ENGINE_ERR_MODE;
 }

@@ -38,6 +38,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "octal.h"
 #include "rules.h"
 
 #define ENGINE_COLS BOARD_COLS
@@ -86,6 +87,18 @@ enum engine_err {
     ENGINE_ERR_MOVE_RULE,   /* the rule does not allow that change */
     ENGINE_ERR_COUNT
 };
+
+/* Your own game (issue 21): a rule typed in as an octal code, the rule
+ * number after the built-in ones. engine_own_set checks the code and
+ * derives its values on the chip (octal.c): a code that never splits a
+ * heap is played in heap columns, one that splits as rows of pins (a run
+ * of standing pins is a heap). Columns, normal play; until a code is set
+ * the rule is refused (ENGINE_ERR_RULE). A position of it carries its
+ * code packed in rules[] (octal_pack), so a saved game keeps its code. */
+#define RULE_OWN RULE_COUNT
+_Static_assert(OCTAL_PACKED <= ENGINE_COLS, "a position's rules[] holds its packed code");
+uint8_t engine_own_set(const octal_code_t *c);   /* OCTAL_OK or octal_check's error */
+const octal_code_t *engine_own_code(void);       /* len 0: none set */
 
 /* Rule metadata. */
 const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */

@@ -30,6 +30,15 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
     }
 }
 
+/* Your own game's code and what was derived from it (column.c). */
+typedef struct {
+    octal_code_t code;
+    uint8_t form, last;
+    uint16_t moves;
+    uint8_t g[TABLE_ROWS + 1];
+} engine_own_t;
+extern engine_own_t engine_own;
+
 /* A column's value (heap and mask rules: the tables; coins: the XOR of
  * its heads'). On every hot loop. */
 uint8_t column_value(uint8_t rule, uint8_t state);

@@ -34,6 +34,21 @@ bool octal_splits(const octal_code_t *c)
     return false;
 }
 
+void octal_pack(const octal_code_t *c, uint8_t *b)
+{
+    for (uint8_t i = 0; i < RULE_MAX_DIGITS / 2; i++)
+        b[i] = (uint8_t)((c->digit[2 * i] & 15) | c->digit[2 * i + 1] << 4);
+    b[RULE_MAX_DIGITS / 2] = (uint8_t)((c->len & 15) | (c->repeat & 1) << 4);
+}
+
+void octal_unpack(const uint8_t *b, octal_code_t *c)
+{
+    for (uint8_t i = 0; i < RULE_MAX_DIGITS; i++)
+        c->digit[i] = (uint8_t)((b[i / 2] >> (4 * (i & 1))) & 15);
+    c->len = b[RULE_MAX_DIGITS / 2] & 15;
+    c->repeat = (uint8_t)(b[RULE_MAX_DIGITS / 2] >> 4 & 1);
+}
+
 void octal_derive(const octal_code_t *c, uint8_t *g, uint8_t n)
 {
     for (uint8_t x = 0; x < n; x++) {

@@ -40,6 +40,12 @@ uint8_t octal_check(const octal_code_t *c);
 uint8_t octal_digit(const octal_code_t *c, uint8_t k);
 /* Does the code ever split a heap? (then it is played as rows of pins) */
 bool octal_splits(const octal_code_t *c);
+/* A code in OCTAL_PACKED bytes (the digits two a byte, then len and
+ * repeat): how a game record keeps it. Unpacking gives back any bytes
+ * as a code, which octal_check then judges. */
+#define OCTAL_PACKED 5
+void octal_pack(const octal_code_t *c, uint8_t *b);
+void octal_unpack(const uint8_t *b, octal_code_t *c);
 /* g[0..n-1], n <= OCTAL_HEAP_MAX + 1, by the mex rule, of a checked code. */
 void octal_derive(const octal_code_t *c, uint8_t *g, uint8_t n);
 

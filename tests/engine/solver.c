@@ -17,8 +17,16 @@ static uint8_t legal_bits[256][32];
 static uint8_t *memo[SOLVER_HEAP_COLS + 1];
 static uint8_t heap_memo[SOLVER_ONEHEAP_MAX + 1];
 
+/* A typed-in octal code (solver_select_code): d_k for k = 1.., whether
+ * it is played as pins, and the rule number the solver then goes by. */
+#define SOLVER_OWN 0xFE
+static uint8_t own_digit[64];
+static bool own_pins;
+
 bool solver_is_heap_form(uint8_t rule)
 {
+    if (rule == SOLVER_OWN)
+        return !own_pins;
     return rule != RULE_KAYLES && rule != RULE_DAWSON && rule != RULE_NOADJ
         && rule != RULE_TURTLES && rule != RULE_TWINS && rule != RULE_ED;
 }
@@ -45,6 +53,13 @@ static bool heap_take_ok(uint16_t n, uint16_t k)
     case RULE_HALF: return 2 * k <= n;
     default: return false;
     }
+}
+
+/* The code's own words: taking k tokens may leave no heap (bit 1 of d_k),
+ * one heap (bit 2) or two (bit 4). */
+static bool own_take_ok(uint16_t k, unsigned heaps_left)
+{
+    return k >= 1 && k < sizeof own_digit && (own_digit[k] >> heaps_left & 1);
 }
 
 static void add_succ(uint8_t from, uint8_t to)
@@ -102,6 +117,26 @@ static void gen_col_moves(uint8_t c)
             for (j = 0; j < i && bit(c, i); j++)
                 add_succ(c, (uint8_t)(c ^ (1u << i) ^ (1u << j)));
         break;
+    case SOLVER_OWN:
+        if (!own_pins) {    /* a heap: k of its n tokens, none left or some */
+            if (c > 8)
+                break;
+            for (i = c - 1; i >= 0; i--)
+                if (own_take_ok((uint16_t)(c - i), i > 0))
+                    add_succ(c, (uint8_t)i);
+            break;
+        }
+        /* pins: k adjacent standing pins of one run knocked down, leaving
+         * the run's pieces below and above them (0, 1 or 2 heaps) */
+        for (i = 0; i < 8; i++)
+            for (k = 1; i + k <= 8; k++) {
+                unsigned block = ((1u << k) - 1) << i;
+                if ((c & block) != block)
+                    break;
+                if (own_take_ok((uint16_t)k, (unsigned)bit(c, i - 1) + (unsigned)bit(c, i + k)))
+                    add_succ(c, (uint8_t)(c & ~block));
+            }
+        break;
     default:            /* heap rules: a column is a height 0..8 */
         if (c > 8)
             break;
@@ -110,6 +145,17 @@ static void gen_col_moves(uint8_t c)
                 add_succ(c, (uint8_t)i);
         break;
     }
+}
+
+void solver_select_code(const uint8_t *digit, uint8_t len, bool repeat, bool misere)
+{
+    memset(own_digit, 0, sizeof own_digit);
+    own_pins = false;
+    for (unsigned k = 1; k < sizeof own_digit; k++) {
+        own_digit[k] = k <= len ? digit[k - 1] : repeat ? digit[len - 1] : 0;
+        own_pins |= (own_digit[k] & 4) != 0;
+    }
+    solver_select(SOLVER_OWN, misere);
 }
 
 void solver_select(uint8_t rule, bool misere)

@@ -19,6 +19,11 @@
 /* Chooses the rule (enum rule_id) and play convention; clears the memo. */
 void solver_select(uint8_t rule, bool misere);
 
+/* The same for a game given as an octal code: d_1 .. d_len, d_len
+ * repeating for every larger k if repeat; played as pins if it ever
+ * splits a heap (taking k from the middle of a run), else as heaps. */
+void solver_select_code(const uint8_t *digit, uint8_t len, bool repeat, bool misere);
+
 /* Whether the current rule's columns are heap heights (else 8-cell masks). */
 bool solver_is_heap_form(uint8_t rule);
 

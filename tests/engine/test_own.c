@@ -1,0 +1,283 @@
+/* test_own.c - your own game (issue 21, RULE_OWN): the engine playing a
+ * typed-in octal code, against the independent brute-force solver, which
+ * knows the code only as its words (take k tokens leaving no heap, one or
+ * two: solver_select_code) and knows no Grundy value.
+ *
+ * Every code of one and two digits, with and without repeat (the codes
+ * with a move: 142), in its form (heap columns if it never splits, else
+ * pins), normal play:
+ *   - heaps: every position of 1 to 4 columns of 0..8;
+ *   - pins: every column alone; every pair of columns for the codes of
+ *     one digit (each unordered pair once: the order changes no outcome),
+ *     5,000 random pairs for those of two; 2,000 random positions of
+ *     three columns
+ * (every pair for every code of two digits, and every three columns, is
+ * ~30 s and hours: make test's ten minutes do not hold them); and 80
+ * random codes of three and four digits with 1,500 random positions of 1
+ * to 3 columns each. On each position:
+ *   - engine_check_pos accepts it; engine_is_p equals the solver;
+ *   - engine_hint gives a legal move to a P-position exactly in
+ *     N-positions; engine_reply (mistake 0) is legal, and wins from an
+ *     N-position;
+ *   - engine_move_first/next lists exactly the solver's moves, once each.
+ * Also: the rule is refused before a code is set, bad codes are refused
+ * (and leave the code set before), and only columns in normal play are
+ * allowed. Built against the MODULES=4 engine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "solver.h"
+
+#include "fail.h"
+
+static int summary(void)
+{
+    printf("test_own: %s, %lu failures\n", failures ? "FAILED" : "passed", failures);
+    return failures != 0;
+}
+
+static unsigned long n_pos, n_p, n_moves, n_codes;
+static uint64_t rng = 0x2545F4914F6CDD1Dull;
+
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 11);
+}
+
+static const char *code_text(const octal_code_t *c)
+{
+    static char s[16];
+    char *o = s + sprintf(s, "0.");
+    for (unsigned i = 0; i < c->len; i++)
+        *o++ = (char)('0' + c->digit[i]);
+    if (c->repeat)
+        *o++ = '*';
+    *o = 0;
+    return s;
+}
+
+static bool after_is_p(const engine_pos_t *p, engine_move_t m)
+{
+    uint8_t cols[SOLVER_HEAP_COLS];
+    memcpy(cols, p->col, p->ncols);
+    cols[m.col] = (uint8_t)m.to;
+    return solver_is_p(cols, p->ncols);
+}
+
+static bool legal(const engine_pos_t *p, engine_move_t m)
+{
+    return m.col < p->ncols && m.to < 256 && solver_col_legal(p->col[m.col], (uint8_t)m.to);
+}
+
+static void check_pos(const octal_code_t *c, const engine_pos_t *p)
+{
+    char where[96];
+    int o = snprintf(where, sizeof where, "%s cols", code_text(c));
+    for (unsigned i = 0; i < p->ncols; i++)
+        o += snprintf(where + o, sizeof where - (size_t)o, " %02x", p->col[i]);
+    n_pos++;
+    if (engine_check_pos(p) != ENGINE_OK) {
+        FAIL("%s: refused (%u)", where, engine_check_pos(p));
+        return;
+    }
+    bool sp = solver_is_p(p->col, p->ncols);
+    n_p += sp;
+    if (engine_is_p(p) != sp)
+        FAIL("%s: engine says %c, the solver %c", where, engine_is_p(p) ? 'P' : 'N', sp ? 'P' : 'N');
+
+    unsigned total = 0;
+    uint8_t to[SOLVER_COL_MOVES];
+    for (unsigned i = 0; i < p->ncols; i++)
+        total += solver_col_moves(p->col[i], to);
+
+    engine_move_t m;
+    bool h = engine_hint(p, &m);
+    if (h != !sp)
+        FAIL("%s: hint %d in a %c-position", where, h, sp ? 'P' : 'N');
+    else if (h && (!legal(p, m) || !after_is_p(p, m)))
+        FAIL("%s: hint col %u to %02x is illegal or not to a P-position", where, m.col, m.to);
+
+    bool r = engine_reply(p, 0, &m);
+    if (r != (total > 0))
+        FAIL("%s: reply %d with %u moves", where, r, total);
+    else if (r && (!legal(p, m) || (!sp && !after_is_p(p, m))))
+        FAIL("%s: reply col %u to %02x is illegal or loses", where, m.col, m.to);
+    if (engine_has_move(p) != (total > 0))
+        FAIL("%s: has_move %d with %u moves", where, engine_has_move(p), total);
+
+    uint8_t seen[SOLVER_HEAP_COLS][32];
+    unsigned listed = 0;
+    memset(seen, 0, sizeof seen);
+    for (bool ok = engine_move_first(p, &m); ok; ok = engine_move_next(p, &m)) {
+        if (!legal(p, m) || (seen[m.col][m.to >> 3] >> (m.to & 7) & 1) || listed > total) {
+            FAIL("%s: move list: col %u to %02x illegal or repeated", where, m.col, m.to);
+            break;
+        }
+        seen[m.col][m.to >> 3] |= (uint8_t)(1u << (m.to & 7));
+        listed++;
+        if (engine_check_move(p, m) != ENGINE_OK)
+            FAIL("%s: check_move refuses listed col %u to %02x", where, m.col, m.to);
+    }
+    if (listed != total)
+        FAIL("%s: %u moves listed, the code gives %u", where, listed, total);
+    n_moves += listed;
+}
+
+static engine_pos_t pos_of(uint8_t ncols)
+{
+    engine_pos_t p;
+    memset(&p, 0, sizeof p);
+    p.rule = RULE_OWN;
+    p.ncols = ncols;
+    for (unsigned c = ncols; c < ENGINE_COLS; c++)
+        p.col[c] = (uint8_t)(0xA5 ^ c);   /* junk the engine must ignore */
+    return p;
+}
+
+/* Sets the code in the engine and the solver; false if the engine refuses it. */
+static bool code_select(const octal_code_t *c)
+{
+    uint8_t err = engine_own_set(c);
+    if (err) {
+        FAIL("%s: refused (%u)", code_text(c), err);
+        return false;
+    }
+    bool pins = octal_splits(c);
+    if (engine_rule_form(RULE_OWN) != (pins ? FORM_PINS : FORM_HEAP))
+        FAIL("%s: form %u", code_text(c), engine_rule_form(RULE_OWN));
+    solver_select_code(c->digit, c->len, c->repeat, false);
+    n_codes++;
+    return true;
+}
+
+static uint8_t random_col(bool pins)
+{
+    return pins ? (uint8_t)rnd() : (uint8_t)(rnd() % 9);
+}
+
+static void check_code_full(const octal_code_t *c)
+{
+    if (!code_select(c))
+        return;
+    if (!octal_splits(c)) {
+        /* heaps: every position of 1 to 4 columns */
+        for (uint8_t n = 1; n <= SOLVER_HEAP_COLS; n++) {
+            engine_pos_t p = pos_of(n);
+            unsigned count = 1;
+            for (unsigned i = 0; i < n; i++)
+                count *= 9;
+            for (unsigned k = 0; k < count; k++) {
+                for (unsigned i = 0, v = k; i < n; i++, v /= 9)
+                    p.col[i] = (uint8_t)(v % 9);
+                check_pos(c, &p);
+            }
+        }
+        return;
+    }
+    engine_pos_t p = pos_of(1);
+    for (unsigned a = 0; a < 256; a++) {
+        p.col[0] = (uint8_t)a;
+        check_pos(c, &p);
+    }
+    p = pos_of(2);
+    if (c->len == 1) {
+        for (unsigned a = 0; a < 256; a++)
+            for (unsigned b = a; b < 256; b++) {
+                p.col[0] = (uint8_t)a, p.col[1] = (uint8_t)b;
+                check_pos(c, &p);
+            }
+    } else {
+        for (unsigned k = 0; k < 5000; k++) {
+            p.col[0] = (uint8_t)rnd(), p.col[1] = (uint8_t)rnd();
+            check_pos(c, &p);
+        }
+    }
+    p = pos_of(3);
+    for (unsigned k = 0; k < 2000; k++) {
+        for (unsigned i = 0; i < 3; i++)
+            p.col[i] = (uint8_t)rnd();
+        check_pos(c, &p);
+    }
+}
+
+static void check_code_sample(const octal_code_t *c, unsigned positions)
+{
+    if (!code_select(c))
+        return;
+    bool pins = octal_splits(c);
+    for (unsigned k = 0; k < positions; k++) {
+        engine_pos_t p = pos_of((uint8_t)(1 + rnd() % 3));
+        for (unsigned i = 0; i < p.ncols; i++)
+            p.col[i] = random_col(pins);
+        check_pos(c, &p);
+    }
+}
+
+int main(void)
+{
+    snprintf(game_name, sizeof game_name, "OCTAL");
+    engine_pos_t p = pos_of(1);
+    if (engine_check_pos(&p) != ENGINE_ERR_RULE)
+        FAIL("no code set: the position is not refused as ENGINE_ERR_RULE");
+
+    octal_code_t c;
+    memset(&c, 0, sizeof c);
+    c.len = 2, c.digit[0] = 0, c.digit[1] = 0;
+    if (engine_own_set(&c) != OCTAL_ERR_NOMOVE)
+        FAIL("0.00: not refused as having no move");
+    c.digit[1] = 8;
+    if (engine_own_set(&c) != OCTAL_ERR_DIGIT)
+        FAIL("0.08: not refused as a bad digit");
+    c.len = 0;
+    if (engine_own_set(&c) != OCTAL_ERR_LEN)
+        FAIL("no digit: not refused");
+    if (engine_own_code()->len != 0 || engine_check_pos(&p) != ENGINE_ERR_RULE)
+        FAIL("a refused code was set");
+
+    /* every code of one and two digits */
+    unsigned before = failures;
+    for (uint8_t len = 1; len <= 2; len++)
+        for (unsigned v = 0; v < (len == 1 ? 8u : 64u); v++)
+            for (uint8_t rep = 0; rep <= 1; rep++) {
+                memset(&c, 0, sizeof c);
+                c.len = len, c.repeat = rep;
+                c.digit[0] = (uint8_t)(len == 1 ? v : v >> 3);
+                if (len == 2)
+                    c.digit[1] = (uint8_t)(v & 7);
+                if (octal_check(&c) != OCTAL_OK)
+                    continue;
+                check_code_full(&c);
+                if (failures > before + 20)
+                    return summary();
+            }
+    printf("test_own: every code of 1-2 digits, as above: %lu codes, %lu positions (%lu P), %lu moves listed\n",
+           n_codes, n_pos, n_p, n_moves);
+
+    /* a refused code leaves the one set before */
+    octal_code_t kept = *engine_own_code();
+    c.len = 1, c.digit[0] = 0, c.repeat = 0;
+    if (engine_own_set(&c) == OCTAL_OK || memcmp(engine_own_code(), &kept, sizeof kept))
+        FAIL("a refused code changed the code set");
+    for (uint8_t mode = 1; mode < 16; mode++)
+        if (engine_mode_allowed(RULE_OWN, mode))
+            FAIL("mode %u allowed for your own game (columns, normal play only)", mode);
+
+    /* random longer codes */
+    unsigned long codes0 = n_codes, pos0 = n_pos;
+    for (unsigned k = 0; k < 80; k++) {
+        memset(&c, 0, sizeof c);
+        c.len = (uint8_t)(3 + rnd() % 2);
+        c.repeat = (uint8_t)(rnd() & 1);
+        for (unsigned i = 0; i < c.len; i++)
+            c.digit[i] = (uint8_t)(rnd() % 8);
+        if (octal_check(&c) == OCTAL_OK)
+            check_code_sample(&c, 1500);
+    }
+    printf("test_own: random codes of 3-4 digits: %lu codes, %lu positions\n", n_codes - codes0, n_pos - pos0);
+    return summary();
+}
