@@ -322,6 +322,7 @@ int main(int argc, char **argv)
         rc = script_run_file(&s, script, false, max_cycles);
     } else {
         uint64_t end = max_cycles ? max_cycles : UINT64_MAX;
+        s.stop_coarse = true;  /* a signal: no need to look at every step */
         int r = sim_run_until(&s, end, stop_on_signal, NULL);
         if (r == SIM_RUN_CRASH)
             rc = 4;

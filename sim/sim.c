@@ -379,6 +379,10 @@ static int sim_book_step(sim_t *s, int before, int st, uint64_t c0)
     return SIM_RUN_TIME;
 }
 
+/* The longest run of instructions between two looks at the loop's work
+ * (a run ends sooner at simavr's next event). */
+#define SIM_BATCH_CYCLES 100000u
+
 int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void *ctx)
 {
     avr_t *avr = s->avr;
@@ -393,6 +397,26 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
         s->pace_wall0 = wall_now();
         s->pace_next_check = avr->cycle;
     }
+    /* simavr can run instructions back to back until its next event is
+     * due (a cycle timer: a part's, the timers', sim_until_timer), an
+     * interrupt is pending or the CPU leaves the running state: avr_run_one
+     * loops while run_cycle_count (the cycles to the next timer, bounded by
+     * run_cycle_limit, renewed whenever a timer is registered) allows. The
+     * chip does exactly what it does one instruction at a time; only our
+     * per-step work below happens once per run. So it is used where that
+     * work does not depend on the step: no stop condition that must be
+     * seen at its instruction (a script's expect), no current model
+     * booking each instruction at the board's state of the moment. A
+     * third of nimsim's host time was this loop's and simavr's per-step
+     * overhead. Only without wall-clock pacing: a paced run sleeps most of
+     * the time anyway, and its partners (avrdude through the bootloader,
+     * a person) run on the wall clock. (With runs, avrdude's sync through
+     * Debian's bootloader failed at every try in test-flash: the first
+     * syncs went unanswered within avrdude's time-out and their late
+     * answers put the protocol out of step. Why runs change the wall-clock
+     * timing there was not found; paced runs keep one step at a time.) avr_reset sets the limit back to 1: set on
+     * every step. */
+    bool batch = s->fast && (stop == NULL || s->stop_coarse) && !s->current.on;
     while (avr->cycle < until) {
         int before = avr->state;
         uint64_t c0 = avr->cycle;
@@ -400,7 +424,15 @@ int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void 
          * call it cpu_Done and may free RAM; measure before it does. */
         if (before == cpu_Running && !avr->sreg[S_I] && sim_at_sleep(avr))
             sim_stack_used(s);
+        if (batch && !s->supply.held) {
+            avr->run_cycle_limit = SIM_BATCH_CYCLES;
+        } else {       /* one step, even if the last look allowed a run */
+            avr->run_cycle_limit = 1;
+            avr->run_cycle_count = 1;
+        }
         int st = avr_run(avr);
+        if (st == cpu_Done)    /* the sleep was inside the run */
+            sim_stack_used(s);
         if (before == cpu_Running && st == cpu_Running && !s->supply.held) {
             /* The common step, booked in place: most of a bench run's host
              * time is this loop. */

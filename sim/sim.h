@@ -30,6 +30,9 @@ typedef struct sim {
     elf_firmware_t *fw;
     bool fast;                 /* no wall-clock pacing */
     bool quiet;                /* no part chatter on stdout (pty notes) */
+    bool stop_coarse;          /* sim_run_until's stop may be asked once per
+                                * run of instructions between two simavr
+                                * events (a signal), not after each one */
 
     sim_uart_t uart;
     max7219_t disp;

@@ -48,9 +48,9 @@ const char *engine_rule_name(uint8_t rule)
 
 uint8_t engine_rule_form(uint8_t rule)
 {
-    if (rule == RULE_OWN)
-        return engine_own.form;
-    return rule < RULE_COUNT ? PGM_U8(&rule_forms[rule]) : FORM_HEAP;
+    if (rule < RULE_COUNT)
+        return PGM_U8(&rule_forms[rule]);
+    return rule == RULE_OWN ? engine_own.form : FORM_HEAP;
 }
 
 /* Out of line: the hot loops inline pos_rule; elsewhere a call. */

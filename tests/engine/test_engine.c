@@ -751,11 +751,13 @@ static void game_oneheap(uint8_t rule, bool misere)
 static void check_modes(void)
 {
     snprintf(game_name, sizeof game_name, "modes");
-    for (unsigned r = 0; r < RULE_COUNT + 2; r++) {
+    for (unsigned r = 0; r < RULE_COUNT + 3; r++) {
         for (unsigned mode = 0; mode < 16; mode++) {
             bool heap = r < RULE_COUNT && solver_is_heap_form((uint8_t)r);
             bool want;
-            if (r >= RULE_COUNT || mode > 15)
+            if (r == RULE_OWN) /* your own game: columns, normal play (test_own) */
+                want = mode == 0;
+            else if (r >= RULE_COUNT || mode > 15)
                 want = false;
             else if (r == RULE_ED) /* two boxes: columns and BINARY, no one heap, never a SUM's column */
                 want = !(mode & (ENGINE_ONEHEAP | ENGINE_SUM));
