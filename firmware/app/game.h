@@ -114,6 +114,8 @@ void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
 /* Write "NAME [ONE] [BINARY] [MISERE]" of game index through put (a writer of
  * flash strings: text_add_P for the matrix, uart_puts_P for the PC); a
  * SUM's: "SUM <rule> + <rule> ...", game.pos's rules. */
+/* Your own game's code, as " 0.137" (put: PROGMEM strings). */
+void game_code_out(void (*put)(const char *));
 void game_name_out(uint8_t index, void (*put)(const char *));
 /* "SUM", the SUM games' word (flash): the menu, the names, GAME SUM. */
 extern const char game_sum_name[];

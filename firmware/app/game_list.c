@@ -106,7 +106,7 @@ const char game_sum_name[] PROGMEM = "SUM";
 static const char code_chars[] PROGMEM = "0\0001\0002\0003\0004\0005\0006\0007\0*";
 
 /* Your own game's code as the link writes it: " 0.137", " 0.3*". */
-static void code_out(void (*put)(const char *))
+NOINLINE void game_code_out(void (*put)(const char *))
 {
     const octal_code_t *c = engine_own_code();
     put(PSTR(" 0."));
@@ -130,7 +130,7 @@ void game_name_out(uint8_t index, void (*put)(const char *))
     } else {
         put(engine_rule_name(r));
         if (r == RULE_OWN)
-            code_out(put);
+            game_code_out(put);
     }
     if (m & ENGINE_ONEHEAP)
         put(PSTR(" ONE"));

@@ -149,8 +149,11 @@ void ui_menu_text(uint16_t now)
         text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));  /* the column being chosen */
     } else {
         menu_word(words, w);
-        if (menu_item == M_GAME)
+        if (menu_item == M_GAME) {
             text_add_P((m & ENGINE_SUM) ? game_sum_name : engine_rule_name(r));
+            if (r == RULE_OWN)
+                game_code_out(text_add_P);  /* OCTAL 0.6: the code it plays */
+        }
         else if (menu_item == M_FORM)
             menu_word(words, (uint8_t)(w + 1 + game_mode_form(m)));   /* the mode's form (BINARY after the four) */
         else if (s == SET_BRIGHT)
