@@ -86,9 +86,19 @@ static uint8_t menu_ask;
  * the last is the one being chosen. The choice is game.pos's rules and
  * ncols (no game is in progress then), so it is kept with the game. */
 static bool sum_on;
-/* The menu's rule list: the rules, then SUM (a game of rule RULE_NIM whose
+/* The menu's rule list: the rules, your own game (RULE_OWN), then SUM (a game of rule RULE_NIM whose
  * mode has ENGINE_SUM). */
-#define MENU_SUM RULE_COUNT
+#define MENU_SUM (RULE_OWN + 1)
+
+/* Your own game's code being typed in (A on the OCTAL game): a copy of
+ * the code, set only when A plays it. Column k - 1 shows digit d_k as
+ * three lamps (rows 1, 2, 3: bits 1, 2, 4; LEFT/RIGHT choose the column,
+ * UP/DOWN step its digit 0..7), row 5 of the last digit's column the
+ * repeat (B toggles it); A plays the code, refused with a buzz if it has
+ * no move. Entering 0.137: UP, RIGHT, UP UP UP, RIGHT, DOWN, A. */
+static bool code_on;
+static uint8_t code_at;
+static octal_code_t code_edit;
 
 /* The sum being chosen is game.pos: if something else took it meanwhile
  * (a PC's GAME or POS, the menu reached from the title after a wake), the
@@ -239,6 +249,56 @@ static void sum_open(void)
     sum_on = true;
 }
 
+/* The code's length: up to its last nonzero digit (at least one). */
+static void code_trim(void)
+{
+    uint8_t n = RULE_MAX_DIGITS;
+    while (n > 1 && !code_edit.digit[n - 1])
+        n--;
+    code_edit.len = n;
+}
+
+static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
+{
+    uint8_t *const d = &code_edit.digit[code_at];
+    if (pressed & (BTN_LEFT | BTN_RIGHT)) {
+        ui_step(&code_at, RULE_MAX_DIGITS, pressed & BTN_LEFT, false);
+    } else if (pressed & (BTN_UP | BTN_DOWN)) {
+        if (code_at >= code_edit.len)   /* past the code: digits 0 up to here */
+            code_edit.len = (uint8_t)(code_at + 1);
+        ui_step(d, 8, pressed & BTN_DOWN, false);
+        code_trim();
+    } else if (b_short) {
+        code_edit.repeat ^= 1;
+    } else if (pressed & BTN_A) {
+        if (engine_own_set(&code_edit) != OCTAL_OK)
+            return UI_MENU_DENY;        /* no move at all: 0.0 */
+        code_on = false;
+        game_save_settings();
+        game_new(now);
+    }
+    return UI_MENU_OK;
+}
+
+/* The code's lamps (code_on): see code_on. */
+static void code_draw(uint8_t *frame, uint16_t now)
+{
+    for (uint8_t k = 0; k < code_edit.len; k++)
+        frame[k] = (uint8_t)(code_edit.digit[k] << 1);
+    if (code_edit.repeat)
+        frame[code_edit.len - 1] |= 0x20;
+    if (UI_BLINK(now) & 1)
+        frame[code_at] |= 1;
+}
+
+/* A on your own game: its code to type in, from the one played last. */
+static void code_open(void)
+{
+    code_edit = *engine_own_code();
+    code_at = 0;
+    code_on = true;
+}
+
 /* The sum's columns, the last one being chosen: UP/DOWN its rule, RIGHT
  * a new column after it (the same rule), B drops it (the only one: back
  * to the menu), A plays (two columns or more). */
@@ -276,6 +336,8 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     sum_still();
     if (sum_on)
         return sum_input(pressed, b_short, now);
+    if (code_on)
+        return code_input(pressed, b_short, now);
     if (menu_ask) {
         /* The question: A gives the game up for a new one; any other key
          * keeps it and only closes the question. */
@@ -288,6 +350,8 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
                 game_save_settings();
             } else if (gm & ENGINE_SUM) {
                 sum_open();                 /* first the sum's columns */
+            } else if (gr == RULE_OWN) {
+                code_open();                /* first the code */
             } else {
                 game_save_settings();
                 game_new(now);
@@ -315,6 +379,8 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             menu_ask = ASK_NEW;             /* never thrown away without a word */
         } else if (gm & ENGINE_SUM) {
             sum_open();
+        } else if (gr == RULE_OWN) {
+            code_open();
         } else {
             game_save_settings();
             game_new(now);
@@ -340,6 +406,7 @@ void ui_menu_open(void)
     view.overlay = OV_NONE;
     menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
     sum_on = false;
+    code_on = false;
 }
 
 /* The label, and which item on row 0: a lamp per setting; the form shares
@@ -349,6 +416,10 @@ void ui_menu_draw(uint8_t *frame, uint16_t now)
 {
     uint8_t s = menu_setting(menu_item), at;
     bool shared = menu_item == M_FORM || s == SET_LANG;
+    if (code_on) {
+        code_draw(frame, now);
+        return;
+    }
     text_draw(frame, now);
     if (sum_on) {
         /* the sum's columns, the one being chosen (the last) blinking */
