@@ -8,18 +8,20 @@
 
 /* The font holds only what the toy writes: digits, ':', '-' (in the slot
  * of ';'), '?' (in the slot of '<') and A..Z (moved down to follow it: the
- * unused '=', '>', '@' cost no flash); a space is a gap and anything else a
- * '?'. text_put stores each character as its slot's code, FONT_FIRST + the
+ * unused '=', '>', '@' cost no flash), then '.' and '*' (an octal code:
+ * 0.137, 0.3*); a space is a gap and anything else a '?'. text_put stores each character as its slot's code, FONT_FIRST + the
  * glyph's index. Columns are stored as the frame wants them (bit 7 = top
  * row, rows 1..7), so drawing is a plain OR. */
 #define FONT_FIRST '0'
 #define FONT_DASH ';'
 #define FONT_QUESTION '<'
 #define FONT_ALPHA '='      /* the slot of 'A' */
+#define FONT_POINT (FONT_ALPHA + 26)
+#define FONT_STAR (FONT_POINT + 1)
 #define SPACE_W 3
 #define PAUSE_MS 400    /* a label starting at the left edge holds still first */
 
-static const uint8_t font[FONT_ALPHA - FONT_FIRST + 26][5] PROGMEM = {
+static const uint8_t font[FONT_STAR - FONT_FIRST + 1][5] PROGMEM = {
     {0x7C, 0x8A, 0x92, 0xA2, 0x7C}, /* 0 */
     {0x00, 0x42, 0xFE, 0x02, 0x00}, /* 1 */
     {0x46, 0x8A, 0x92, 0x92, 0x62}, /* 2 */
@@ -59,6 +61,8 @@ static const uint8_t font[FONT_ALPHA - FONT_FIRST + 26][5] PROGMEM = {
     {0xC6, 0x28, 0x10, 0x28, 0xC6}, /* X */
     {0xE0, 0x10, 0x0E, 0x10, 0xE0}, /* Y */
     {0x86, 0x8A, 0x92, 0xA2, 0xC2}, /* Z */
+    {0x00, 0x06, 0x06, 0x00, 0x00}, /* . */
+    {0x44, 0x28, 0x7C, 0x28, 0x44}, /* * */
 };
 
 static char buf[TEXT_MAX + 1];
@@ -97,6 +101,10 @@ static void text_put(char c)
     const uint8_t *g;
     if (c == '-')
         c = FONT_DASH;
+    else if (c == '.')
+        c = FONT_POINT;
+    else if (c == '*')
+        c = FONT_STAR;
     else if (c >= 'A' && c <= 'Z')
         c = (char)(c - 'A' + FONT_ALPHA);
     else if (c != ' ' && (c < FONT_FIRST || c > FONT_DASH))

@@ -161,8 +161,16 @@ void ui_menu_text(uint16_t now)
         menu_word(words, w);
         if (menu_item == M_GAME) {
             text_add_P((m & ENGINE_SUM) ? game_sum_name : engine_rule_name(r));
-            if (r == RULE_OWN)
-                game_code_out(text_add_P);  /* OCTAL 0.6: the code it plays */
+            if (r == RULE_OWN) {
+                /* OCTAL 0.6: the code it plays, and a built-in rule's name
+                 * if it is one (OCTAL 0.77 KAYLES) */
+                game_code_out(text_add_P);
+                r = engine_own_builtin();
+                if (r < RULE_COUNT) {
+                    text_add_P(PSTR(" "));
+                    text_add_P(engine_rule_name(r));
+                }
+            }
         }
         else if (menu_item == M_FORM)
             menu_word(words, (uint8_t)(w + 1 + game_mode_form(m)));   /* the mode's form (BINARY after the four) */

@@ -66,6 +66,23 @@ static NOINLINE uint8_t own_value(uint8_t state)
     return own_runs(state, false);
 }
 
+static uint8_t digit_of(uint8_t rule, uint16_t k);
+
+/* The built-in rule whose code is your own game's (the same digits, the
+ * same one for every k past them: 0.77 is KAYLES), or RULE_COUNT. The
+ * special rules' digits are all 0 and a code has one that is not. */
+uint8_t engine_own_builtin(void)
+{
+    for (uint8_t r = 0; r < RULE_COLUMN_COUNT; r++) {
+        uint8_t k = 1;
+        while (k <= RULE_MAX_DIGITS + 1 && digit_of(r, k) == digit_of(RULE_OWN, k))
+            k++;
+        if (k > RULE_MAX_DIGITS + 1)
+            return r;
+    }
+    return RULE_COUNT;
+}
+
 /* Small tables hold two 4-bit values a byte (tables.h). */
 static uint8_t digit_of(uint8_t rule, uint16_t k)
 {

@@ -99,6 +99,7 @@ enum engine_err {
 _Static_assert(OCTAL_PACKED <= ENGINE_COLS, "a position's rules[] holds its packed code");
 uint8_t engine_own_set(const octal_code_t *c);   /* OCTAL_OK or octal_check's error */
 const octal_code_t *engine_own_code(void);       /* len 0: none set */
+uint8_t engine_own_builtin(void);   /* the built-in rule it is, or RULE_COUNT */
 
 /* Rule metadata. */
 const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */

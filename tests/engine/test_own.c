@@ -39,6 +39,7 @@ static int summary(void)
 }
 
 static unsigned long n_pos, n_p, n_moves, n_codes;
+static unsigned n_builtin;
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 
 static uint32_t rnd(void)
@@ -139,6 +140,41 @@ static engine_pos_t pos_of(uint8_t ncols)
     return p;
 }
 
+/* The built-in rules' codes as rules.h writes them ("" for the special
+ * rules), and the digit d_k a code string gives. */
+static const char *const rule_codes[RULE_COUNT] = {
+#define RULE_CODE(id, name, kind, code, form) code,
+    RULES(RULE_CODE)
+#undef RULE_CODE
+};
+
+static unsigned text_digit(const char *s, unsigned k)
+{
+    size_t n = strlen(s);
+    bool rep = n && s[n - 1] == '*';
+    unsigned len = (unsigned)(n - 2 - rep);
+    if (n < 3)
+        return 0;
+    if (k <= len)
+        return (unsigned)(s[1 + k] - '0');
+    return rep ? (unsigned)(s[1 + len] - '0') : 0;
+}
+
+/* The built-in rule a code is (every d_k equal, k up to 64), or RULE_COUNT. */
+static uint8_t builtin_of(const octal_code_t *c)
+{
+    for (uint8_t r = 0; r < RULE_COUNT; r++) {
+        unsigned k = 1;
+        if (!rule_codes[r][0])
+            continue;
+        while (k <= 64 && text_digit(rule_codes[r], k) == octal_digit(c, (uint8_t)k))
+            k++;
+        if (k > 64)
+            return r;
+    }
+    return RULE_COUNT;
+}
+
 /* Sets the code in the engine and the solver; false if the engine refuses it. */
 static bool code_select(const octal_code_t *c)
 {
@@ -151,6 +187,8 @@ static bool code_select(const octal_code_t *c)
     if (engine_rule_form(RULE_OWN) != (pins ? FORM_PINS : FORM_HEAP))
         FAIL("%s: form %u", code_text(c), engine_rule_form(RULE_OWN));
     solver_select_code(c->digit, c->len, c->repeat, false);
+    if (engine_own_builtin() != builtin_of(c))
+        FAIL("%s: the engine says it is rule %u, the codes say %u", code_text(c), engine_own_builtin(), builtin_of(c));
     n_codes++;
     return true;
 }
@@ -266,6 +304,22 @@ int main(void)
     for (uint8_t mode = 1; mode < 16; mode++)
         if (engine_mode_allowed(RULE_OWN, mode))
             FAIL("mode %u allowed for your own game (columns, normal play only)", mode);
+
+    /* every built-in code is its rule (TAKE 1 2 5 OR 8: eight digits) */
+    for (uint8_t r = 0; r < RULE_COUNT; r++) {
+        const char *s = rule_codes[r];
+        if (!s[0])
+            continue;
+        memset(&c, 0, sizeof c);
+        c.repeat = s[strlen(s) - 1] == '*';
+        c.len = (uint8_t)(strlen(s) - 2 - c.repeat);
+        for (unsigned i = 0; i < c.len; i++)
+            c.digit[i] = (uint8_t)(s[2 + i] - '0');
+        if (engine_own_set(&c) != OCTAL_OK || engine_own_builtin() != r)
+            FAIL("%s: not found as rule %u (%u)", s, r, engine_own_builtin());
+        n_builtin++;
+    }
+    printf("test_own: %u built-in codes found as their rules\n", n_builtin);
 
     /* random longer codes */
     unsigned long codes0 = n_codes, pos0 = n_pos;
