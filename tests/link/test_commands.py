@@ -10,7 +10,9 @@
           position of a game and on the end screen; each gets a clear OK or
           ERR (HINT and GRUNDY answer NOGAME as AI does, never about an
           empty position), and the toy never restarts"""
+import os
 import re
+import subprocess
 import time
 
 
@@ -392,5 +394,58 @@ def test_sum(b, check, Sim):
         check(link.boots == 1, "the toy restarted %d times" % (link.boots - 1))
         print("link: sum: %d refusals, %d columns, G(3)+G(5)+G(7) on 9 10 14" % (len(SUM_ERRORS) + 1, cols),
               flush=True)
+    finally:
+        sim.close()
+
+
+# Your own game (issue 21): codes typed in as GAME OCTAL, their values
+# derived on the chip. Every built-in rule's code (whose values must be
+# the built-in tables') and codes worth trying, each on the heaps (or runs
+# of pins) of 1..8: the chip's GRUNDY against build/grundy's sequence.
+OCTAL_SAMPLE = ["0.6", "0.15", "0.007", "0.7", "0.4", "0.51", "0.71", "0.137*", "0.05", "0.7777*",
+                "0.12", "0.26", "0.456", "0.3122", "0.64", "0.77777777"]
+
+
+def test_octal(b, check, Sim, root):
+    sim = Sim(b)
+    link = sim.link
+    grundy = os.path.join(root, "build", "grundy")
+    listed = subprocess.run([grundy, "--list"], capture_output=True, text=True, check=True).stdout.splitlines()
+    builtin = {}
+    for line in listed:
+        code = line.split()[-1]
+        if code.startswith("0."):
+            builtin[code] = " ".join(line.split()[1:-1])
+    try:
+        link.cmd("SET OFF 4")
+        link.cmd("SET OPP 1")
+        n = 0
+        for code in list(builtin) + OCTAL_SAMPLE:
+            r = link.cmd("GAME OCTAL " + code)
+            check(re.match(r"OK GAME \d+ OCTAL %s$" % re.escape(code), r) is not None, "GAME OCTAL %s: %r" % (code, r))
+            want = [int(x) for x in subprocess.run([grundy, code, "9"], capture_output=True, text=True,
+                                                    check=True).stdout.split()][1:]
+            pins = any(int(d) & 4 for d in code[2:].rstrip("*"))
+            cols = [(1 << h) - 1 if pins else h for h in range(1, 9)]
+            pos = "POS " + " ".join(str(c) for c in cols)
+            check(link.cmd(pos) == "OK POS", "%s: %s" % (code, pos))
+            got = link.cmd("GRUNDY").split()
+            check(got[2:10] == [str(v) for v in want], "%s: GRUNDY %s, build/grundy %s" % (code, got, want))
+            st = link.cmd("STATE")
+            check(" RULE=20 " in st, "%s: %r" % (code, st))
+            if code in builtin and not pins:
+                # the built-in rule on the same heaps: the same values
+                link.cmd("GAME " + builtin[code])
+                check(link.cmd(pos) == "OK POS" and link.cmd("GRUNDY").split()[2:10] == got[2:10],
+                      "%s: %s's values differ" % (code, builtin[code]))
+            n += 1
+        for bad, why in (("0.8", "CODE"), ("0.000", "CODE"), ("0.123456701", "CODE"), ("0.", "CODE"),
+                         ("0.3**", "CODE"), ("3", "CODE"), ("0.6 MISERE", "FORM"), ("0.6 ONE", "FORM"),
+                         ("0.6 BINARY", "FORM"), ("0.6 KAYLES", "ARGS")):
+            before = link.cmd("GAME")
+            r = link.cmd("GAME OCTAL " + bad)
+            check(r == "ERR GAME " + why and link.cmd("GAME") == before, "GAME OCTAL %s: %r" % (bad, r))
+        check(link.boots == 1, "the toy restarted %d times" % (link.boots - 1))
+        print("link: octal: %d codes, GRUNDY of heaps 1..8 = build/grundy's, 10 refusals" % n, flush=True)
     finally:
         sim.close()

@@ -542,6 +542,8 @@ def main():
              ("ed32", lambda: test_commands.test_ed(b4, check, Sim)),
              ("sum", lambda: test_commands.test_sum(b, check, Sim)),
              ("sum32", lambda: test_commands.test_sum(b4, check, Sim)),
+             ("octal", lambda: test_commands.test_octal(b, check, Sim, ROOT)),
+             ("octal32", lambda: test_commands.test_octal(b4, check, Sim, ROOT)),
              ("readme", lambda: test_readme(b, False))]
     for name, fn in steps:
         if not only or name in only.split(","):
