@@ -36,6 +36,12 @@ typedef struct {
     uint8_t form, last;
     uint16_t moves;
     uint8_t g[TABLE_ROWS + 1];
+    uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
+    /* pins, nibble n: its runs' values but the top run's (low half) and
+     * but the bottom run's (high half); those runs' lengths (bits 0-2 the
+     * top run, 3-5 the bottom run) and whether the other runs have a move
+     * (bit 6 as the low nibble, bit 7 as the high one) */
+    uint8_t nib_val[16], nib_run[16];
 } engine_own_t;
 extern engine_own_t engine_own;
 
@@ -96,6 +102,8 @@ static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8
 /* Pin and cell blocks after 'after' whose key is 'want', the *skip-th. */
 uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want,
                       uint16_t *skip);
+/* Your own game's pin column: a block that leaves it worth want, or 0. */
+uint8_t column_own_find(uint8_t m, uint8_t want);
 /* A coin column's first move to the wild rule's element q: its change, or 0. */
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q);
 /* Is the change 'diff' (the cells that flip) a legal move from mask m? */

@@ -177,7 +177,7 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
         return false;
     }
     uint16_t none = 0;
-    uint8_t b = column_blocks(rule, form, from, 0, want, &none);
+    uint8_t b = rule == RULE_OWN ? column_own_find(from, want) : column_blocks(rule, form, from, 0, want, &none);
     m->to = from ^ b;
     return b != 0;
 }

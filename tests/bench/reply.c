@@ -251,6 +251,8 @@ static void game_header(uint8_t rule, uint8_t mode, uint32_t positions)
     target_put_str(" name=");
     while ((ch = (char)PGM_U8(name++)) != 0)
         target_putc(ch == ' ' ? '_' : ch);
+    if (rule == RULE_OWN)
+        target_put_own('_');   /* OCTAL_0.6: names are one word */
     target_put_str((mode & ENGINE_ONEHEAP) ? "_ONEHEAP" : "");
     target_put_str((mode & ENGINE_BINARY) ? "_BINARY" : "");
     target_put_str((mode & ENGINE_MISERE) ? "_MISERE" : "");

@@ -127,6 +127,26 @@ static void target_play(const target_games_t *g, uint8_t index, uint8_t rule, ui
     section_end(index);
 }
 
+/* Your own game (issue 21, RULE_OWN): a few codes, each played like a
+ * rule: Officers (pins, one move a run), Dawson's chess repeating and
+ * 0.7777 repeating (pins, the most moves a run has), a heap code that
+ * takes 1 or 2 to 4, and a heap code that takes any number but 1. */
+static const octal_code_t own_codes[] = {
+    {{6}, 1, 0}, {{1, 3, 7}, 3, 1}, {{7, 7, 7, 7}, 4, 1}, {{3, 1, 2, 2}, 4, 0}, {{0, 3}, 2, 1},
+};
+#define OWN_CODES (sizeof own_codes / sizeof own_codes[0])
+
+void target_put_own(char sep)
+{
+    const octal_code_t *c = engine_own_code();
+    target_putc(sep);
+    target_put_str("0.");
+    for (uint8_t i = 0; i < c->len; i++)
+        target_putc((char)('0' + c->digit[i]));
+    if (c->repeat)
+        target_putc('*');
+}
+
 uint8_t target_each_game(const target_games_t *games)
 {
     uint8_t i = 0, rule;
@@ -147,5 +167,9 @@ uint8_t target_each_game(const target_games_t *games)
         }
     for (uint8_t f = 0; f < 4; f++)     /* the SUMs: columns, misere, BINARY, BINARY misere */
         target_play(games, i++, RULE_NIM, (uint8_t)(ENGINE_SUM | (f & 1 ? ENGINE_MISERE : 0) | (f & 2 ? ENGINE_BINARY : 0)));
+    for (uint8_t k = 0; k < OWN_CODES; k++) {
+        engine_own_set(&own_codes[k]);
+        target_play(games, i++, RULE_OWN, 0);
+    }
     return i;
 }

@@ -60,5 +60,7 @@ extern uint8_t target_game_index;
  * misere, then each heap rule in BINARY, normal and misere. Returns how
  * many there were. */
 uint8_t target_each_game(const target_games_t *games);
+/* Your own game's code as "0.137*" after sep (after its rule name, OCTAL). */
+void target_put_own(char sep);
 
 #endif

@@ -248,6 +248,8 @@ static void game_header(uint8_t rule, uint8_t mode)
     target_putc(' ');
     while ((ch = (char)PGM_U8(name++)) != 0)
         target_putc(ch);
+    if (rule == RULE_OWN)
+        target_put_own(' ');
     target_put_str((mode & ENGINE_ONEHEAP) ? ", one heap" : ", columns");
     if (mode & ENGINE_BINARY)
         target_put_str(", binary");
