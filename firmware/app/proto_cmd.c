@@ -332,7 +332,7 @@ static uint8_t cmd_hint(uint16_t now)
     if (engine_hint(&game.pos, &m))
         proto_out_move(m);
     else
-        proto_out_P(PSTR(" NONE"));
+        proto_out_P(proto_none);
     return 0;
 }
 

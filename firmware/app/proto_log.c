@@ -9,6 +9,10 @@
 #include "proto_int.h"
 #include "text.h"
 
+/* " NONE": HINT, REVIEW and a refused name's '#' line say it; one copy
+ * (a PSTR each was three). */
+const char proto_none[] PROGMEM = " NONE";
+
 void proto_out_P(const char *s) { uart_puts_P(s); }
 void proto_out_sp(void) { uart_putc(' '); }
 void proto_out_nl(void) { uart_putc('\n'); }
