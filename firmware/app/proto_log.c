@@ -47,7 +47,8 @@ void proto_out_fmt(const char *fmt, const uint16_t *v)
     }
 }
 
-void proto_out_move(engine_move_t m)
+/* Out of line: saves 4 / 6 B (8 / 32 columns). */
+NOINLINE void proto_out_move(engine_move_t m)
 {
     proto_out_snum(m.col);
     proto_out_snum(m.to);
