@@ -103,8 +103,9 @@ void game_save_settings(void)
  * the settings record has no room for more slots (two of them must fit
  * their EEPROM share, store.h). The SUMs (rule RULE_NIM) count in NIM's
  * one-heap slots, which no game has (NIM in one heap is not listed):
- * SUM in ONE's, SUM MISERE in ONE MISERE's, BINARY with the columns. */
-static uint8_t *score_of(uint8_t r, uint8_t m)
+ * SUM in ONE's, SUM MISERE in ONE MISERE's, BINARY with the columns.
+ * Out of line: saves 32 / 28 B (8 / 32 columns). */
+NOINLINE static uint8_t *score_of(uint8_t r, uint8_t m)
 {
     if (m & ENGINE_SUM)
         m |= ENGINE_ONEHEAP;

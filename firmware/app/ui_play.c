@@ -71,7 +71,9 @@ static void deny(void)
 
 /* ---- play --------------------------------------------------------------- */
 
-static uint8_t bits(uint8_t v)
+/* The coins selected. Out of line: LTO copied it into play_columns three
+ * times; one copy saves 74 B. */
+NOINLINE static uint8_t bits(uint8_t v)
 {
     uint8_t n = 0;
     for (; v; v &= (uint8_t)(v - 1))
