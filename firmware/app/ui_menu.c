@@ -151,12 +151,10 @@ void ui_menu_text(uint16_t now)
         menu_word(words, w);
         if (menu_item == M_GAME)
             text_add_P((m & ENGINE_SUM) ? game_sum_name : engine_rule_name(r));
-        else if (menu_item == M_FORM)
-            menu_word(words, (uint8_t)(w + 1 + game_mode_form(m)));   /* the mode's form (BINARY after the four) */
         else if (s == SET_BRIGHT)
             text_add_num(v);
-        else
-            menu_word(words, (uint8_t)(w + 1 + v));
+        else    /* the value's label; the form item's: the mode's form (BINARY after the four) */
+            menu_word(words, (uint8_t)(w + 1 + (menu_item == M_FORM ? game_mode_form(m) : v)));
     }
     text_start(now, false);
 }
