@@ -216,8 +216,9 @@ static void grundy_misere_out(void)
 }
 
 /* A game of one value (one heap; EMPTY AND DIVIDE, whose two boxes are
- * not a sum: its normal-play value, engine_nimsum). */
-static void grundy_game_out(uint16_t g)
+ * not a sum: its normal-play value, engine_nimsum). Copied into its two
+ * calls: saves 6 B. */
+static ALWAYS_INLINE void grundy_game_out(uint16_t g)
 {
     proto_out_snum(g);
     if (game.pos.mode & ENGINE_MISERE)

@@ -71,8 +71,8 @@ static void deny(void)
 
 /* ---- play --------------------------------------------------------------- */
 
-/* The coins selected. Out of line: LTO copied it into play_columns three
- * times; one copy saves 74 B. */
+/* The coins selected. Out of line: LTO copied it into each of its calls
+ * in play_columns; one copy saves 74 B. */
 NOINLINE static uint8_t bits(uint8_t v)
 {
     uint8_t n = 0;
