@@ -101,6 +101,7 @@ NOINLINE uint8_t game_find(uint8_t rule, uint8_t mode)
 }
 
 const char game_sum_name[] PROGMEM = "SUM";
+const char game_misere_word[] PROGMEM = " MISERE";
 
 void game_name_out(uint8_t index, void (*put)(const char *))
 {
@@ -121,5 +122,5 @@ void game_name_out(uint8_t index, void (*put)(const char *))
     if (m & ENGINE_BINARY)
         put(PSTR(" BINARY"));
     if (m & ENGINE_MISERE)
-        put(PSTR(" MISERE"));
+        put(game_misere_word);
 }

@@ -222,7 +222,7 @@ static ALWAYS_INLINE void grundy_game_out(uint16_t g)
 {
     proto_out_snum(g);
     if (game.pos.mode & ENGINE_MISERE)
-        proto_out_P(PSTR(" MISERE"));
+        proto_out_P(game_misere_word);
     else
         grundy_sum_out(g);
 }
