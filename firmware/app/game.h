@@ -119,6 +119,8 @@ void game_code_out(void (*put)(const char *));
 void game_name_out(uint8_t index, void (*put)(const char *));
 /* "SUM", the SUM games' word (flash): the menu, the names, GAME SUM. */
 extern const char game_sum_name[];
+/* " MISERE", after a game's name; GRUNDY's word for a misere one-value game. */
+extern const char game_misere_word[];
 /* Find a game by rule and mode; 0xFF if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
 /* The index of the game being played (game.pos), 0xFF if not listed. */

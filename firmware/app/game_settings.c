@@ -105,8 +105,9 @@ void game_save_settings(void)
  * their EEPROM share, store.h). The SUMs (rule RULE_NIM) count in NIM's
  * one-heap slots, which no game has (NIM in one heap is not listed):
  * SUM in ONE's, SUM MISERE in ONE MISERE's, BINARY with the columns.
- * Your own game, whatever its code, counts in TAKE 1's columns slot. */
-static uint8_t *score_of(uint8_t r, uint8_t m)
+ * Your own game, whatever its code, counts in TAKE 1's columns slot.
+ * Out of line: saves 32 / 28 B (8 / 32 columns). */
+NOINLINE static uint8_t *score_of(uint8_t r, uint8_t m)
 {
     if (r == RULE_OWN)
         r = RULE_SUB1;  /* TAKE 1 is listed in no form: your own game counts in its slots */
@@ -197,7 +198,8 @@ bool game_settings_load(void)
     return ok;
 }
 
-uint8_t game_counted(void)
+/* Out of line: saves 16 B. */
+NOINLINE uint8_t game_counted(void)
 {
     return rec.counted;
 }

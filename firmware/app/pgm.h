@@ -7,6 +7,11 @@
 
 #include "progmem.h"
 
+/* NOINLINE's opposite: a small function LTO keeps out of line where its
+ * calls cost more flash than copies of it (each use says what it saves,
+ * measured with avr-size). */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
 #ifndef PSTR
 #define PSTR(s) (s)
 #endif

@@ -56,6 +56,7 @@ bool proto_next_num(uint16_t max, uint16_t *v);
 uint8_t proto_name_game(char *w, uint8_t *index);
 
 /* proto_log.c: output. */
+extern const char proto_none[];
 void proto_out_P(const char *s);
 void proto_out_sp(void);
 void proto_out_nl(void);

@@ -58,7 +58,7 @@ static void name_list_out(void)
         }
     }
     if (!n)
-        proto_out_P(PSTR(" NONE"));
+        proto_out_P(proto_none);
     proto_out_nl();
 }
 

@@ -27,7 +27,7 @@ static bool review_out(uint8_t i, bool pos)
     const engine_pos_t *b = game_review(i, &it);
     engine_move_t best;
     if (!b || !engine_hint(b, &best)) {
-        proto_out_P(PSTR(" NONE"));
+        proto_out_P(proto_none);
         return false;
     }
     if (pos) {

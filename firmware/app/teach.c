@@ -1,4 +1,7 @@
-/* teach.c - the teach panels of misere games and of BINARY games.
+/* teach.c - the teach panels.
+ *
+ * Normal play in columns: each column's Grundy value in binary (rows
+ * 7..4), the nim-sum in row 2; a move to nim-sum 0 wins.
  *
  * A tame game (every columns game but KAYLES: build/grundy proves it) is
  * misere Nim on the column values: play as in Nim while some column is
@@ -28,17 +31,20 @@
 
 _Static_assert(BOARD_COLS >= 8, "the panel's rows are eight lamps wide");
 
-void teach_misere(const engine_pos_t *p, uint8_t *frame, bool on)
+/* The panel of a game in columns, not BINARY: normal play is Nim's panel
+ * (rows 7..4 the values, row 2 the nim-sum), a tame misere game adds row
+ * 3 and may show the 1s in row 2, a wild one shows its elements (above).
+ * One function for the three: they share the rows and the blink. */
+static void teach_columns(const engine_pos_t *p, uint8_t *frame, bool on)
 {
     engine_move_t m;
-    bool wild = engine_misere_wild(p->rule);
-    uint8_t row2, big = 0, ones = 0;
-    for (uint8_t c = 0; c < BOARD_COLS; c++)
-        frame[c] = 0;
+    bool misere = p->mode & ENGINE_MISERE;
+    bool wild = misere && engine_misere_wild(p->rule);
+    uint8_t row2, big = !misere, ones = 0;     /* normal play: always the nim-sum */
     for (uint8_t c = 0; c < p->ncols; c++) {
         uint8_t v = wild ? engine_misere_elem(p, c) : engine_col_grundy(p, c);
         frame[c] = (uint8_t)((v & 15) << 4);
-        if (!wild && v > 1) {
+        if (misere && !wild && v > 1) {
             frame[c] |= 8;
             big = 1;
         }
@@ -60,12 +66,10 @@ void teach_misere(const engine_pos_t *p, uint8_t *frame, bool on)
         frame[m.col] |= 1;
 }
 
-void teach_binary(const engine_pos_t *p, uint8_t *frame, bool on)
+static void teach_binary(const engine_pos_t *p, uint8_t *frame, bool on)
 {
     engine_move_t m;
     uint8_t c, big = 0, ones = 0, s = engine_nimsum(p);
-    for (c = 0; c < BOARD_COLS; c++)
-        frame[c] = 0;
     for (c = 0; c < p->ncols; c++) {
         uint8_t v = frame[c] = engine_col_grundy(p, c);
         big |= v > 1;
@@ -76,4 +80,12 @@ void teach_binary(const engine_pos_t *p, uint8_t *frame, bool on)
     if (on && engine_hint(p, &m)) {
         frame[m.col] = engine_col_value(p, m.col, (uint8_t)m.to);
     }
+}
+
+void teach_draw(const engine_pos_t *p, uint8_t *frame, bool on)
+{
+    if (p->mode & ENGINE_BINARY)
+        teach_binary(p, frame, on);     /* values need all eight rows */
+    else
+        teach_columns(p, frame, on);
 }

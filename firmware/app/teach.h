@@ -1,6 +1,6 @@
-/* teach.h - the teach panels drawn by teach.c: a misere game in columns
- * (what decides a position when the last move loses, README.md "Misere
- * play") and a BINARY game (values of up to eight bits). */
+/* teach.h - the teach panels drawn by teach.c: a game in columns (Nim's
+ * sum; in misere play what decides a position when the last move loses,
+ * README.md "Misere play") and a BINARY game (values of up to eight bits). */
 #ifndef APP_TEACH_H
 #define APP_TEACH_H
 
@@ -9,12 +9,9 @@
 
 #include "engine.h"
 
-/* Draw the panel of misere position p into frame (cleared first; one byte
- * a column, bit r = row r from the bottom); 'on' is the blink phase of the
- * winning move's column. */
-void teach_misere(const engine_pos_t *p, uint8_t *frame, bool on);
-
-/* The same for a BINARY position, normal or misere. */
-void teach_binary(const engine_pos_t *p, uint8_t *frame, bool on);
+/* Draw the teach panel of position p into frame, which the caller has
+ * cleared (one byte a column, bit r = row r from the bottom); 'on' is the
+ * blink phase of the winning move's column. */
+void teach_draw(const engine_pos_t *p, uint8_t *frame, bool on);
 
 #endif

@@ -120,33 +120,6 @@ static void draw_heap(uint16_t n)
     }
 }
 
-/* The teach panel of position p (the game's, or a reviewed mistake's). */
-static void draw_teach(const engine_pos_t *p, bool on)
-{
-    engine_move_t m;
-    if (p->mode & ENGINE_BINARY) {
-        teach_binary(p, frame, on); /* teach.c: values need all eight rows */
-        return;
-    }
-    if (p->mode & ENGINE_MISERE) {
-        teach_misere(p, frame, on); /* teach.c: what decides misere */
-        return;
-    }
-    uint8_t s = engine_nimsum(p);
-    frame_clear();
-    /* Rows 7..4: each column's Grundy value in binary, top bit on top. */
-    for (uint8_t c = 0; c < p->ncols; c++)
-        frame[c] = (uint8_t)((engine_col_grundy(p, c) & 15) << 4);
-    /* Row 2: the nim-sum, four bits read left to right. */
-    _Static_assert(BOARD_COLS >= 4, "the nim-sum takes four columns");
-    for (uint8_t i = 0, bit = 8; bit; i++, bit >>= 1)
-        if (s & bit)
-            frame[i] |= 4;
-    /* Row 0: the column the winning move changes, blinking. */
-    if (on && engine_hint(p, &m))
-        frame[m.col] |= 1;
-}
-
 /* Position p, with move m's result over it when show (in EMPTY AND
  * DIVIDE the divided box too): the play screen and the review alike. */
 static void draw_pos(const engine_pos_t *p, engine_move_t m, bool show)
@@ -178,7 +151,7 @@ static void render_play(uint16_t now)
             && (uint16_t)(now - vw->ov_t0) >= (vw->overlay == OV_REFUSE ? UI_REFUSE_MS : UI_HINT_MS))
         vw->overlay = OV_NONE;
     if (vw->overlay == OV_TEACH) {
-        draw_teach(&g->pos, fast);
+        teach_draw(&g->pos, frame, fast);   /* on the frame ui_render cleared */
         return;
     }
     if (ui_banner_up(now)) {
@@ -240,7 +213,7 @@ static void draw_review(uint16_t now)
     if (!b)
         return;     /* (the review shows a kept mistake only: review_show) */
     if (view.rv == RV_TEACH) {
-        draw_teach(b, UI_BLINK(now) & 1);
+        teach_draw(b, frame, UI_BLINK(now) & 1);
         return;
     }
     /* the blink's dark half: the position as before (a mistake's position

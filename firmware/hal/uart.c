@@ -125,12 +125,9 @@ void uart_putc(char c)
     cli();
     if (!(sreg & _BV(SREG_I))) {
         /* Interrupts off: no UDRE interrupt can run, so send by polling,
-         * after whatever is queued (the order of bytes is kept). */
-        UCSR0B &= (uint8_t)~_BV(UDRIE0);
-        while (uart_tx_head != uart_tx_tail)
-            uart_tx_poll_one();
-        while (!(UCSR0A & _BV(UDRE0)))
-            ;
+         * after whatever is queued (the order of bytes is kept): what
+         * uart_flush does with interrupts off, then this byte. */
+        uart_flush();
         UDR0 = (uint8_t)c;
         return;
     }
