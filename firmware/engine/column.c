@@ -58,6 +58,16 @@ uint8_t engine_own_set(const octal_code_t *c)
         o->nib_val[n] = (uint8_t)((lo & 15) | hi << 4);
         o->nib_run[n] = (uint8_t)(a | b << 3 | (lo & 0x80) >> 1 | (hi & 0x80));
     }
+#if OWN_FULL_TABLE
+    for (uint16_t m = 0; m < 256; m++) {
+        uint8_t v = own_runs((uint8_t)m);
+        o->pin_val[m >> 1] = (uint8_t)((m & 1) ? (o->pin_val[m >> 1] & 15) | v << 4 : (v & 15));
+        if (v & 0x80)
+            o->pin_move[m >> 3] |= (uint8_t)(1u << (m & 7));
+        else
+            o->pin_move[m >> 3] &= (uint8_t)~(1u << (m & 7));
+    }
+#endif
     return OCTAL_OK;
 }
 
@@ -75,9 +85,13 @@ static NOINLINE uint8_t own_value(uint8_t state)
     const engine_own_t *o = &engine_own;
     if (o->form == FORM_HEAP)
         return state <= TABLE_ROWS ? o->g[state] : 0;
+#if OWN_FULL_TABLE
+    return (state & 1) ? o->pin_val[state >> 1] >> 4 : o->pin_val[state >> 1] & 15;
+#else
     uint8_t lo = state & 15, hi = state >> 4;
     uint8_t run = (uint8_t)((o->nib_run[lo] & 7) + (o->nib_run[hi] >> 3 & 7));
     return (uint8_t)((o->nib_val[lo] & 15) ^ (o->nib_val[hi] >> 4) ^ o->g[run]);
+#endif
 }
 
 /* Your own game's pins: a block whose removal leaves the column worth
@@ -118,9 +132,13 @@ NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
 static NOINLINE bool own_has_move(uint8_t state)
 {
     const engine_own_t *o = &engine_own;
+#if OWN_FULL_TABLE
+    return o->pin_move[state >> 3] >> (state & 7) & 1;
+#else
     uint8_t lo = state & 15, hi = state >> 4;
     uint8_t run = (uint8_t)((o->nib_run[lo] & 7) + (o->nib_run[hi] >> 3 & 7));
     return (o->nib_run[lo] & 0x40) || (o->nib_run[hi] & 0x80) || (o->moves >> run & 1);
+#endif
 }
 
 static uint8_t digit_of(uint8_t rule, uint16_t k);

@@ -30,6 +30,8 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
     }
 }
 
+/* 8 columns: RAM for a whole table of pin columns (160 B). */
+#define OWN_FULL_TABLE (ENGINE_COLS <= 8)
 /* Your own game's code and what was derived from it (column.c). */
 typedef struct {
     octal_code_t code;
@@ -42,6 +44,9 @@ typedef struct {
      * top run, 3-5 the bottom run) and whether the other runs have a move
      * (bit 6 as the low nibble, bit 7 as the high one) */
     uint8_t nib_val[16], nib_run[16];
+#if OWN_FULL_TABLE
+    uint8_t pin_val[128], pin_move[32];     /* 8 columns: every pin column's value and move */
+#endif
 } engine_own_t;
 extern engine_own_t engine_own;
 
