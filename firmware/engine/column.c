@@ -17,19 +17,12 @@ uint8_t engine_own_set(const octal_code_t *c)
     engine_own_t *o = &engine_own;
     o->code = *c;
     o->form = octal_splits(c) ? FORM_PINS : FORM_HEAP;
-    octal_derive(c, o->g, TABLE_ROWS + 1);
-    o->last = c->repeat ? RULE_MAX_DIGITS + 1 : 0;
-    o->moves = 0;
-    for (uint8_t k = 1; k <= RULE_MAX_DIGITS; k++) {
-        uint8_t d = octal_digit(c, k);
-        if (d && !c->repeat)
-            o->last = k;
-        /* a heap (a run) of n: all of it (1), k of more (2), k from its
-         * middle, a piece left either side (4) */
-        for (uint8_t n = k; n <= TABLE_ROWS; n++)
-            if (d & (n == k ? 1 : n == k + 1 ? 2 : 6))
-                o->moves |= (uint16_t)(1u << n);
-    }
+    /* a heap of n, or a run of n pins: the same moves */
+    o->moves = octal_derive(c, o->g, TABLE_ROWS + 1);
+    o->last = RULE_MAX_DIGITS + 1;
+    if (!c->repeat)
+        for (o->last = c->len; !c->digit[o->last - 1];)
+            o->last--;      /* the code has a nonzero digit (octal_check) */
     return OCTAL_OK;
 }
 
@@ -47,39 +40,32 @@ static NOINLINE uint8_t own_digit(uint8_t k)
     return octal_digit(&engine_own.code, k);
 }
 
-/* A column of your own game: a heap's value, or the XOR of the runs'. */
-static NOINLINE uint8_t own_value(uint8_t state)
+/* A pin column of your own game, run by run (a run of standing pins is a
+ * heap): the XOR of the runs' values (under 128: octal.h), plus 0x80 if
+ * a run has a move. */
+static NOINLINE uint8_t own_runs(uint8_t state)
 {
     const engine_own_t *o = &engine_own;
-    if (o->form == FORM_HEAP)
-        return state <= TABLE_ROWS ? o->g[state] : 0;
     uint8_t v = 0, run = 0;
-    for (uint8_t i = 0; i < TABLE_ROWS; i++, state >>= 1) {
+    for (uint8_t i = 0; i <= TABLE_ROWS; i++, state >>= 1) {   /* one past the top: the last run ends */
         if (state & 1) {
             run++;
         } else {
             v ^= o->g[run];
+            if (o->moves >> run & 1)
+                v |= 0x80;
             run = 0;
         }
     }
-    return v ^ o->g[run];
+    return v;
 }
 
-/* Does a pin column of your own game have a move: any run? */
-static NOINLINE bool own_has_move(uint8_t state)
+/* A column of your own game: a heap's value, or the XOR of the runs'. */
+static NOINLINE uint8_t own_value(uint8_t state)
 {
-    const engine_own_t *o = &engine_own;
-    uint8_t run = 0;
-    for (uint8_t i = 0; i <= TABLE_ROWS; i++, state >>= 1) {
-        if (state & 1) {
-            run++;
-        } else {
-            if (o->moves >> run & 1)
-                return true;
-            run = 0;
-        }
-    }
-    return false;
+    if (engine_own.form == FORM_HEAP)
+        return state <= TABLE_ROWS ? engine_own.g[state] : 0;
+    return own_runs(state) & 0x7F;
 }
 
 /* Small tables hold two 4-bit values a byte (tables.h). */
@@ -356,7 +342,7 @@ bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
     if (form == FORM_COINS)
         return from >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
     if (rule == RULE_OWN)
-        return own_has_move((uint8_t)from);
+        return own_runs((uint8_t)from) >> 7;
     return table_of(rule, (uint8_t)from) & MASK_HAS_MOVE;
 }
 

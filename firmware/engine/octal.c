@@ -3,6 +3,7 @@
  * the values seen are bits of a 16-byte set on the stack, and a split's
  * two heaps are counted once each way round (a <= r - a). */
 #include "octal.h"
+#include "progmem.h"
 
 #include <string.h>
 
@@ -49,25 +50,37 @@ void octal_unpack(const uint8_t *b, octal_code_t *c)
     c->repeat = (uint8_t)(b[RULE_MAX_DIGITS / 2] >> 4 & 1);
 }
 
-void octal_derive(const octal_code_t *c, uint8_t *g, uint8_t n)
+/* The set of values seen among a heap's options: bit v of 16 bytes. */
+static NOINLINE void seen_add(uint8_t *seen, uint8_t v)
 {
+    seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+}
+
+uint16_t octal_derive(const octal_code_t *c, uint8_t *g, uint8_t n)
+{
+    uint16_t moves = 0;
     for (uint8_t x = 0; x < n; x++) {
         uint8_t seen[16], v = 0;    /* values 0..127 (g <= 64, a split's XOR < 128) */
+        bool any = false;
         memset(seen, 0, sizeof seen);
         for (uint8_t k = 1; k <= x; k++) {
             uint8_t d = octal_digit(c, k), r = (uint8_t)(x - k);
-            if ((d & 1) && !r)
-                seen[0] |= 1;
-            if ((d & 2) && r)
-                seen[g[r] >> 3] |= (uint8_t)(1u << (g[r] & 7));
+            /* none left (g[0] is 0) or one heap of r */
+            if (d & (r ? 2 : 1)) {
+                seen_add(seen, g[r]);
+                any = true;
+            }
             if (d & 4)
                 for (uint8_t a = 1; 2 * a <= r; a++) {
-                    uint8_t s = g[a] ^ g[r - a];
-                    seen[s >> 3] |= (uint8_t)(1u << (s & 7));
+                    seen_add(seen, g[a] ^ g[r - a]);
+                    any = true;
                 }
         }
         while (seen[v >> 3] & (1u << (v & 7)))
             v++;
         g[x] = v;
+        if (any && x < 16)
+            moves |= (uint16_t)(1u << x);
     }
+    return moves;
 }
