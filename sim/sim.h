@@ -80,8 +80,12 @@ extern FILE *sim_log_file;
  * Returns 0, or -1 with a message on stderr. */
 int sim_open(sim_t *s, const char *elf_path, const char *eeprom_path);
 /* Runs until the cycle count reaches until, stop(ctx) turns true (checked
- * after every instruction when stop is set), or the CPU ends. SIM_RUN_*. */
+ * after every instruction when stop is set; with stop_coarse, after each
+ * run of instructions between simavr's events), or the CPU ends.
+ * SIM_RUN_*. (sim_run.c) */
 int sim_run_until(sim_t *s, uint64_t until, bool (*stop)(sim_t *, void *), void *ctx);
+/* Pacing starts over from the chip's cycle now (sim_run.c; sim_open). */
+void sim_pace_start(sim_t *s);
 /* Power cycle: RAM and registers cleared, flash and EEPROM kept. */
 void sim_power_cycle(sim_t *s);
 /* The chip's reset with the board's parts: power_lost also resets the
