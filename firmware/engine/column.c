@@ -3,163 +3,8 @@
  * list, the search for a value, the random pick all walk that order). */
 #include "engine_int.h"
 
-/* Your own game (RULE_OWN, engine.h): the code and what the chip derived
- * from it when it was set, in RAM (engine_int.h). */
-engine_own_t engine_own;
-
-/* A pin column of your own game, run by run (a run of standing pins is a
- * heap): the XOR of the runs' values, plus 0x80 if a run has a move (the
- * XOR is at most 15). Used when the code is set, to fill the nibble
- * tables: walked on every look-up, the pin codes' replies took 7,426
- * cycles on 8 columns and 16,232 on 32. */
-static NOINLINE uint8_t own_runs(uint8_t state)
-{
-    const engine_own_t *o = &engine_own;
-    uint8_t v = 0, run = 0;
-    for (uint8_t i = 0; i <= TABLE_ROWS; i++, state >>= 1) {   /* one past the top: the last run ends */
-        if (state & 1) {
-            run++;
-        } else {
-            v ^= o->g[run];
-            if (o->moves >> run & 1)
-                v |= 0x80;
-            run = 0;
-        }
-    }
-    return v;
-}
-
-uint8_t engine_own_set(const octal_code_t *c)
-{
-    uint8_t err = octal_check(c);
-    if (err)
-        return err;
-    engine_own_t *o = &engine_own;
-    o->code = *c;
-    o->form = octal_splits(c) ? FORM_PINS : FORM_HEAP;
-    /* a heap of n, or a run of n pins: the same moves */
-    o->moves = octal_derive(c, o->g, TABLE_ROWS + 1);
-    o->last = RULE_MAX_DIGITS + 1;
-    if (!c->repeat)
-        for (o->last = c->len; !c->digit[o->last - 1];)
-            o->last--;      /* the code has a nonzero digit (octal_check) */
-    for (uint8_t k = 1; k <= RULE_MAX_DIGITS + 1; k++)
-        o->d[k - 1] = octal_digit(c, k);
-    /* A pin column as two nibbles: each nibble's runs but the one that may
-     * go on into the other nibble (the low one's top run, the high one's
-     * bottom run), and those two runs' lengths, which make one run. */
-    for (uint8_t n = 0; n < 16; n++) {
-        uint8_t a = 0, b = 0;
-        while (n << a & 8)
-            a++;                            /* the top run: from bit 3 down (n < 16: a <= 4) */
-        while (n >> b & 1)
-            b++;                            /* the bottom run: from bit 0 up */
-        uint8_t lo = own_runs((uint8_t)(n & ~(0xF0u >> a))), hi = own_runs((uint8_t)(n & ~((1u << b) - 1)));
-        o->nib_val[n] = (uint8_t)((lo & 15) | hi << 4);
-        o->nib_run[n] = (uint8_t)(a | b << 3 | (lo & 0x80) >> 1 | (hi & 0x80));
-    }
-#if OWN_FULL_TABLE
-    for (uint16_t m = 0; m < 256; m++) {
-        uint8_t v = own_runs((uint8_t)m);
-        o->pin_val[m >> 1] = (uint8_t)((m & 1) ? (o->pin_val[m >> 1] & 15) | v << 4 : (v & 15));
-        if (v & 0x80)
-            o->pin_move[m >> 3] |= (uint8_t)(1u << (m & 7));
-        else
-            o->pin_move[m >> 3] &= (uint8_t)~(1u << (m & 7));
-    }
-#endif
-    return OCTAL_OK;
-}
-
-const octal_code_t *engine_own_code(void)
-{
-    return &engine_own.code;
-}
-
-
-/* A column of your own game: a heap's value; pins, the two nibbles' runs
- * and the run across them (g is at most 8 for 0..8 on every code, so each
- * nibble's XOR fits 4 bits). */
-static NOINLINE uint8_t own_value(uint8_t state)
-{
-    const engine_own_t *o = &engine_own;
-    if (o->form == FORM_HEAP)
-        return state <= TABLE_ROWS ? o->g[state] : 0;
-#if OWN_FULL_TABLE
-    return (state & 1) ? o->pin_val[state >> 1] >> 4 : o->pin_val[state >> 1] & 15;
-#else
-    uint8_t lo = state & 15, hi = state >> 4;
-    uint8_t run = (uint8_t)((o->nib_run[lo] & 7) + (o->nib_run[hi] >> 3 & 7));
-    return (uint8_t)((o->nib_val[lo] & 15) ^ (o->nib_val[hi] >> 4) ^ o->g[run]);
-#endif
-}
-
-/* Your own game's pins: a block whose removal leaves the column worth
- * want, or 0. By runs: a block taken from a run of L leaves a and c pins
- * below and above it, and changes the column's value by g(L) ^ g(a) ^
- * g(c), a few cycles a try where a column value a try (column_blocks)
- * cost the 8-column hint of 0.7777 repeating 4,743 cycles (36 blocks in
- * a full column). Bottom up, fewest pins first in each run. */
-NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
-{
-    const engine_own_t *o = &engine_own;
-    uint8_t base = (uint8_t)(own_value(m) ^ want), s = 0;
-    while (s < TABLE_ROWS) {
-        uint8_t L = 0, run = (uint8_t)(m >> s);
-        for (; run & 1; run >>= 1)
-            L++;
-        if (!L) {
-            s++;
-            continue;
-        }
-        uint8_t need = (uint8_t)(base ^ o->g[L]);
-        for (uint8_t k = 1; k <= L; k++) {
-            uint8_t d = o->d[k - 1];
-            for (uint8_t a = 0, c = (uint8_t)(L - k); ; a++, c--) {
-                if ((d >> ((a != 0) + (c != 0)) & 1) && (uint8_t)(o->g[a] ^ o->g[c]) == need)
-                    return (uint8_t)(((1u << k) - 1) << (s + a));
-                if (!c)
-                    break;
-            }
-        }
-        s = (uint8_t)(s + L);
-    }
-    return 0;
-}
-
-/* Does a pin column of your own game have a move: in either nibble's runs,
- * or in the run across them? */
-static NOINLINE bool own_has_move(uint8_t state)
-{
-    const engine_own_t *o = &engine_own;
-#if OWN_FULL_TABLE
-    return o->pin_move[state >> 3] >> (state & 7) & 1;
-#else
-    uint8_t lo = state & 15, hi = state >> 4;
-    uint8_t run = (uint8_t)((o->nib_run[lo] & 7) + (o->nib_run[hi] >> 3 & 7));
-    return (o->nib_run[lo] & 0x40) || (o->nib_run[hi] & 0x80) || (o->moves >> run & 1);
-#endif
-}
-
-static uint8_t digit_of(uint8_t rule, uint16_t k);
-
-/* The built-in rule whose code is your own game's (the same digits, the
- * same one for every k past them: 0.77 is KAYLES), or RULE_COUNT. The
- * special rules' digits are all 0 and a code has one that is not. */
-uint8_t engine_own_builtin(void)
-{
-    for (uint8_t r = 0; r < RULE_COLUMN_COUNT; r++) {
-        uint8_t k = 1;
-        while (k <= RULE_MAX_DIGITS + 1 && digit_of(r, k) == digit_of(RULE_OWN, k))
-            k++;
-        if (k > RULE_MAX_DIGITS + 1)
-            return r;
-    }
-    return RULE_COUNT;
-}
-
 /* Small tables hold two 4-bit values a byte (tables.h). */
-static uint8_t digit_of(uint8_t rule, uint16_t k)
+uint8_t column_digit(uint8_t rule, uint16_t k)
 {
     if (k > RULE_MAX_DIGITS)
         k = RULE_MAX_DIGITS + 1; /* the repeating digit */
@@ -183,7 +28,7 @@ uint8_t column_value(uint8_t rule, uint8_t state)
 {
     if (rule >= RULE_FIRST_COINS) {
         if (rule == RULE_OWN)
-            return own_value(state);
+            return column_own_value(state);
         uint8_t v = 0;
         for (const uint8_t *row = coin_grundy[rule - RULE_FIRST_COINS]; state; row++, state >>= 1)
             if (state & 1)
@@ -210,7 +55,7 @@ bool column_take_ok(uint8_t rule, uint16_t n, uint16_t k)
         return false;
     if (rule == RULE_HALF)
         return k <= n / 2;
-    return digit_of(rule, k) & (k == n ? 1 : 2);
+    return column_digit(rule, k) & (k == n ? 1 : 2);
 }
 
 /* Branch-free (SWAR): the same dozen cycles for any v, where clearing
@@ -285,7 +130,7 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
         uint8_t legal = starts; /* FORM_CELLS: one cell, any free one */
         if (form != FORM_CELLS) {
             /* the digit says how many pieces of the run may be left */
-            uint8_t d = digit_of(rule, k);
+            uint8_t d = column_digit(rule, k);
             legal = (uint8_t)(((d & 1) ? starts & ~below & ~above : 0) |
                               ((d & 2) ? starts & (below ^ above) : 0) |
                               ((d & 4) ? starts & below & above : 0));
@@ -432,7 +277,7 @@ bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
     if (form == FORM_COINS)
         return from >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
     if (rule == RULE_OWN)
-        return own_has_move((uint8_t)from);
+        return column_own_count((uint8_t)from) != 0;
     return table_of(rule, (uint8_t)from) & MASK_HAS_MOVE;
 }
 
@@ -452,7 +297,7 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
         uint16_t left = *skip;
         uint8_t lim = kmax < RULE_MAX_DIGITS ? (uint8_t)kmax : RULE_MAX_DIGITS;
         for (uint8_t k = 1; k <= lim; k++)
-            if ((rule == RULE_HALF || (digit_of(rule, k) & (k == from ? 1 : 2))) && !left--) {
+            if ((rule == RULE_HALF || (column_digit(rule, k) & (k == from ? 1 : 2))) && !left--) {
                 *skip = left;
                 return k;
             }
@@ -498,6 +343,16 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
                     return (uint8_t)(head | (1u << a) | (1u << j));
         }
         return 0;
+    }
+    /* your own game's pins: a column with fewer moves than *skip is
+     * counted from the tables without a walk (the random move counts its
+     * column first: a walk of a repeating code's 8 k cost 1,200 cycles) */
+    if (rule == RULE_OWN) {
+        uint8_t n = column_own_count((uint8_t)from);
+        if (*skip >= n) {
+            *skip = (uint16_t)(*skip - n);
+            return 0;
+        }
     }
     return column_blocks(rule, form, (uint8_t)from, 0, COLUMN_ANY, skip);
 }

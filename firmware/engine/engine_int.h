@@ -30,23 +30,19 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
     }
 }
 
-/* 8 columns: RAM for a whole table of pin columns (160 B). */
-#define OWN_FULL_TABLE (ENGINE_COLS <= 8)
-/* Your own game's code and what was derived from it (column.c). */
+/* Your own game's code and what was derived from it (own.c): 88 B. */
 typedef struct {
     octal_code_t code;
     uint8_t form, last;
-    uint16_t moves;
+    uint16_t moves;                     /* bit x: a heap of x (x < 16) has a move */
     uint8_t g[TABLE_ROWS + 1];
     uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
-    /* pins, nibble n: its runs' values but the top run's (low half) and
-     * but the bottom run's (high half); those runs' lengths (bits 0-2 the
-     * top run, 3-5 the bottom run) and whether the other runs have a move
-     * (bit 6 as the low nibble, bit 7 as the high one) */
-    uint8_t nib_val[16], nib_run[16];
-#if OWN_FULL_TABLE
-    uint8_t pin_val[128], pin_move[32];     /* 8 columns: every pin column's value and move */
-#endif
+    uint8_t run_cnt[TABLE_ROWS + 1];    /* the blocks a run of L pins may lose */
+    uint8_t split[TABLE_ROWS][2];       /* bit v: r pins split in two runs worth v */
+    /* pins, nibble n: its runs' values and move counts but the top run's
+     * (low half) and but the bottom run's (high half); those runs'
+     * lengths (low half: the top run, high half: the bottom run) */
+    uint8_t nib_val[16], nib_cnt[16], nib_run[16];
 } engine_own_t;
 extern engine_own_t engine_own;
 
@@ -107,8 +103,13 @@ static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8
 /* Pin and cell blocks after 'after' whose key is 'want', the *skip-th. */
 uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want,
                       uint16_t *skip);
-/* Your own game's pin column: a block that leaves it worth want, or 0. */
+/* Your own game (own.c): a column's value, a pin column's move count, a
+ * block that leaves it worth want (or 0); digit k of a rule (RULE_OWN
+ * too). */
+uint8_t column_own_value(uint8_t state);
+uint8_t column_own_count(uint8_t m);
 uint8_t column_own_find(uint8_t m, uint8_t want);
+uint8_t column_digit(uint8_t rule, uint16_t k);
 /* A coin column's first move to the wild rule's element q: its change, or 0. */
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q);
 /* Is the change 'diff' (the cells that flip) a legal move from mask m? */

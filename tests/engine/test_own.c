@@ -75,6 +75,21 @@ static bool legal(const engine_pos_t *p, engine_move_t m)
     return m.col < p->ncols && m.to < 256 && solver_col_legal(p->col[m.col], (uint8_t)m.to);
 }
 
+/* A column's size and the change of a move, as the engine's stall
+ * measures them: a heap's height and stones taken; pins standing and
+ * pins knocked down. */
+static bool own_pins;
+
+static unsigned col_size(uint8_t v)
+{
+    return own_pins ? (unsigned)__builtin_popcount(v) : v;
+}
+
+static uint8_t col_change(uint8_t from, uint8_t to)
+{
+    return own_pins ? (uint8_t)(from ^ to) : (uint8_t)(from - to);
+}
+
 static void check_pos(const octal_code_t *c, const engine_pos_t *p)
 {
     char where[96];
@@ -108,6 +123,39 @@ static void check_pos(const octal_code_t *c, const engine_pos_t *p)
         FAIL("%s: reply %d with %u moves", where, r, total);
     else if (r && (!legal(p, m) || (!sp && !after_is_p(p, m))))
         FAIL("%s: reply col %u to %02x is illegal or loses", where, m.col, m.to);
+    if (r && sp) {
+        /* the stall: a smallest move on a biggest column that can move */
+        unsigned big = 0, small = 0xFFFF, size = 0;
+        for (unsigned i = 0; i < p->ncols; i++) {
+            unsigned n = solver_col_moves(p->col[i], to);
+            if (n && col_size(p->col[i]) > big)
+                big = col_size(p->col[i]);
+        }
+        unsigned n = solver_col_moves(p->col[m.col], to);
+        for (unsigned i = 0; i < n; i++)
+            if (col_size(col_change(p->col[m.col], to[i])) < small)
+                small = col_size(col_change(p->col[m.col], to[i]));
+        size = col_size(col_change(p->col[m.col], (uint8_t)m.to));
+        if (col_size(p->col[m.col]) != big || size != small)
+            FAIL("%s: stall col %u to %02x is not a smallest move on a biggest column", where, m.col, m.to);
+    }
+    /* mistakes (255/256 a random move): legal; from one column, every
+     * move of it comes up (40 tries a move: a miss is e^-40 likely) */
+    unsigned tries = p->ncols == 1 ? 40 * total : 1, hit = 0;
+    uint8_t got[32];
+    memset(got, 0, sizeof got);
+    for (unsigned t = 0; t < tries; t++) {
+        if (engine_reply(p, 255, &m) != (total > 0) || (total && !legal(p, m))) {
+            FAIL("%s: reply with mistakes col %u to %02x is illegal", where, m.col, m.to);
+            break;
+        }
+        if (total && !(got[m.to >> 3] >> (m.to & 7) & 1)) {
+            got[m.to >> 3] |= (uint8_t)(1u << (m.to & 7));
+            hit++;
+        }
+    }
+    if (p->ncols == 1 && hit != total)
+        FAIL("%s: random moves reached %u of its %u moves", where, hit, total);
     if (engine_has_move(p) != (total > 0))
         FAIL("%s: has_move %d with %u moves", where, engine_has_move(p), total);
 
@@ -184,6 +232,7 @@ static bool code_select(const octal_code_t *c)
         return false;
     }
     bool pins = octal_splits(c);
+    own_pins = pins;
     if (engine_rule_form(RULE_OWN) != (pins ? FORM_PINS : FORM_HEAP))
         FAIL("%s: form %u", code_text(c), engine_rule_form(RULE_OWN));
     solver_select_code(c->digit, c->len, c->repeat, false);

@@ -1,0 +1,189 @@
+/* own.c - your own game (RULE_OWN, engine.h): a typed-in octal code, what
+ * the chip derives from it when it is set, and the three questions the
+ * replies ask of its columns fast: a column's value, how many moves it
+ * has (the random move and has-move), and a block that leaves it worth a
+ * given value (the hint).
+ *
+ * A heap column is a look-up in g. A pin column is runs of standing pins,
+ * each a heap of the code: a block of k pins taken from a run of L leaves
+ * a pins below it and c = L - k - a above, which the digit d_k allows as
+ * none (d & 1, k = L), one (d & 2, a or c is 0) or two heaps (d & 4). A
+ * column's value is the XOR of its runs' values, its move count the sum
+ * of theirs; both are read from two nibble tables and the run that
+ * crosses the nibbles, so no look-up walks the runs. Walked run by run,
+ * the 8-column replies of pin codes took 7,426 cycles (budget 3,000). */
+#include "engine_int.h"
+
+engine_own_t engine_own;
+
+/* Blocks of k a run of L may lose (k <= L): none left, the two ends
+ * (a or c = 0), and the L - k - 1 places that leave two runs. */
+static uint8_t own_blocks(uint8_t d, uint8_t L, uint8_t k)
+{
+    uint8_t r = (uint8_t)(L - k);
+    if (!r)
+        return d & 1;
+    return (uint8_t)(((d & 2) ? 2 : 0) + ((d & 4) ? r - 1 : 0));
+}
+
+/* A pin column, run by run: the XOR of its runs' values (low byte) and
+ * the sum of their move counts (high byte). Only when a code is set. */
+static uint16_t own_runs(uint8_t state)
+{
+    const engine_own_t *o = &engine_own;
+    uint8_t v = 0, n = 0, run = 0;
+    for (uint8_t i = 0; i <= TABLE_ROWS; i++, state >>= 1) {   /* one past the top: the last run ends */
+        if (state & 1) {
+            run++;
+        } else {
+            v ^= o->g[run];
+            n = (uint8_t)(n + o->run_cnt[run]);
+            run = 0;
+        }
+    }
+    return (uint16_t)(v | n << 8);
+}
+
+uint8_t engine_own_set(const octal_code_t *c)
+{
+    uint8_t err = octal_check(c);
+    if (err)
+        return err;
+    engine_own_t *o = &engine_own;
+    o->code = *c;
+    o->form = octal_splits(c) ? FORM_PINS : FORM_HEAP;
+    /* a heap of n, or a run of n pins: the same moves */
+    o->moves = octal_derive(c, o->g, TABLE_ROWS + 1);
+    o->last = RULE_MAX_DIGITS + 1;
+    if (!c->repeat)
+        for (o->last = c->len; !c->digit[o->last - 1];)
+            o->last--;      /* the code has a nonzero digit (octal_check) */
+    for (uint8_t k = 1; k <= RULE_MAX_DIGITS + 1; k++)
+        o->d[k - 1] = octal_digit(c, k);
+    /* Runs of L: their blocks; and r pins split into two runs: the values
+     * the two may be worth together (g <= 8 on 0..8 for every code: each
+     * XOR is under 16). */
+    for (uint8_t L = 0; L <= TABLE_ROWS; L++) {
+        uint8_t n = 0;
+        uint16_t split = 0;
+        for (uint8_t k = 1; k <= L; k++)
+            n = (uint8_t)(n + own_blocks(o->d[k - 1], L, k));
+        for (uint8_t a = 1; a < L; a++)
+            split |= (uint16_t)(1u << (o->g[a] ^ o->g[L - a]));
+        o->run_cnt[L] = n;
+        if (L < TABLE_ROWS) {
+            o->split[L][0] = (uint8_t)split;
+            o->split[L][1] = (uint8_t)(split >> 8);
+        }
+    }
+    /* A pin column as two nibbles: each nibble's runs but the one that may
+     * go on into the other nibble (the low one's top run, the high one's
+     * bottom run), and those two runs' lengths, which make one run. A
+     * nibble's runs but that one have at most 3 pins: counts up to 6. */
+    for (uint8_t n = 0; n < 16; n++) {
+        uint8_t a = 0, b = 0;
+        while (n << a & 8)
+            a++;                            /* the top run: from bit 3 down (a <= 4) */
+        while (n >> b & 1)
+            b++;                            /* the bottom run: from bit 0 up */
+        uint16_t lo = own_runs((uint8_t)(n & ~(0xF0u >> a))), hi = own_runs((uint8_t)(n & ~((1u << b) - 1)));
+        o->nib_val[n] = (uint8_t)((lo & 15) | hi << 4);
+        o->nib_cnt[n] = (uint8_t)((lo >> 8) | (hi >> 8) << 4);
+        o->nib_run[n] = (uint8_t)(a | b << 4);
+    }
+    return OCTAL_OK;
+}
+
+const octal_code_t *engine_own_code(void)
+{
+    return &engine_own.code;
+}
+
+/* The run across a pin column's nibbles: its length. */
+static inline __attribute__((always_inline)) uint8_t own_cross(const engine_own_t *o, uint8_t lo, uint8_t hi)
+{
+    return (uint8_t)((o->nib_run[lo] & 15) + (o->nib_run[hi] >> 4));
+}
+
+NOINLINE uint8_t column_own_value(uint8_t state)
+{
+    const engine_own_t *o = &engine_own;
+    if (o->form == FORM_HEAP)
+        return state <= TABLE_ROWS ? o->g[state] : 0;
+    uint8_t lo = state & 15, hi = state >> 4;
+    return (uint8_t)((o->nib_val[lo] & 15) ^ (o->nib_val[hi] >> 4) ^ o->g[own_cross(o, lo, hi)]);
+}
+
+NOINLINE uint8_t column_own_count(uint8_t state)
+{
+    const engine_own_t *o = &engine_own;
+    uint8_t lo = state & 15, hi = state >> 4;
+    return (uint8_t)((o->nib_cnt[lo] & 15) + (o->nib_cnt[hi] >> 4) + o->run_cnt[own_cross(o, lo, hi)]);
+}
+
+/* k pins from cell 'at' up. */
+static uint8_t own_block(uint8_t k, uint8_t at)
+{
+    return (uint8_t)(((1u << k) - 1) << at);
+}
+
+/* Bit v of a split set: two bytes, no 16-bit shift by a variable (a loop
+ * on the AVR). */
+static bool own_split_has(const engine_own_t *o, uint8_t r, uint8_t v)
+{
+    static const uint8_t bit[8] PROGMEM = {1, 2, 4, 8, 16, 32, 64, 128};
+    return o->split[r][v >> 3] & PGM_U8(&bit[v & 7]);
+}
+
+/* A block whose removal leaves the column worth want, or 0. A block of k
+ * from a run of L changes the column's value by g(L) ^ g(a) ^ g(c): one
+ * heap left is g(L - k), a split is a look-up in the run's split set, and
+ * only a split that is there is searched for. Bottom up, fewest pins
+ * first in each run, the lower piece smallest (a walk of every block and
+ * its pieces cost the 8-column hint of 0.7777 repeating 3,054 cycles). */
+NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
+{
+    const engine_own_t *o = &engine_own;
+    uint8_t base = (uint8_t)(column_own_value(m) ^ want), s = 0;
+    while (s < TABLE_ROWS) {
+        uint8_t L = 0;
+        for (uint8_t run = (uint8_t)(m >> s); run & 1; run >>= 1)
+            L++;
+        if (!L) {
+            s++;
+            continue;
+        }
+        uint8_t need = (uint8_t)(base ^ o->g[L]);
+        for (uint8_t k = 1; k <= L; k++) {
+            uint8_t d = o->d[k - 1], r = (uint8_t)(L - k);
+            if (!r) {
+                if ((d & 1) && !need)
+                    return own_block(k, s);
+            } else if ((d & 2) && o->g[r] == need) {
+                return own_block(k, s);
+            } else if ((d & 4) && r >= 2 && own_split_has(o, r, need)) {
+                uint8_t a = 1;
+                while ((o->g[a] ^ o->g[r - a]) != need)
+                    a++;
+                return own_block(k, (uint8_t)(s + a));
+            }
+        }
+        s = (uint8_t)(s + L);
+    }
+    return 0;
+}
+
+/* The built-in rule whose code is your own game's (the same digits, the
+ * same one for every k past them: 0.77 is KAYLES), or RULE_COUNT. The
+ * special rules' digits are all 0 and a code has one that is not. */
+uint8_t engine_own_builtin(void)
+{
+    for (uint8_t r = 0; r < RULE_COLUMN_COUNT; r++) {
+        uint8_t k = 1;
+        while (k <= RULE_MAX_DIGITS + 1 && column_digit(r, k) == column_digit(RULE_OWN, k))
+            k++;
+        if (k > RULE_MAX_DIGITS + 1)
+            return r;
+    }
+    return RULE_COUNT;
+}
