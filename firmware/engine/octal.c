@@ -50,13 +50,19 @@ void octal_unpack(const uint8_t *b, octal_code_t *c)
     c->repeat = (uint8_t)(b[RULE_MAX_DIGITS / 2] >> 4 & 1);
 }
 
+void octal_digits(const octal_code_t *c, uint8_t *d)
+{
+    for (uint8_t k = 1; k <= RULE_MAX_DIGITS + 1; k++)
+        d[k - 1] = octal_digit(c, k);
+}
+
 /* The set of values seen among a heap's options: bit v of 16 bytes. */
 static NOINLINE void seen_add(uint8_t *seen, uint8_t v)
 {
     seen[v >> 3] |= (uint8_t)(1u << (v & 7));
 }
 
-uint16_t octal_derive(const octal_code_t *c, uint8_t *g, uint8_t n)
+uint16_t octal_derive(const uint8_t *d, uint8_t *g, uint8_t n)
 {
     uint16_t moves = 0;
     for (uint8_t x = 0; x < n; x++) {
@@ -64,13 +70,13 @@ uint16_t octal_derive(const octal_code_t *c, uint8_t *g, uint8_t n)
         bool any = false;
         memset(seen, 0, sizeof seen);
         for (uint8_t k = 1; k <= x; k++) {
-            uint8_t d = octal_digit(c, k), r = (uint8_t)(x - k);
+            uint8_t dk = d[k <= RULE_MAX_DIGITS ? k - 1 : RULE_MAX_DIGITS], r = (uint8_t)(x - k);
             /* none left (g[0] is 0) or one heap of r */
-            if (d & (r ? 2 : 1)) {
+            if (dk & (r ? 2 : 1)) {
                 seen_add(seen, g[r]);
                 any = true;
             }
-            if (d & 4)
+            if (dk & 4)
                 for (uint8_t a = 1; 2 * a <= r; a++) {
                     seen_add(seen, g[a] ^ g[r - a]);
                     any = true;

@@ -46,9 +46,14 @@ bool octal_splits(const octal_code_t *c);
 #define OCTAL_PACKED 5
 void octal_pack(const octal_code_t *c, uint8_t *b);
 void octal_unpack(const uint8_t *b, octal_code_t *c);
-/* g[0..n-1], n <= OCTAL_HEAP_MAX + 1, by the mex rule, of a checked code;
- * returns bit x set for each heap x < 16 that has a move (a value of 0
- * does not say: a heap may have moves to values other than 0 only). */
-uint16_t octal_derive(const octal_code_t *c, uint8_t *g, uint8_t n);
+/* The digits of a checked code as the engine reads them: d[k - 1] for k =
+ * 1 .. RULE_MAX_DIGITS, then d[RULE_MAX_DIGITS] for every larger k (the
+ * repeating digit, or 0). */
+void octal_digits(const octal_code_t *c, uint8_t *d);
+/* g[0..n-1], n <= OCTAL_HEAP_MAX + 1, by the mex rule, of a checked
+ * code's digits (octal_digits); returns bit x set for each heap x < 16
+ * that has a move (a value of 0 does not say: a heap may have moves to
+ * values other than 0 only). */
+uint16_t octal_derive(const uint8_t *d, uint8_t *g, uint8_t n);
 
 #endif

@@ -52,14 +52,12 @@ uint8_t engine_own_set(const octal_code_t *c)
     engine_own_t *o = &engine_own;
     o->code = *c;
     o->form = octal_splits(c) ? FORM_PINS : FORM_HEAP;
+    octal_digits(c, o->d);
     /* a heap of n, or a run of n pins: the same moves */
-    o->moves = octal_derive(c, o->g, TABLE_ROWS + 1);
-    o->last = RULE_MAX_DIGITS + 1;
-    if (!c->repeat)
-        for (o->last = c->len; !c->digit[o->last - 1];)
-            o->last--;      /* the code has a nonzero digit (octal_check) */
-    for (uint8_t k = 1; k <= RULE_MAX_DIGITS + 1; k++)
-        o->d[k - 1] = octal_digit(c, k);
+    o->moves = octal_derive(o->d, o->g, TABLE_ROWS + 1);
+    /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
+    for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
+        o->last--;      /* the code has a nonzero digit (octal_check) */
     /* Runs of L: their blocks; and r pins split into two runs: the values
      * the two may be worth together (g <= 8 on 0..8 for every code: each
      * XOR is under 16). */

@@ -16,6 +16,7 @@
 #include "target_util.h"
 
 static uint8_t g[OCTAL_HEAP_MAX + 1];
+static uint8_t d[RULE_MAX_DIGITS + 1];
 
 int main(void)
 {
@@ -33,8 +34,9 @@ int main(void)
                 for (uint8_t i = 0; i < len; i++)
                     c.digit[i] = (uint8_t)((v >> (3 * (len - 1 - i))) & 7);
                 uint8_t n = octal_splits(&c) ? TABLE_ROWS + 1 : OCTAL_HEAP_MAX + 1;
+                octal_digits(&c, d);
                 TARGET_MARK(1);
-                octal_derive(&c, g, n);
+                octal_derive(d, g, n);
                 TARGET_MARK(2);
                 target_put_str("0.");
                 for (uint8_t i = 0; i < len; i++)

@@ -52,7 +52,9 @@ static void check_code(const octal_code_t *c)
     /* A split's heaps are played up to a column's 8 pins on the chip. */
     int n = split ? 17 : OCTAL_HEAP_MAX + 1;
     rule_sequence(r, n, want);
-    octal_derive(c, got, (uint8_t)n);
+    uint8_t d[RULE_MAX_DIGITS + 1];
+    octal_digits(c, d);
+    octal_derive(d, got, (uint8_t)n);
     for (int x = 0; x < n; x++, values++)
         if (got[x] != want[x]) {
             FAIL("g(%d) = %u, the generator %d", x, got[x], want[x]);
