@@ -133,40 +133,58 @@ static bool own_split_has(const engine_own_t *o, uint8_t r, uint8_t v)
     return o->split[r][v >> 3] & PGM_U8(&bit[v & 7]);
 }
 
-/* A block whose removal leaves the column worth want, or 0. A block of k
- * from a run of L changes the column's value by g(L) ^ g(a) ^ g(c): one
- * heap left is g(L - k), a split is a look-up in the run's split set, and
- * only a split that is there is searched for. Bottom up, fewest pins
- * first in each run, the lower piece smallest (a walk of every block and
- * its pieces cost the 8-column hint of 0.7777 repeating 3,054 cycles). */
+/* A pin column's runs from the top down (at most 4 in 8 cells): each
+ * run's lowest cell and its length; their number. Constant shifts only. */
+static uint8_t own_run_list(uint8_t m, uint8_t *start, uint8_t *len)
+{
+    uint8_t runs = 0, top = 0;
+    for (uint8_t s = TABLE_ROWS - 1, bit = 1u << (TABLE_ROWS - 1); bit; bit >>= 1, s--) {
+        if (!(m & bit))
+            continue;
+        if (!(m & (uint8_t)(bit << 1)))
+            top = s;                            /* a run's top pin */
+        if (!(m & (bit >> 1))) {                /* its lowest pin */
+            start[runs] = s;
+            len[runs++] = (uint8_t)(top - s + 1);
+        }
+    }
+    return runs;
+}
+
+/* A block whose removal leaves the column worth want, or 0: the first in
+ * column_blocks' order (k rising, then from the top down), as the
+ * built-in pin rules' hints. A block of k from a run of L changes the
+ * column's value by g(L) ^ g(a) ^ g(c): the run's top k leave one heap,
+ * g(L - k); a split is looked up in the run's split set and searched for
+ * only when it is there. (Each block's value from the tables, as
+ * column_blocks does, cost the 8-column hint of 0.7777 repeating 4,743
+ * cycles; the pieces of every block, 3,054.) */
 NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
 {
     const engine_own_t *o = &engine_own;
-    uint8_t base = (uint8_t)(column_own_value(m) ^ want), s = 0;
-    while (s < TABLE_ROWS) {
-        uint8_t L = 0;
-        for (uint8_t run = (uint8_t)(m >> s); run & 1; run >>= 1)
-            L++;
-        if (!L) {
-            s++;
-            continue;
-        }
-        uint8_t need = (uint8_t)(base ^ o->g[L]);
-        for (uint8_t k = 1; k <= L; k++) {
-            uint8_t d = o->d[k - 1], r = (uint8_t)(L - k);
+    uint8_t base = (uint8_t)(column_own_value(m) ^ want), start[TABLE_ROWS / 2], len[TABLE_ROWS / 2];
+    uint8_t runs = own_run_list(m, start, len);
+    for (uint8_t k = 1; k <= TABLE_ROWS; k++) {
+        uint8_t d = o->d[k - 1];
+        for (uint8_t i = 0; i < runs; i++) {
+            uint8_t L = len[i], a;
+            if (L < k)
+                continue;
+            uint8_t need = (uint8_t)(base ^ o->g[L]), r = (uint8_t)(L - k);
             if (!r) {
-                if ((d & 1) && !need)
-                    return own_block(k, s);
+                if (!(d & 1) || need)
+                    continue;
+                a = 0;                          /* the whole run */
             } else if ((d & 2) && o->g[r] == need) {
-                return own_block(k, s);
+                a = r;                          /* its top k (its lowest k: the same value, found later) */
             } else if ((d & 4) && r >= 2 && own_split_has(o, r, need)) {
-                uint8_t a = 1;
-                while ((o->g[a] ^ o->g[r - a]) != need)
-                    a++;
-                return own_block(k, (uint8_t)(s + a));
+                for (a = (uint8_t)(r - 1); (o->g[a] ^ o->g[r - a]) != need;)
+                    a--;                        /* the highest split that does */
+            } else {
+                continue;
             }
+            return own_block(k, (uint8_t)(start[i] + a));
         }
-        s = (uint8_t)(s + L);
     }
     return 0;
 }

@@ -177,6 +177,64 @@ static void check_pos(const octal_code_t *c, const engine_pos_t *p)
     n_moves += listed;
 }
 
+/* Your own game set to a built-in rule's code, in that rule's form,
+ * plays exactly as the rule from its generated tables: the same P, hint,
+ * reply (with mistakes too, from the same seed), move list and has-move,
+ * on every position of one and two columns and on random ones of three
+ * and four. (The built-in pin rules search and count blocks in the order
+ * of column_blocks; your own game's pins by runs, in the same order.) */
+static unsigned long n_same;
+
+static void same_pos(uint8_t rule, const uint8_t *cols, uint8_t ncols)
+{
+    engine_pos_t a, b;
+    engine_move_t ma, mb;
+    memset(&a, 0, sizeof a);
+    a.rule = RULE_OWN;
+    a.ncols = ncols;
+    memcpy(a.col, cols, ncols);
+    b = a;
+    b.rule = rule;
+    bool ha = engine_hint(&a, &ma), hb = engine_hint(&b, &mb);
+    bool same = engine_is_p(&a) == engine_is_p(&b) && ha == hb && (!ha || (ma.col == mb.col && ma.to == mb.to));
+    for (uint8_t mistake = 0; same && mistake < 2; mistake++) {
+        engine_seed(0x1234 + ncols);
+        ha = engine_reply(&a, mistake ? 255 : 0, &ma);
+        engine_seed(0x1234 + ncols);
+        hb = engine_reply(&b, mistake ? 255 : 0, &mb);
+        same = ha == hb && (!ha || (ma.col == mb.col && ma.to == mb.to));
+    }
+    bool oa = engine_move_first(&a, &ma), ob = engine_move_first(&b, &mb);
+    while (same && (oa || ob)) {
+        same = oa == ob && ma.col == mb.col && ma.to == mb.to;
+        oa = engine_move_next(&a, &ma);
+        ob = engine_move_next(&b, &mb);
+    }
+    if (!same || engine_has_move(&a) != engine_has_move(&b))
+        FAIL("%s: plays otherwise than rule %u on %u columns %02x %02x %02x", code_text(engine_own_code()), rule,
+             ncols, cols[0], cols[1], cols[2]);
+    n_same++;
+}
+
+static void same_as_builtin(uint8_t rule)
+{
+    unsigned top = engine_rule_form(rule) == FORM_PINS ? 256 : TABLE_ROWS + 1;
+    uint8_t cols[4] = {0, 0, 0, 0};
+    for (unsigned x = 0; x < top; x++)
+        for (unsigned y = 0; y < top; y++) {
+            cols[0] = (uint8_t)x;
+            cols[1] = (uint8_t)y;
+            same_pos(rule, cols, 2);
+            if (!y)
+                same_pos(rule, cols, 1);
+        }
+    for (unsigned k = 0; k < 2000; k++) {
+        for (unsigned i = 0; i < 4; i++)
+            cols[i] = (uint8_t)(rnd() % top);
+        same_pos(rule, cols, (uint8_t)(3 + (k & 1)));
+    }
+}
+
 static engine_pos_t pos_of(uint8_t ncols)
 {
     engine_pos_t p;
@@ -366,9 +424,12 @@ int main(void)
             c.digit[i] = (uint8_t)(s[2 + i] - '0');
         if (engine_own_set(&c) != OCTAL_OK || engine_own_builtin() != r)
             FAIL("%s: not found as rule %u (%u)", s, r, engine_own_builtin());
+        else if (engine_rule_form(r) == engine_rule_form(RULE_OWN))
+            same_as_builtin(r);
         n_builtin++;
     }
-    printf("test_own: %u built-in codes found as their rules\n", n_builtin);
+    printf("test_own: %u built-in codes found as their rules; those in their rule's form play as it: %lu positions\n",
+           n_builtin, n_same);
 
     /* random longer codes */
     unsigned long codes0 = n_codes, pos0 = n_pos;
