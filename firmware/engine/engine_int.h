@@ -38,7 +38,6 @@ typedef struct {
     uint8_t g[TABLE_ROWS + 1];
     uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
     uint8_t run_cnt[TABLE_ROWS + 1];    /* the blocks a run of L pins may lose */
-    uint8_t split[TABLE_ROWS][2];       /* bit v: r pins split in two runs worth v */
     /* pins, nibble n: its runs' values and move counts but the top run's
      * (low half) and but the bottom run's (high half); those runs'
      * lengths (low half: the top run, high half: the bottom run) */

@@ -58,21 +58,12 @@ uint8_t engine_own_set(const octal_code_t *c)
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
     for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
         o->last--;      /* the code has a nonzero digit (octal_check) */
-    /* Runs of L: their blocks; and r pins split into two runs: the values
-     * the two may be worth together (g <= 8 on 0..8 for every code: each
-     * XOR is under 16). */
+    /* runs of L: their blocks */
     for (uint8_t L = 0; L <= TABLE_ROWS; L++) {
         uint8_t n = 0;
-        uint16_t split = 0;
         for (uint8_t k = 1; k <= L; k++)
             n = (uint8_t)(n + own_blocks(o->d[k - 1], L, k));
-        for (uint8_t a = 1; a < L; a++)
-            split |= (uint16_t)(1u << (o->g[a] ^ o->g[L - a]));
         o->run_cnt[L] = n;
-        if (L < TABLE_ROWS) {
-            o->split[L][0] = (uint8_t)split;
-            o->split[L][1] = (uint8_t)(split >> 8);
-        }
     }
     /* A pin column as two nibbles: each nibble's runs but the one that may
      * go on into the other nibble (the low one's top run, the high one's
@@ -125,14 +116,6 @@ static uint8_t own_block(uint8_t k, uint8_t at)
     return (uint8_t)(((1u << k) - 1) << at);
 }
 
-/* Bit v of a split set: two bytes, no 16-bit shift by a variable (a loop
- * on the AVR). */
-static bool own_split_has(const engine_own_t *o, uint8_t r, uint8_t v)
-{
-    static const uint8_t bit[8] PROGMEM = {1, 2, 4, 8, 16, 32, 64, 128};
-    return o->split[r][v >> 3] & PGM_U8(&bit[v & 7]);
-}
-
 /* A pin column's runs from the top down (at most 4 in 8 cells): each
  * run's lowest cell and its length; their number. Constant shifts only. */
 static uint8_t own_run_list(uint8_t m, uint8_t *start, uint8_t *len)
@@ -155,10 +138,10 @@ static uint8_t own_run_list(uint8_t m, uint8_t *start, uint8_t *len)
  * column_blocks' order (k rising, then from the top down), as the
  * built-in pin rules' hints. A block of k from a run of L changes the
  * column's value by g(L) ^ g(a) ^ g(c): the run's top k leave one heap,
- * g(L - k); a split is looked up in the run's split set and searched for
- * only when it is there. (Each block's value from the tables, as
- * column_blocks does, cost the 8-column hint of 0.7777 repeating 4,743
- * cycles; the pieces of every block, 3,054.) */
+ * g(L - k), and a split two, g(a) ^ g(c). (Each block's value from the
+ * tables, as column_blocks does, cost the 8-column hint of 0.7777
+ * repeating 4,743 cycles; a walk of every block of every run bottom up
+ * with a test of its digit, 3,054.) */
 NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
 {
     const engine_own_t *o = &engine_own;
@@ -177,11 +160,12 @@ NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
                 a = 0;                          /* the whole run */
             } else if ((d & 2) && o->g[r] == need) {
                 a = r;                          /* its top k (its lowest k: the same value, found later) */
-            } else if ((d & 4) && r >= 2 && own_split_has(o, r, need)) {
-                for (a = (uint8_t)(r - 1); (o->g[a] ^ o->g[r - a]) != need;)
-                    a--;                        /* the highest split that does */
             } else {
-                continue;
+                /* the highest split that does (none: a reaches 0) */
+                for (a = (d & 4) ? (uint8_t)(r - 1) : 0; a && (o->g[a] ^ o->g[r - a]) != need;)
+                    a--;
+                if (!a)
+                    continue;
             }
             return own_block(k, (uint8_t)(start[i] + a));
         }
