@@ -5,13 +5,14 @@
 #include "octal.h"
 #include "progmem.h"
 
+#include <stddef.h>
 #include <string.h>
 
 uint8_t octal_check(const octal_code_t *c)
 {
     uint8_t any = 0;
-    if (c->len == 0 || c->len > RULE_MAX_DIGITS)
-        return OCTAL_ERR_LEN;
+    if (c->len == 0 || c->len > RULE_MAX_DIGITS || c->repeat > 1)
+        return OCTAL_ERR_LEN;       /* (a repeat of 2..15: bad bytes unpacked) */
     for (uint8_t i = 0; i < c->len; i++) {
         if (c->digit[i] > 7)
             return OCTAL_ERR_DIGIT;
@@ -35,19 +36,26 @@ bool octal_splits(const octal_code_t *c)
     return false;
 }
 
+/* The code's ten bytes (digits, len, repeat: octal.h), two a byte, each
+ * under 16. */
+_Static_assert(sizeof(octal_code_t) == 2 * OCTAL_PACKED && offsetof(octal_code_t, len) == RULE_MAX_DIGITS
+                   && offsetof(octal_code_t, repeat) == RULE_MAX_DIGITS + 1,
+               "a code packs as its bytes' nibbles");
+
 void octal_pack(const octal_code_t *c, uint8_t *b)
 {
-    for (uint8_t i = 0; i < RULE_MAX_DIGITS / 2; i++)
-        b[i] = (uint8_t)((c->digit[2 * i] & 15) | c->digit[2 * i + 1] << 4);
-    b[RULE_MAX_DIGITS / 2] = (uint8_t)((c->len & 15) | (c->repeat & 1) << 4);
+    const uint8_t *s = c->digit;
+    for (uint8_t i = 0; i < OCTAL_PACKED; i++, s += 2)
+        b[i] = (uint8_t)(s[0] | s[1] << 4);
 }
 
 void octal_unpack(const uint8_t *b, octal_code_t *c)
 {
-    for (uint8_t i = 0; i < RULE_MAX_DIGITS; i++)
-        c->digit[i] = (uint8_t)((b[i / 2] >> (4 * (i & 1))) & 15);
-    c->len = b[RULE_MAX_DIGITS / 2] & 15;
-    c->repeat = (uint8_t)(b[RULE_MAX_DIGITS / 2] >> 4 & 1);
+    uint8_t *s = c->digit;
+    for (uint8_t i = 0; i < OCTAL_PACKED; i++, s += 2) {
+        s[0] = b[i] & 15;
+        s[1] = b[i] >> 4;
+    }
 }
 
 void octal_digits(const octal_code_t *c, uint8_t *d)

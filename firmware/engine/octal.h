@@ -31,7 +31,7 @@ typedef struct {
 /* What octal_check says of a code. */
 enum {
     OCTAL_OK,
-    OCTAL_ERR_LEN,      /* no digit, or more than RULE_MAX_DIGITS */
+    OCTAL_ERR_LEN,      /* no digit, more than RULE_MAX_DIGITS, or a repeat not 0 or 1 */
     OCTAL_ERR_DIGIT,    /* a digit over 7 */
     OCTAL_ERR_NOMOVE,   /* every digit 0: no heap has a move */
 };
@@ -41,8 +41,9 @@ uint8_t octal_digit(const octal_code_t *c, uint8_t k);
 /* Does the code ever split a heap? (then it is played as rows of pins) */
 bool octal_splits(const octal_code_t *c);
 /* A code in OCTAL_PACKED bytes (the digits two a byte, then len and
- * repeat): how a game record keeps it. Unpacking gives back any bytes
- * as a code, which octal_check then judges. */
+ * repeat in one; the low nibble first): how a game record keeps it.
+ * Unpacking gives back any bytes as a code, which octal_check then
+ * judges. */
 #define OCTAL_PACKED 5
 void octal_pack(const octal_code_t *c, uint8_t *b);
 void octal_unpack(const uint8_t *b, octal_code_t *c);

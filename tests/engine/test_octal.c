@@ -88,7 +88,8 @@ int main(void)
                 check_code(&c);
             }
     }
-    /* Codes octal_check refuses besides: no digit, too long, a digit over 7. */
+    /* Codes octal_check refuses besides: no digit, too long, a digit over 7,
+     * a repeat over 1. */
     snprintf(game_name, sizeof game_name, "refusals");
     memset(&c, 0, sizeof c);
     if (octal_check(&c) != OCTAL_ERR_LEN)
@@ -101,7 +102,18 @@ int main(void)
     c.digit[1] = 8;
     if (octal_check(&c) != OCTAL_ERR_DIGIT)
         FAIL("the digit 8 is not refused");
-    refused += 3;
+    /* bytes a record holds, unpacked: a repeat of 2 is no code */
+    uint8_t b[OCTAL_PACKED] = {0x03, 0, 0, 0, 0x21};
+    octal_unpack(b, &c);
+    if (octal_check(&c) != OCTAL_ERR_LEN)
+        FAIL("a repeat of 2 is not refused");
+    b[4] = 0x11;        /* and a good code goes there and back */
+    octal_unpack(b, &c);
+    uint8_t back[OCTAL_PACKED];
+    octal_pack(&c, back);
+    if (octal_check(&c) != OCTAL_OK || c.len != 1 || !c.repeat || c.digit[0] != 3 || memcmp(b, back, sizeof b))
+        FAIL("0.3* does not unpack and pack back");
+    refused += 4;
     /* The longest codes: 8 digits, the built-in TAKE 1 2 5 OR 8 among them. */
     for (int i = 0; i < RULE_COUNT; i++) {
         const char *s = rules[i].code;
