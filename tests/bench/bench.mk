@@ -75,7 +75,7 @@ bench-build: deps
 # Budgets enforced by test-bench (make test): every one of them (reply8
 # reply32 reply_random8 reply_random32 flash ram stack latency
 # latency_eeprom power_playing power_off wear_play wear_demo wear_host
-# octal_derive).
+# octal_set).
 # make bench prints each result
 # and fails on none.
 BENCH_ENFORCE ?= all

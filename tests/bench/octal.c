@@ -1,22 +1,20 @@
-/* octal.c - make bench: how long the chip takes to derive a typed-in octal
- * code's values (firmware/engine/octal.c, issue 21), on the target, for
- * every code of one to four digits with and without the last digit
- * repeating: g(0..OCTAL_HEAP_MAX) for a code that does not split (heap
- * columns and one heap), g(0..8) for one that does (runs of a column's
- * pins). The issue's budget: 1,000,000 cycles.
+/* octal.c - make bench: how long the chip takes to set a typed-in octal
+ * code (engine_own_set, issue 21: what the toy does when the code is
+ * chosen), on the target, for every code of one to four digits with and
+ * without the last digit repeating: its values g(0..8) by the mex rule
+ * (firmware/engine/octal.c) and, for a code that splits, the pin tables
+ * (firmware/engine/own.c). The issue's budget: 1,000,000 cycles.
  *
  * Markers (GPIOR1): the calibration block, TARGET_GAME_MARK, then 1, 2
- * around each
- * octal_derive. UART: one line per code in the same order ("0.137* 65":
- * the code and the heaps derived), and "end codes=N"; tests/bench/reply_stats.py
- * (kind octal) pairs the lines with the intervals. */
+ * around each engine_own_set. UART: one line per code in the same order
+ * ("0.137* 9 split": the code, the heaps derived, its form), and "end
+ * codes=N"; tests/bench/reply_stats.py (kind octal) pairs the lines with
+ * the intervals. */
 #include <stdint.h>
 
-#include "octal.h"
+#include "engine.h"
 #include "target_util.h"
 
-static uint8_t g[OCTAL_HEAP_MAX + 1];
-static uint8_t d[RULE_MAX_DIGITS + 1];
 
 int main(void)
 {
@@ -33,10 +31,8 @@ int main(void)
                 c.repeat = rep;
                 for (uint8_t i = 0; i < len; i++)
                     c.digit[i] = (uint8_t)((v >> (3 * (len - 1 - i))) & 7);
-                uint8_t n = octal_splits(&c) ? TABLE_ROWS + 1 : OCTAL_HEAP_MAX + 1;
-                octal_digits(&c, d);
                 TARGET_MARK(1);
-                octal_derive(d, g, n);
+                uint8_t err = engine_own_set(&c);
                 TARGET_MARK(2);
                 target_put_str("0.");
                 for (uint8_t i = 0; i < len; i++)
@@ -44,8 +40,8 @@ int main(void)
                 if (rep)
                     target_putc('*');
                 target_putc(' ');
-                target_put_dec(n);
-                target_putc('\n');
+                target_put_dec(TABLE_ROWS + 1);
+                target_put_str(err ? " refused\n" : engine_rule_form(RULE_OWN) == FORM_PINS ? " split\n" : " heap\n");
                 codes++;
             }
     }

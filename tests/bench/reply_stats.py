@@ -9,9 +9,9 @@ marker pair (the 0xF0 calibration block), so a figure is the call's own cost.
 KIND 1 or 4 (reply.c, MODULES=1/4): per game
     bench reply game=NAME cols=N positions=n worst_cycles=w mean_cycles=m
     bench reply_random game=NAME cols=N positions=n worst_cycles=w mean_cycles=m
-KIND octal (octal.c): a typed-in code's derivation, worst over every code
-of 1-4 digits, codes that split (g(0..8)) and those that do not (g(0..64))
-    bench octal_derive kind=heap|split codes=n heaps=h worst_cycles=w code=C mean_cycles=m
+KIND octal (octal.c): a typed-in code set on the chip, worst over every
+code of 1-4 digits, codes that split (pins) and those that do not (heaps)
+    bench octal_set kind=heap|split codes=n heaps=h worst_cycles=w code=C mean_cycles=m
 KIND baseline (baseline.c): per pin count k, and the headline
     bench baseline_pins game=KAYLES cols=8 pins=k positions=n worst_cycles=w table_worst_cycles=t
     bench baseline game=KAYLES cols=8 pins=k worst_cycles=w table_worst_cycles=t ratio=r
@@ -101,9 +101,11 @@ def main():
         if len(times) != len(lines):
             fail("%d derivations measured, %d codes" % (len(times), len(lines)))
         for split in (False, True):
-            pick = [(t, l[0], int(l[1])) for t, l in zip(times, lines) if (int(l[1]) <= 9) == split]
+            if any(l[2] not in ("split", "heap") for l in lines):
+                fail("a code with a move refused: %s" % [l for l in lines if l[2] not in ("split", "heap")][0])
+            pick = [(t, l[0], int(l[1])) for t, l in zip(times, lines) if (l[2] == "split") == split]
             t, code, heaps = max(pick)
-            print("bench octal_derive kind=%s codes=%d heaps=%d worst_cycles=%d code=%s mean_cycles=%d"
+            print("bench octal_set kind=%s codes=%d heaps=%d worst_cycles=%d code=%s mean_cycles=%d"
                   % ("split" if split else "heap", len(pick), heaps, t, code,
                      round(sum(p[0] for p in pick) / len(pick))))
     elif kind == "baseline":
