@@ -339,7 +339,8 @@ void game_tick(uint16_t now)
     }
 }
 
-void game_init(uint16_t now)
+/* Out of line: inlined into main it cost 4 / 2 B more (8 / 32 columns). */
+NOINLINE void game_init(uint16_t now)
 {
     uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
     uint8_t n, age = 0, grow = 0;

@@ -12,6 +12,15 @@
  * measured with avr-size). */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
+/* p, hidden from the optimiser: the fields of a global struct read
+ * through it are ldd/std from a base register (2 B) instead of lds/sts at
+ * a constant address (4 B) each. Where it is used says what it saves. */
+#if defined(__AVR__)
+#define PGM_BASE(p) ({ __typeof__(p) b_ = (p); __asm__("" : "+b"(b_)); b_; })
+#else
+#define PGM_BASE(p) (p)
+#endif
+
 #ifndef PSTR
 #define PSTR(s) (s)
 #endif

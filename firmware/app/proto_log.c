@@ -91,7 +91,8 @@ void proto_log_boot(uint8_t cause)
 }
 
 /* A SUM's columns' rules (rules.h's numbers), so a host can restore it. */
-void proto_sum_out(void)
+/* Out of line: saves 2 B. */
+NOINLINE void proto_sum_out(void)
 {
     if (game.pos.mode & ENGINE_SUM) {
         proto_out_P(PSTR(" RULES="));

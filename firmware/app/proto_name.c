@@ -101,6 +101,11 @@ static uint8_t sum_check(uint8_t mode, uint8_t terms)
     return 0;
 }
 
+/* The form words, then the '+' between a SUM's terms: one list for both
+ * readers (own_game finds no '+', a word of the line: index 3 is never a
+ * form; a copy without it cost 18 B). */
+static const char form_words[] PROGMEM = "ONE MISERE BINARY +";
+
 /* GAME OCTAL <code>: your own game. The code as Winning Ways writes it,
  * "0." and 1 to 8 digits 0..7, a '*' after the last if it repeats (Nim is
  * 0.3*); played in columns, normal play. Set only if everything passes. */
@@ -123,7 +128,7 @@ static uint8_t own_game(uint8_t *index)
         return R_CODE;
     w = proto_word();
     if (*w)
-        return proto_list_find(PSTR("ONE MISERE BINARY"), w) < 3 ? R_FORM : R_ARGS;
+        return proto_list_find(form_words, w) < 3 ? R_FORM : R_ARGS;
     if (engine_own_set(&c) != OCTAL_OK)
         return R_CODE;
     *index = game_find(RULE_OWN, 0);
@@ -144,7 +149,7 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
     if (is_sum)
         w = proto_word();
     for (;; w = proto_word()) {
-        uint8_t k = *w ? proto_list_find(PSTR("ONE MISERE BINARY +"), w) : 3;
+        uint8_t k = *w ? proto_list_find(form_words, w) : 3;
         if (k == 3 && (is_sum || !*w)) {
             /* a name ends: the line's, or a SUM's term at its '+' (an
              * empty term names no rule) */

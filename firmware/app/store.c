@@ -44,7 +44,8 @@ static uint8_t store_max(uint8_t id)
     return id ? store_game[0] : STORE_SETTINGS_BYTES;
 }
 
-static uint8_t store_slots(uint8_t id)
+/* Out of line: saves 4 B. */
+NOINLINE static uint8_t store_slots(uint8_t id)
 {
     return id ? store_game[1] : STORE_SETTINGS_SLOTS;
 }
@@ -71,7 +72,8 @@ static uint16_t store_crc_update(uint16_t crc, uint8_t byte)
     return crc;
 }
 
-static uint16_t store_read16(uint16_t addr)
+/* Out of line: saves 2 B. */
+NOINLINE static uint16_t store_read16(uint16_t addr)
 {
     return (uint16_t)(nvm_read(addr) | ((uint16_t)nvm_read((uint16_t)(addr + 1)) << 8));
 }
@@ -304,7 +306,9 @@ bool store_load(uint8_t id, void *buf, uint8_t len)
     return true;
 }
 
-bool store_request(uint8_t id, const void *buf, uint8_t len)
+/* Out of line: LTO copied it into the game's and the settings' save
+ * requests; one copy saves 62 / 64 B (8 / 32 columns). */
+NOINLINE bool store_request(uint8_t id, const void *buf, uint8_t len)
 {
     if (id >= STORE_RECORDS || len > store_max(id))
         return false;

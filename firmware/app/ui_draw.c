@@ -32,7 +32,8 @@ void ui_draw_init(void)
 }
 
 /* Redo the screen's text on the next render. */
-void ui_redraw(void)
+/* Out of line: saves 2 B. */
+NOINLINE void ui_redraw(void)
 {
     shown_screen = 0xFF;
 }
