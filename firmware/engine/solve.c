@@ -225,10 +225,12 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
         }
         m->col = c;
         if (form == FORM_HEAP) {
-            /* every move of the column in turn (8 at most) */
-            for (uint16_t d = column_next(rule, form, from, 0); d; d = column_next(rule, form, from, d))
-                if (column_elem(er, (uint8_t)column_apply(form, from, d)) == q) {
-                    m->to = column_apply(form, from, d);
+            /* every move of the column in turn (8 at most), fewest stones
+             * first; not column_next, which nothing else in the firmware
+             * needs (no heap rule is wild yet: 444 B of flash) */
+            for (uint8_t to = from; to-- > 0;)
+                if (column_elem(er, to) == q && column_take_ok(rule, from, (uint16_t)(from - to))) {
+                    m->to = to;
                     return true;
                 }
             return false;
