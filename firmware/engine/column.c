@@ -158,22 +158,17 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
     return 0;
 }
 
-/* Is the change 'diff' (the cells that flip) a legal move from mask m? */
+/* Is the change 'diff' (the cells that flip) a legal move from mask m?
+ * One of the moves column_pick counts, tried in turn: a human's move has
+ * no cycle budget (92 moves at the most, a full MOCK TURTLES column), and
+ * the walk serves every form where each had a test of its own (148 B). */
 bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff)
 {
-    if (!diff)
-        return false;
-    uint8_t k = bit_count(diff);
-    if (form == FORM_COINS) {
-        uint8_t turns = coins_turns(rule);
-        return k >= turns >> 4 && k <= (turns & 15) && (m & (1u << top_bit(diff)));
+    for (uint8_t i = 0;; i++) {
+        uint16_t skip = i, d = column_pick(rule, form, m, &skip);
+        if (!d || d == diff)
+            return d != 0;
     }
-    /* a block is legal when the scan of the legal blocks meets it */
-    uint16_t none = 0;
-    for (uint8_t b = column_blocks(rule, form, m, 0, COLUMN_ANY, &none); b; b = column_blocks(rule, form, m, b, COLUMN_ANY, &none))
-        if (b == diff)
-            return true;
-    return false;
 }
 
 /* Coin moves after 'diff' (0: the first): fewest coins first (Mock
