@@ -75,6 +75,16 @@ static uint8_t top_bit(uint8_t v) /* v != 0 */
     return t;
 }
 
+/* Bit i of a byte (i < 8), out of line: an AVR variable shift is a loop,
+ * and the coins' searches make a few (30 B). */
+NOINLINE uint8_t column_bit(uint8_t i)
+{
+    uint8_t b = 1;
+    while (i--)
+        b = (uint8_t)(b << 1);
+    return b;
+}
+
 /* Cells of a NO ADJACENT column that may still be marked. */
 static uint8_t cells_free(uint8_t m)
 {
@@ -317,11 +327,12 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
         /* head t alone, with one or with two of the t coins below it (1, t
          * and t(t-1)/2 moves), as many coins as the rule turns over */
         uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
-        for (uint8_t t = 8; t-- > 0;) {
-            if (!(from & (1u << t)))
+        uint8_t head = 0x80;
+        for (uint8_t t = 8; t-- > 0; head >>= 1) {
+            if (!(from & head))
                 continue;
-            uint8_t head = (uint8_t)(1u << t), one = lo <= 1, two = lo <= 2 && hi >= 2 ? t : 0;
-            uint8_t n = (uint8_t)(one + two + (hi >= 3 ? t * (t - 1) / 2 : 0));
+            uint8_t one = lo <= 1, two = lo <= 2 && hi >= 2 ? t : 0;
+            uint8_t n = (uint8_t)(one + two + (hi >= 3 ? (uint8_t)(t * (t - 1)) >> 1 : 0));
             if (*skip >= n) {
                 *skip -= n;
                 continue;
@@ -331,11 +342,11 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
                 return head;
             j = (uint8_t)(j - one);
             if (j < two)
-                return (uint8_t)(head | (1u << j));
+                return (uint8_t)(head | column_bit(j));
             j = (uint8_t)(j - two);
             for (uint8_t a = 1;; j = (uint8_t)(j - a), a++)
                 if (j < a)
-                    return (uint8_t)(head | (1u << a) | (1u << j));
+                    return (uint8_t)(head | column_bit(a) | column_bit(j));
         }
         return 0;
     }

@@ -125,6 +125,8 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip);
 uint16_t column_state(const engine_pos_t *p, uint8_t c);
 uint16_t column_change(uint8_t form, uint16_t from, uint16_t to);
 uint16_t column_apply(uint8_t form, uint16_t from, uint16_t d);
+/* Bit i of a byte, i < 8. */
+uint8_t column_bit(uint8_t i);
 /* A column's size for the stall rule: heap height, pins, free cells, heads. */
 uint8_t column_size(uint8_t form, uint8_t v);
 

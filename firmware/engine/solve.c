@@ -153,24 +153,25 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
         const uint8_t *at = coin_index[rule - RULE_FIRST_COINS];
         uint8_t turns = PGM_U8(&coin_turns[rule - RULE_FIRST_COINS]);
         uint8_t need0 = (uint8_t)(column_value(rule, from) ^ want);
-        for (uint8_t t = 8; t-- > 0;) {
-            if (!(from & (1u << t)))
+        uint8_t head = 0x80;
+        for (uint8_t t = 8; t-- > 0; head >>= 1) {
+            if (!(from & head))
                 continue;
             uint8_t need = (uint8_t)((need0 ^ PGM_U8(&v[t])) & 15);
-            uint16_t flip = 0; /* the other coins, with bit 8 for "found" */
+            uint8_t flip = 0; /* the coins turned over, the head too: found */
             if (!need && turns < 0x20) {
-                flip = 0x100;
+                flip = head;
             } else if (PGM_U8(&at[need]) < t && turns < 0x30 && (turns & 15) >= 2) {
-                flip = 0x100 | (1u << PGM_U8(&at[need]));
+                flip = (uint8_t)(head | column_bit(PGM_U8(&at[need])));
             } else if ((turns & 15) >= 3) {
                 for (uint8_t a = t; a-- > 1 && !flip;) {
                     uint8_t b = PGM_U8(&at[(need ^ PGM_U8(&v[a])) & 15]);
                     if (b < a)
-                        flip = 0x100 | (1u << a) | (1u << b);
+                        flip = (uint8_t)(head | column_bit(a) | column_bit(b));
                 }
             }
             if (flip) {
-                m->to = (uint8_t)(from ^ (1u << t) ^ flip);
+                m->to = (uint8_t)(from ^ flip);
                 return true;
             }
         }
