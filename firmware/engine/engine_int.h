@@ -77,10 +77,11 @@ static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *r
 
 /* A wild rule's quotient, read from the rows of its tables (misere_elem[w]
  * and so on), which the callers look up once before a loop: a product
- * row's offset is a multiply by 144, and read afresh for each product it
+ * row's offset is a multiply by 72, and read afresh for each product it
  * cost the misère replies ~1,000 cycles on 32 columns. A column state's
  * element; the elements one move from it reaches (bit e: the low byte's
- * row and the high nibbles' row); the product of two elements. */
+ * row and the high nibbles' row); the product of two elements (a nibble:
+ * 144 B of flash for a few cycles a product). */
 static inline __attribute__((always_inline)) uint8_t column_elem(const uint8_t *row, uint8_t state)
 {
     return pgm_nibble(row, state);
@@ -93,7 +94,7 @@ static inline __attribute__((always_inline)) uint16_t column_reach(const uint8_t
 
 static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)
 {
-    return PGM_U8(&row[(uint8_t)(a * MISERE_ELEMS + b)]);
+    return pgm_nibble(row, (uint8_t)(a * MISERE_ELEMS + b));
 }
 
 /* column_blocks' want: any block, or (with COLUMN_WANT_ELEM) the blocks

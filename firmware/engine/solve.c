@@ -194,7 +194,7 @@ static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos
         return true;
     if (rule < RULE_FIRST_MASK)
         return (PGM_U16(&misere_one_heap[rule]) >> state) & 1;
-    return (PGM_U8(&misere_one_mask[rule - RULE_FIRST_MASK][state >> 3]) >> (state & 7)) & 1;
+    return (PGM_U8(&misere_one_mask[rule - misere_one_first][state >> 3]) >> (state & 7)) & 1;
 }
 
 /* A wild rule: the product of all columns but c is pre[c] (columns left of

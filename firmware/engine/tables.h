@@ -56,16 +56,19 @@ extern const uint8_t binary_vals[] PROGMEM;
  * the row of the wild tables: each state's element (a nibble: state 2i
  * low, 2i + 1 high), the elements one move reaches (bit e; bits 0..7 a
  * byte, bits 8..11 a nibble as the elements), the products (element a
- * times b at byte MISERE_ELEMS a + b), P (bit e), the partners b of each
+ * times b at nibble MISERE_ELEMS a + b), P (bit e), the partners b of each
  * a with a b in P, and the elements' names (one NUL-ended string each,
  * the wild rules in turn). */
 extern const uint8_t misere_wild[RULE_COUNT] PROGMEM;
 extern const uint16_t misere_one_heap[RULE_FIRST_MASK] PROGMEM;
-extern const uint8_t misere_one_mask[RULE_COLUMN_COUNT - RULE_FIRST_MASK][32] PROGMEM;
+/* The mask rules' rows run from the first tame one, misere_one_first: a
+ * plain const, which LTO folds into the reader (no flash, no RAM). */
+extern const uint8_t misere_one_first;
+extern const uint8_t misere_one_mask[][32] PROGMEM;
 extern const uint8_t misere_elem[][128] PROGMEM;
 extern const uint8_t misere_reach_lo[][256] PROGMEM;
 extern const uint8_t misere_reach_hi[][128] PROGMEM;
-extern const uint8_t misere_mul[][MISERE_ELEMS * MISERE_ELEMS] PROGMEM;
+extern const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM;
 extern const uint16_t misere_p[] PROGMEM;
 extern const uint16_t misere_partner[][16] PROGMEM;
 extern const char misere_names[] PROGMEM;

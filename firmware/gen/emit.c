@@ -57,8 +57,7 @@ static void emit_misere_tame(FILE *f, const mq_t *q, const int *wild, int one[][
     for (int i = 0; i < RULE_COLUMN_COUNT; i++)
         if (!q[i].tame)
             fprintf(f, " %s (%d elements)", rules[i].id, q[i].n);
-    fprintf(f, ". */\n");
-    fprintf(f, "/* Index into the wild tables, or 0xFF: misere Nim on the column values. */\n");
+    fprintf(f, ". */\n/* Index into the wild tables, or 0xFF: misere Nim on the column values. */\n");
     fprintf(f, "const uint8_t misere_wild[RULE_COUNT] PROGMEM = {");
     for (int i = 0; i < RULE_COUNT; i++)
         fprintf(f, "%s0x%02x", i ? ", " : "", wild[i] < 0 ? 0xFF : wild[i]);
@@ -70,8 +69,15 @@ static void emit_misere_tame(FILE *f, const mq_t *q, const int *wild, int one[][
             b |= (unsigned)one[i][st] << st;
         fprintf(f, "%s0x%03x", i ? ", " : "", b);
     }
-    fprintf(f, "};\nconst uint8_t misere_one_mask[RULE_COLUMN_COUNT - RULE_FIRST_MASK][32] PROGMEM = {\n");
-    for (int i = first_mask; i < RULE_COLUMN_COUNT; i++) {
+    /* Mask rules: rows from the first tame one to the last, as a wild
+     * rule's row is never read (none tame: one row, C has no empty array) */
+    int lo = -1, hi = first_mask;
+    for (int i = first_mask; i < RULE_COLUMN_COUNT; i++)
+        if (q[i].tame)
+            lo = lo < 0 ? i : lo, hi = i;
+    lo = lo < 0 ? hi : lo;
+    fprintf(f, "};\nconst uint8_t misere_one_first = %d;\nconst uint8_t misere_one_mask[][32] PROGMEM = {\n", lo);
+    for (int i = lo; i <= hi; i++) {
         fprintf(f, "    {");
         for (int b = 0; b < 32; b++) {
             unsigned v = 0;
@@ -206,10 +212,10 @@ static void emit_misere_wild(FILE *f, mq_t *q)
     emit_wild_rows(f, q, rows, nrows, wild_fill_reach_lo, 256, 24, ROW_DEC);
     fprintf(f, "};\nconst uint8_t misere_reach_hi[][128] PROGMEM = {\n");
     emit_wild_rows(f, q, rows, nrows, wild_fill_reach_hi, 256, 0, ROW_NIBBLES);
-    fprintf(f, "};\n/* Products: element a times b at byte MISERE_ELEMS a + b; P (bit e); for\n"
+    fprintf(f, "};\n/* Products: element a times b at nibble MISERE_ELEMS a + b; P (bit e); for\n"
                " * each element a the b with a b in P; the elements' names. */\n");
-    fprintf(f, "const uint8_t misere_mul[][MISERE_ELEMS * MISERE_ELEMS] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_mul, MISERE_ELEMS * MISERE_ELEMS, 24, ROW_DEC);
+    fprintf(f, "const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM = {\n");
+    emit_wild_rows(f, q, rows, nrows, wild_fill_mul, MISERE_ELEMS * MISERE_ELEMS, 0, ROW_NIBBLES);
     fprintf(f, "};\nconst uint16_t misere_p[] PROGMEM = {");
     for (int w = 0; w < nrows; w++)
         fprintf(f, "%s0x%04x", w ? ", " : "", rows[w] >= 0 ? (unsigned)q[rows[w]].p : 0u);
