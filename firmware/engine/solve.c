@@ -251,14 +251,17 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
 static bool ed_hint(const engine_pos_t *p, engine_move_t *m)
 {
     uint8_t kmax = PGM_U8(&ed_kmax[(p->mode & ENGINE_MISERE) ? 1 : 0]);
-    for (uint8_t c = 0; c < 2; c++) {
+    /* one loop for both boxes (two nested, the compiler copied the inner
+     * one for each box: 30 B) */
+    for (uint8_t c = 0, k = 1; c < 2; k++) {
         uint8_t n = p->col[c ^ 1];
-        for (uint8_t k = 1; k <= kmax && k < n; k++) {
-            if (ed_p(p, k, (uint8_t)(n - k))) {
-                m->col = c;
-                m->to = k;
-                return true;
-            }
+        if (k > kmax || k >= n) {
+            c++;
+            k = 0;
+        } else if (ed_p(p, k, (uint8_t)(n - k))) {
+            m->col = c;
+            m->to = k;
+            return true;
         }
     }
     return false;
