@@ -108,7 +108,7 @@ uint8_t column_wild(uint8_t rule)
  * wild rule's element. */
 static uint8_t key_of(uint8_t rule, uint8_t state, uint8_t want)
 {
-    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(misere_elem[column_wild(rule)], state) | COLUMN_WANT_ELEM)
+    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(misere_state[column_wild(rule)], state) | COLUMN_WANT_ELEM)
                                      : column_value(rule, state);
 }
 
@@ -223,7 +223,7 @@ static uint8_t coins_next(uint8_t rule, uint8_t m, uint8_t diff)
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
 {
     uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
-    const uint8_t *er = misere_elem[w];
+    const uint8_t *er = misere_state[w];
     for (uint8_t head = 0x80; head; head >>= 1) {
         if (!(from & head))
             continue;

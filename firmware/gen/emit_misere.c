@@ -107,20 +107,25 @@ static int reach_of(const rule_t *r, const mq_t *q, int st)
     return v;
 }
 
-/* ... its low byte, a byte a state ... */
-static void wild_fill_reach_lo(const rule_t *r, const mq_t *q, int *v)
+/* Each column state's class: its element and reach (bits 12..15 and
+ * 0..11) are the same for many states (KAYLES: 21 classes of 256), so a
+ * state holds its class's number and each class is written once. */
+static int wild_class[256], wild_classes;
+static void wild_fill_class(const rule_t *r, const mq_t *q, int *v)
 {
-    for (int st = 0; st < mcol_states(r); st++)
-        if (mcol_valid(r, st))
-            v[st] = reach_of(r, q, st) & 0xFF;
-}
-
-/* ... and its bits 8..11, a nibble a state. */
-static void wild_fill_reach_hi(const rule_t *r, const mq_t *q, int *v)
-{
-    for (int st = 0; st < mcol_states(r); st++)
-        if (mcol_valid(r, st))
-            v[st] = reach_of(r, q, st) >> 8;
+    static int el[MISERE_STATES_EMIT];
+    memset(el, 0, sizeof el);
+    wild_fill_elem(r, q, el);
+    for (int st = 0; st < MISERE_STATES_EMIT; st++) {
+        int k = el[st] << 12 | (st < mcol_states(r) && mcol_valid(r, st) ? reach_of(r, q, st) : 0), c = 0;
+        while (c < wild_classes && wild_class[c] != k)
+            c++;
+        if (c == 256)
+            gen_die("over 256 classes of column states: ", r->id);
+        if (c == wild_classes)
+            wild_class[wild_classes++] = k;
+        v[st] = c;
+    }
 }
 
 static void wild_fill_mul(const rule_t *r, const mq_t *q, int *v)
@@ -189,15 +194,13 @@ static void emit_misere_wild(FILE *f, mq_t *q)
         }
     if (!nrows)
         rows[nrows++] = -1;
-    fprintf(f, "/* Wild rules: each column state's element, two a byte (state 2i low). */\n");
-    fprintf(f, "const uint8_t misere_elem[][128] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_elem, 256, 0, ROW_NIBBLES);
-    fprintf(f, "};\n/* ... and the elements one move from it reaches (bit e): bits 0..7 a byte,\n"
-               " * 8..11 a nibble (state 2i low). */\n");
-    fprintf(f, "const uint8_t misere_reach_lo[][256] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_reach_lo, 256, 24, ROW_DEC);
-    fprintf(f, "};\nconst uint8_t misere_reach_hi[][128] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_reach_hi, 256, 0, ROW_NIBBLES);
+    fprintf(f, "/* Wild rules: each column state's class, and each class's element (bits\n"
+               " * 12..15) and the elements one move from it reaches (bit e). */\n");
+    fprintf(f, "const uint8_t misere_state[][256] PROGMEM = {\n");
+    emit_wild_rows(f, q, rows, nrows, wild_fill_class, 256, 24, ROW_DEC);
+    fprintf(f, "};\nconst uint16_t misere_class[] PROGMEM = {");
+    for (int c = 0; c < wild_classes || !c; c++)
+        fprintf(f, "%s0x%04x", c % 8 ? ", " : c ? ",\n    " : "\n    ", wild_class[c]);
     fprintf(f, "};\n/* Products: element a times b at nibble MISERE_ELEMS a + b; P (bit e); for\n"
                " * each element a the b with a b in P; the elements' names. */\n");
     fprintf(f, "const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM = {\n");
@@ -205,8 +208,8 @@ static void emit_misere_wild(FILE *f, mq_t *q)
     fprintf(f, "};\nconst uint16_t misere_p[] PROGMEM = {");
     for (int w = 0; w < nrows; w++)
         fprintf(f, "%s0x%04x", w ? ", " : "", rows[w] >= 0 ? (unsigned)q[rows[w]].p : 0u);
-    fprintf(f, "};\nconst uint16_t misere_partner[][16] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_partner, 16, 16, ROW_HEX);
+    fprintf(f, "};\nconst uint16_t misere_partner[][MISERE_ELEMS] PROGMEM = {\n");
+    emit_wild_rows(f, q, rows, nrows, wild_fill_partner, MISERE_ELEMS, 12, ROW_HEX);
     fprintf(f, "};\nconst char misere_names[] PROGMEM =");
     for (int i = 0; i < RULE_COLUMN_COUNT; i++) {
         if (q[i].tame)
