@@ -66,14 +66,16 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
 }
 
 /* Every column's value of p into g: the rule's period read once, one call
- * for the row (the reply's hot loop; a call a column costs ~100 cycles). */
+ * for the row (the reply's hot loop; a call a column costs ~100 cycles).
+ * g walks: as g[c] inlined in the hint, &g[c] was rebuilt from the frame
+ * each column (8-column SUM, BINARY, misere: 2,850 -> 2,810 cycles). */
 void column_values(const engine_pos_t *p, uint8_t *g)
 {
     uint8_t c, rule = p->rule, period = 0, saltus = 0;
     const binary_seq_t *q = &binary_seq[0];
     if (p->mode & ENGINE_SUM) { /* a rule a column: one look-up each */
         for (c = 0; c < p->ncols; c++)
-            g[c] = column_value_at(p, c);
+            *g++ = column_value_at(p, c);
         return;
     }
     if (p->mode & ENGINE_BINARY) {
@@ -93,7 +95,7 @@ void column_values(const engine_pos_t *p, uint8_t *g)
             v = binary_value(rule, v); /* AT MOST HALF's shifts */
         else
             v = PGM_U8(&binary_vals[PGM_U8(&q->at) + binary_index(q, v)]);
-        g[c] = v;
+        *g++ = v;
     }
 }
 

@@ -75,6 +75,16 @@ static uint8_t top_bit(uint8_t v) /* v != 0 */
     return t;
 }
 
+/* Bit i of a byte (i < 8), out of line: an AVR variable shift is a loop,
+ * and the coins' searches make a few (30 B). */
+NOINLINE uint8_t column_bit(uint8_t i)
+{
+    uint8_t b = 1;
+    while (i--)
+        b = (uint8_t)(b << 1);
+    return b;
+}
+
 /* Cells of a NO ADJACENT column that may still be marked. */
 static uint8_t cells_free(uint8_t m)
 {
@@ -98,7 +108,7 @@ uint8_t column_wild(uint8_t rule)
  * wild rule's element. */
 static uint8_t key_of(uint8_t rule, uint8_t state, uint8_t want)
 {
-    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(misere_elem[column_wild(rule)], state) | COLUMN_WANT_ELEM)
+    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(misere_state[column_wild(rule)], state) | COLUMN_WANT_ELEM)
                                      : column_value(rule, state);
 }
 
@@ -158,22 +168,17 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
     return 0;
 }
 
-/* Is the change 'diff' (the cells that flip) a legal move from mask m? */
+/* Is the change 'diff' (the cells that flip) a legal move from mask m?
+ * One of the moves column_pick counts, tried in turn: a human's move has
+ * no cycle budget (92 moves at the most, a full MOCK TURTLES column), and
+ * the walk serves every form where each had a test of its own (148 B). */
 bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff)
 {
-    if (!diff)
-        return false;
-    uint8_t k = bit_count(diff);
-    if (form == FORM_COINS) {
-        uint8_t turns = coins_turns(rule);
-        return k >= turns >> 4 && k <= (turns & 15) && (m & (1u << top_bit(diff)));
+    for (uint8_t i = 0;; i++) {
+        uint16_t skip = i, d = column_pick(rule, form, m, &skip);
+        if (!d || d == diff)
+            return d != 0;
     }
-    /* a block is legal when the scan of the legal blocks meets it */
-    uint16_t none = 0;
-    for (uint8_t b = column_blocks(rule, form, m, 0, COLUMN_ANY, &none); b; b = column_blocks(rule, form, m, b, COLUMN_ANY, &none))
-        if (b == diff)
-            return true;
-    return false;
 }
 
 /* Coin moves after 'diff' (0: the first): fewest coins first (Mock
@@ -218,7 +223,7 @@ static uint8_t coins_next(uint8_t rule, uint8_t m, uint8_t diff)
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
 {
     uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
-    const uint8_t *er = misere_elem[w];
+    const uint8_t *er = misere_state[w];
     for (uint8_t head = 0x80; head; head >>= 1) {
         if (!(from & head))
             continue;
@@ -322,11 +327,12 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
         /* head t alone, with one or with two of the t coins below it (1, t
          * and t(t-1)/2 moves), as many coins as the rule turns over */
         uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
-        for (uint8_t t = 8; t-- > 0;) {
-            if (!(from & (1u << t)))
+        uint8_t head = 0x80;
+        for (uint8_t t = 8; t-- > 0; head >>= 1) {
+            if (!(from & head))
                 continue;
-            uint8_t head = (uint8_t)(1u << t), one = lo <= 1, two = lo <= 2 && hi >= 2 ? t : 0;
-            uint8_t n = (uint8_t)(one + two + (hi >= 3 ? t * (t - 1) / 2 : 0));
+            uint8_t one = lo <= 1, two = lo <= 2 && hi >= 2 ? t : 0;
+            uint8_t n = (uint8_t)(one + two + (hi >= 3 ? (uint8_t)(t * (t - 1)) >> 1 : 0));
             if (*skip >= n) {
                 *skip -= n;
                 continue;
@@ -336,11 +342,11 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
                 return head;
             j = (uint8_t)(j - one);
             if (j < two)
-                return (uint8_t)(head | (1u << j));
+                return (uint8_t)(head | column_bit(j));
             j = (uint8_t)(j - two);
             for (uint8_t a = 1;; j = (uint8_t)(j - a), a++)
                 if (j < a)
-                    return (uint8_t)(head | (1u << a) | (1u << j));
+                    return (uint8_t)(head | column_bit(a) | column_bit(j));
         }
         return 0;
     }

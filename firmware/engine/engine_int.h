@@ -74,25 +74,26 @@ static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *r
     return (i & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
 }
 
-/* A wild rule's quotient, read from the rows of its tables (misere_elem[w]
+/* A wild rule's quotient, read from the rows of its tables (misere_state[w]
  * and so on), which the callers look up once before a loop: a product
- * row's offset is a multiply by 144, and read afresh for each product it
+ * row's offset is a multiply by 72, and read afresh for each product it
  * cost the misère replies ~1,000 cycles on 32 columns. A column state's
- * element; the elements one move from it reaches (bit e: the low byte's
- * row and the high nibbles' row); the product of two elements. */
+ * element and the elements one move from it reaches (bit e), both read
+ * through the state's class (344 B of flash for a few cycles a read); the
+ * product of two elements (a nibble: 144 B for a few cycles a product). */
 static inline __attribute__((always_inline)) uint8_t column_elem(const uint8_t *row, uint8_t state)
 {
-    return pgm_nibble(row, state);
+    return (uint8_t)(PGM_U16(&misere_class[PGM_U8(&row[state])]) >> 12);
 }
 
-static inline __attribute__((always_inline)) uint16_t column_reach(const uint8_t *lo, const uint8_t *hi, uint8_t state)
+static inline __attribute__((always_inline)) uint16_t column_reach(const uint8_t *row, uint8_t state)
 {
-    return (uint16_t)((uint16_t)pgm_nibble(hi, state) << 8 | PGM_U8(&lo[state]));
+    return PGM_U16(&misere_class[PGM_U8(&row[state])]) & 0x0FFF;
 }
 
 static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)
 {
-    return PGM_U8(&row[(uint8_t)(a * MISERE_ELEMS + b)]);
+    return pgm_nibble(row, (uint8_t)(a * MISERE_ELEMS + b));
 }
 
 /* column_blocks' want: any block, or (with COLUMN_WANT_ELEM) the blocks
@@ -124,6 +125,8 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip);
 uint16_t column_state(const engine_pos_t *p, uint8_t c);
 uint16_t column_change(uint8_t form, uint16_t from, uint16_t to);
 uint16_t column_apply(uint8_t form, uint16_t from, uint16_t d);
+/* Bit i of a byte, i < 8. */
+uint8_t column_bit(uint8_t i);
 /* A column's size for the stall rule: heap height, pins, free cells, heads. */
 uint8_t column_size(uint8_t form, uint8_t v);
 

@@ -58,7 +58,7 @@ uint8_t engine_misere_big(const engine_pos_t *p, uint8_t *ones)
 /* A wild rule: the product of the columns' elements. */
 static uint8_t misere_product(const engine_pos_t *p, uint8_t w)
 {
-    const uint8_t *er = misere_elem[w], *mr = misere_mul[w];
+    const uint8_t *er = misere_state[w], *mr = misere_mul[w];
     uint8_t e = 0;
     for (uint8_t c = 0; c < p->ncols; c++)
         e = column_elem_mul(mr, e, column_elem(er, p->col[c]));
@@ -75,7 +75,7 @@ uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
     uint8_t w = column_wild(p->rule);
     if (w == 0xFF || (p->mode & ENGINE_ONEHEAP))
         return 0;
-    return c < p->ncols ? column_elem(misere_elem[w], p->col[c]) : misere_product(p, w);
+    return c < p->ncols ? column_elem(misere_state[w], p->col[c]) : misere_product(p, w);
 }
 
 const char *engine_misere_name(uint8_t rule, uint8_t e)
@@ -153,24 +153,25 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
         const uint8_t *at = coin_index[rule - RULE_FIRST_COINS];
         uint8_t turns = PGM_U8(&coin_turns[rule - RULE_FIRST_COINS]);
         uint8_t need0 = (uint8_t)(column_value(rule, from) ^ want);
-        for (uint8_t t = 8; t-- > 0;) {
-            if (!(from & (1u << t)))
+        uint8_t head = 0x80;
+        for (uint8_t t = 8; t-- > 0; head >>= 1) {
+            if (!(from & head))
                 continue;
             uint8_t need = (uint8_t)((need0 ^ PGM_U8(&v[t])) & 15);
-            uint16_t flip = 0; /* the other coins, with bit 8 for "found" */
+            uint8_t flip = 0; /* the coins turned over, the head too: found */
             if (!need && turns < 0x20) {
-                flip = 0x100;
+                flip = head;
             } else if (PGM_U8(&at[need]) < t && turns < 0x30 && (turns & 15) >= 2) {
-                flip = 0x100 | (1u << PGM_U8(&at[need]));
+                flip = (uint8_t)(head | column_bit(PGM_U8(&at[need])));
             } else if ((turns & 15) >= 3) {
                 for (uint8_t a = t; a-- > 1 && !flip;) {
                     uint8_t b = PGM_U8(&at[(need ^ PGM_U8(&v[a])) & 15]);
                     if (b < a)
-                        flip = 0x100 | (1u << a) | (1u << b);
+                        flip = (uint8_t)(head | column_bit(a) | column_bit(b));
                 }
             }
             if (flip) {
-                m->to = (uint8_t)(from ^ (1u << t) ^ flip);
+                m->to = (uint8_t)(from ^ flip);
                 return true;
             }
         }
@@ -193,7 +194,7 @@ static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos
         return true;
     if (rule < RULE_FIRST_MASK)
         return (PGM_U16(&misere_one_heap[rule]) >> state) & 1;
-    return (PGM_U8(&misere_one_mask[rule - RULE_FIRST_MASK][state >> 3]) >> (state & 7)) & 1;
+    return (PGM_U8(&misere_one_mask[rule - misere_one_first][state >> 3]) >> (state & 7)) & 1;
 }
 
 /* A wild rule: the product of all columns but c is pre[c] (columns left of
@@ -205,8 +206,7 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
 {
     uint8_t w = column_wild(p->rule), rule = p->rule, form = engine_rule_form(rule);
     uint8_t pre[ENGINE_COLS], el[ENGINE_COLS], e = 0, c;
-    const uint8_t *er = misere_elem[w], *mr = misere_mul[w];
-    const uint8_t *rlo = misere_reach_lo[w], *rhi = misere_reach_hi[w];
+    const uint8_t *er = misere_state[w], *mr = misere_mul[w];
     for (c = 0; c < p->ncols; c++) {
         pre[c] = e;
         e = column_elem_mul(mr, e, el[c] = column_elem(er, p->col[c]));
@@ -215,7 +215,7 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
         return false;
     for (e = 0; c-- > 0; e = column_elem_mul(mr, el[c], e)) {
         uint8_t from = p->col[c];
-        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(mr, pre[c], e)]) & column_reach(rlo, rhi, from);
+        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(mr, pre[c], e)]) & column_reach(er, from);
         if (!want)
             continue;
         uint8_t q = 0;
@@ -225,10 +225,12 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
         }
         m->col = c;
         if (form == FORM_HEAP) {
-            /* every move of the column in turn (8 at most) */
-            for (uint16_t d = column_next(rule, form, from, 0); d; d = column_next(rule, form, from, d))
-                if (column_elem(er, (uint8_t)column_apply(form, from, d)) == q) {
-                    m->to = column_apply(form, from, d);
+            /* every move of the column in turn (8 at most), fewest stones
+             * first; not column_next, which nothing else in the firmware
+             * needs (no heap rule is wild yet: 444 B of flash) */
+            for (uint8_t to = from; to-- > 0;)
+                if (column_elem(er, to) == q && column_take_ok(rule, from, (uint16_t)(from - to))) {
+                    m->to = to;
                     return true;
                 }
             return false;
@@ -248,14 +250,17 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
 static bool ed_hint(const engine_pos_t *p, engine_move_t *m)
 {
     uint8_t kmax = PGM_U8(&ed_kmax[(p->mode & ENGINE_MISERE) ? 1 : 0]);
-    for (uint8_t c = 0; c < 2; c++) {
+    /* one loop for both boxes (two nested, the compiler copied the inner
+     * one for each box: 30 B) */
+    for (uint8_t c = 0, k = 1; c < 2; k++) {
         uint8_t n = p->col[c ^ 1];
-        for (uint8_t k = 1; k <= kmax && k < n; k++) {
-            if (ed_p(p, k, (uint8_t)(n - k))) {
-                m->col = c;
-                m->to = k;
-                return true;
-            }
+        if (k > kmax || k >= n) {
+            c++;
+            k = 0;
+        } else if (ed_p(p, k, (uint8_t)(n - k))) {
+            m->col = c;
+            m->to = k;
+            return true;
         }
     }
     return false;

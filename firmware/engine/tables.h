@@ -53,21 +53,24 @@ extern const uint8_t binary_vals[] PROGMEM;
 /* Misere play in columns (build/grundy proves each rule's misere quotient).
  * misere_wild[rule]: 0xFF for a tame rule (misere Nim on the column values;
  * misere_one_*: bit s, column state s has a move to a column worth 1), else
- * the row of the wild tables: each state's element (a nibble: state 2i
- * low, 2i + 1 high), the elements one move reaches (bit e; bits 0..7 a
- * byte, bits 8..11 a nibble as the elements), the products (element a
- * times b at byte MISERE_ELEMS a + b), P (bit e), the partners b of each
+ * the row of the wild tables: each state's class (misere_state), a
+ * class being the state's element (bits 12..15 of misere_class) and the
+ * elements one move reaches (bit e, bits 0..11: many states share both,
+ * KAYLES' 256 make 21 classes, TWINS' 32), the products (element a
+ * times b at nibble MISERE_ELEMS a + b), P (bit e), the partners b of each
  * a with a b in P, and the elements' names (one NUL-ended string each,
  * the wild rules in turn). */
 extern const uint8_t misere_wild[RULE_COUNT] PROGMEM;
 extern const uint16_t misere_one_heap[RULE_FIRST_MASK] PROGMEM;
-extern const uint8_t misere_one_mask[RULE_COLUMN_COUNT - RULE_FIRST_MASK][32] PROGMEM;
-extern const uint8_t misere_elem[][128] PROGMEM;
-extern const uint8_t misere_reach_lo[][256] PROGMEM;
-extern const uint8_t misere_reach_hi[][128] PROGMEM;
-extern const uint8_t misere_mul[][MISERE_ELEMS * MISERE_ELEMS] PROGMEM;
+/* The mask rules' rows run from the first tame one, misere_one_first: a
+ * plain const, which LTO folds into the reader (no flash, no RAM). */
+extern const uint8_t misere_one_first;
+extern const uint8_t misere_one_mask[][32] PROGMEM;
+extern const uint8_t misere_state[][256] PROGMEM;
+extern const uint16_t misere_class[] PROGMEM;
+extern const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM;
 extern const uint16_t misere_p[] PROGMEM;
-extern const uint16_t misere_partner[][16] PROGMEM;
+extern const uint16_t misere_partner[][MISERE_ELEMS] PROGMEM;
 extern const char misere_names[] PROGMEM;
 
 /* EMPTY AND DIVIDE (ed.c), [0] normal, [1] misere play: bit s of ed_seq's

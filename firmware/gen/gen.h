@@ -1,11 +1,13 @@
 /* gen.h - what the table generator's files share (host program).
  *
  * build/grundy holds five concerns; the misere one takes two files, as a
- * quotient and its proof are ~800 lines together:
+ * quotient and its proof are ~800 lines together, and the tables take two
+ * (the misere ones apart):
  *   sequence.c      the rules from rules.h, their moves and Grundy sequences
  *   misere.c        misere quotients: the generators, finding Q, its names
  *   misere_proof.c  the brute-force outcome, the proof of Q, its selftest
  *   emit.c          the C tables the engine reads (--emit-c)
+ *   emit_misere.c   ... the misere ones
  *   binary.c        the BINARY form's periods (heaps up to 255)
  *   ed.c            EMPTY AND DIVIDE's boxes, proved on every position
  *   main.c          the command line and what it prints
@@ -135,6 +137,13 @@ int mq_selftest(void);
 /* ---- emit.c ---- */
 /* Writes the engine's tables, one-heap bits up to heap_max, to path. */
 void emit_c(const char *path, int heap_max);
+/* One table row of n 4-bit values, two a byte; stops on one over 15. */
+void emit_nibbles(FILE *f, const int *v, int n, const char *what);
+
+/* ---- emit_misere.c ---- */
+/* The misere tables: every rule's quotient computed and proved, a tame
+ * rule's bits, a wild rule's quotient (emit_c calls it). */
+void emit_misere(FILE *f, int first_mask);
 
 /* ---- binary.c ---- */
 /* The BINARY form's period data of every heap rule (emit_c calls it). */
