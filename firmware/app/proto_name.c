@@ -43,7 +43,8 @@ static void name_list_out(void)
     uint8_t n = 0;
     proto_out_P(PSTR("# GAMES:"));
     const char *name = engine_rule_name(0);
-    for (uint8_t r = 0; r < RULE_COUNT; r++, name = engine_rule_name_next(name)) {
+    /* the rules, then OCTAL (your own game: begun, never whole here) */
+    for (uint8_t r = 0; r <= RULE_OWN; r++, name = r < RULE_OWN ? engine_rule_name_next(name) : engine_rule_name(r)) {
         uint8_t k = name_match(name);
         for (uint8_t f = 0; k && f < GAME_FORMS + 2; f++) {   /* + BINARY, BINARY MISERE */
             uint8_t m = game_form_mode(f);

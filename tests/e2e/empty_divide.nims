@@ -1,6 +1,6 @@
 #! eeprom blank
 # EMPTY AND DIVIDE from power-on, buttons only (the link only watches):
-# the game is the last rule of the menu (LEFT from NIM: SUM, then it), LEVEL PERFECT,
+# the game is the last rule of the menu (LEFT from NIM: SUM, OCTAL, then it), LEVEL PERFECT,
 # START 3-4-5 gives the boxes 3 and 4 (an N-position: 4 is even). A move:
 # LEFT/RIGHT and A choose the box to empty, UP/DOWN count what it gets of
 # the other box (the split blinks over the old boxes), A plays it, B backs
@@ -8,6 +8,7 @@
 wait 3500ms
 send STATE
 expect-uart SCR=MENU
+tap LEFT
 tap LEFT
 tap LEFT
 send GAME
