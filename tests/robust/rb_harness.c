@@ -122,6 +122,15 @@ engine_pos_t rb_to_pos(const rb_game_t *g)
     memcpy(p.col, g->col, sizeof p.col);
     p.heap = g->heap;
     memcpy(p.rules, g->rules, sizeof p.rules);
+    if (p.rule == RULE_OWN) {
+        /* your own game: the host engine plays the code the position
+         * carries, as the firmware does (it sets it from there at a boot) */
+        octal_code_t c;
+        octal_unpack(p.rules, &c);
+        if (engine_own_set(&c) != OCTAL_OK)
+            rb_fail("your own game's position carries no code (%02x %02x %02x %02x %02x)", p.rules[0], p.rules[1],
+                    p.rules[2], p.rules[3], p.rules[4]);
+    }
     return p;
 }
 
@@ -132,7 +141,8 @@ bool rb_pos_equal(const engine_pos_t *a, const engine_pos_t *b)
     if (a->mode & ENGINE_ONEHEAP)
         return a->heap == b->heap;
     return a->ncols == b->ncols && memcmp(a->col, b->col, a->ncols) == 0
-        && (!(a->mode & ENGINE_SUM) || memcmp(a->rules, b->rules, a->ncols) == 0);
+        && (!(a->mode & ENGINE_SUM) || memcmp(a->rules, b->rules, a->ncols) == 0)
+        && (a->rule != RULE_OWN || memcmp(a->rules, b->rules, OCTAL_PACKED) == 0);     /* the same code */
 }
 
 const char *rb_pos_str(const engine_pos_t *p)

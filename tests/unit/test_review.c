@@ -6,7 +6,7 @@
  *
  * For every game of the list (every rule and form, normal and misere,
  * one heap and columns, BINARY, the SUMs of 2 or 3 columns of random
- * rules) REVIEW_GAMES random games from random
+ * rules, and your own game over five codes) REVIEW_GAMES random games from random
  * positions the solver can search: against the machine at each level in
  * turn (the person's moves random, a third of them winning ones when one
  * exists), and every fifth game by two players (both sides noted) or a
@@ -78,7 +78,7 @@ static uint8_t sum_rule(uint8_t mode)
  * game of three columns is searched at once: test_sum proves the larger. */
 static void random_pos(engine_pos_t *p, uint8_t rule, uint8_t mode)
 {
-    bool heap = solver_is_heap_form(rule);
+    bool heap = rule == RULE_OWN ? engine_rule_form(RULE_OWN) == FORM_HEAP : solver_is_heap_form(rule);
     do {
         memset(p, 0, sizeof *p);
         p->rule = rule;
@@ -107,8 +107,21 @@ static void random_pos(engine_pos_t *p, uint8_t rule, uint8_t mode)
             for (uint8_t c = 0; c < p->ncols; c++)
                 p->col[c] = (uint8_t)(heap ? rnd() % 9 : rnd() & 0xFF);
         }
+        if (rule == RULE_OWN)
+            octal_pack(engine_own_code(), p->rules);    /* a position of your own game carries its code */
     } while (engine_check_pos(p) != ENGINE_OK || !engine_has_move(p));
 }
+
+/* Your own game (OCTAL): its games spread over these codes, pins and
+ * heaps, each told to the solver as its words. */
+static const octal_code_t own_codes[] = {
+    {{6}, 1, 0},            /* Officers */
+    {{1, 3, 7}, 3, 0},      /* Dawson's chess */
+    {{7, 7}, 2, 0},         /* KAYLES */
+    {{3, 1, 2, 2}, 4, 0},   /* heaps */
+    {{0, 3}, 2, 1},         /* heaps, take 2 or more */
+};
+#define OWN_CODES (sizeof own_codes / sizeof own_codes[0])
 
 /* A random legal move; with win, a winning one when there is one. */
 static engine_move_t pick_move(const engine_pos_t *p, bool win)
@@ -246,6 +259,11 @@ int main(int argc, char **argv)
         game_decode(gi, &rule, &mode);
         solver_select(rule, mode & ENGINE_MISERE);
         for (unsigned g = 0; g < per; g++) {
+            if (rule == RULE_OWN) {
+                const octal_code_t *c = &own_codes[g % OWN_CODES];
+                CHECK(engine_own_set(c) == OCTAL_OK, "OCTAL: code %u refused", (unsigned)(g % OWN_CODES));
+                solver_select_code(c->digit, c->len, c->repeat, false);
+            }
             uint8_t opp = g % 5 == 4 ? (g % 10 == 4 ? OPP_HUMAN : OPP_DEMO) : OPP_MACHINE;
             play_one(gi, opp, (uint8_t)(g % LEVEL_COUNT), g % 100 == 1);
         }
