@@ -1,6 +1,6 @@
 /* gen.h - what the table generator's files share (host program).
  *
- * build/grundy holds five concerns; the misere one takes two files, as a
+ * build/grundy holds six concerns; the misere one takes two files, as a
  * quotient and its proof are ~800 lines together, and the tables take two
  * (the misere ones apart):
  *   sequence.c      the rules from rules.h, their moves and Grundy sequences
@@ -10,6 +10,7 @@
  *   emit_misere.c   ... the misere ones
  *   binary.c        the BINARY form's periods (heaps up to 255)
  *   ed.c            EMPTY AND DIVIDE's boxes, proved on every position
+ *   census.c        every typed-in code's misere play (--misere-census)
  *   main.c          the command line and what it prints
  * The generator runs once a build, so its state is plain globals. */
 #ifndef GEN_GEN_H
@@ -85,6 +86,7 @@ typedef struct {
     int checked_weight;              /* ... counts tokens, not generators */
     const char *why_wild;            /* why misere Nim on the values fails */
     long states;                     /* step 2's closure */
+    int found_d, found_all;          /* wild: the tests' size, all generators */
 } mq_t;
 
 /* The generators of the rule last given to mgame_build. */
@@ -108,6 +110,11 @@ uint8_t mq_prod_gens(const mq_t *q, const uint8_t *g, int n);
 uint8_t mq_opt_elem(const mq_t *q, int i, int j);
 /* r's quotient, proved, or the generator stops (builds r's mgame). */
 void mq_compute(const rule_t *r, mq_t *q);
+/* ... 1 if proved, else 0 with q->why_wild (tame's failure) and mq_fail
+ * (the last found quotient's) set; mq_found_most: the most classes
+ * outcomes told apart, so Q has at least as many elements. */
+int mq_find(const rule_t *r, mq_t *q);
+extern int mq_found_most;
 /* Renumbers q's elements in a canonical order and names them. */
 void mq_canon(mq_t *q);
 
@@ -125,6 +132,8 @@ extern const char *mq_fail;
  * loses. memo_clear forgets it (another rule's generators). */
 int brute_is_p(const mpos_t *x0);
 void memo_clear(void);
+/* How many positions the memo holds (the census's measure of the search). */
+long memo_count(void);
 /* Appends n generators to x; stops past MPOS_MAX. */
 void mpos_cat(mpos_t *x, const uint8_t *g, int n);
 /* A position of each element into q->rep; 0 if one is never reached. */
@@ -154,5 +163,14 @@ void emit_binary(FILE *f, int first_mask);
  * move graph of every position up to 255 x 255: its cold boxes go into
  * the one-heap bits (bits, nbits bytes so far; returns the new count). */
 int emit_ed(FILE *f, uint8_t *bits, int nbits);
+
+/* ---- census.c ---- */
+/* Every code of 1..digits (up to 4) digits, with and without '*', in
+ * misere play: tame, wild and played, or refused; at most limit codes
+ * (0: all), jobs at a time. Prints a line a code and the table. */
+int census_run(int digits, long limit, int jobs);
+/* The built-in heap and pin rules typed in as codes: the same quotient;
+ * 1 if one differs (--misere-selftest runs it). */
+int census_selftest(void);
 
 #endif

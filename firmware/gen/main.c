@@ -7,7 +7,9 @@
  *   build/grundy CODE N                  ... of any octal code (0.137, 0.3*)
  *   build/grundy --list                  list the rules
  *   build/grundy --emit-c FILE --heap-max M   write the PROGMEM tables
- *   build/grundy --misere NAME           print a rule's misere quotient, proved
+ *   build/grundy --misere NAME|CODE      print a rule's misere quotient, proved
+ *                                        (a code in the form the toy plays it)
+ *   build/grundy --misere-census D [LIMIT [JOBS]]  every code of 1..D digits
  *   build/grundy --misere-selftest       show the quotient proof refuses wrong ones */
 #include <stdlib.h>
 #include <string.h>
@@ -149,16 +151,24 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc == 2 && !strcmp(argv[1], "--misere-selftest"))
-        return mq_selftest();
+        return mq_selftest() | census_selftest();
     if (argc == 3 && !strcmp(argv[1], "--misere")) {
-        const rule_t *r = rule_find(argv[2]);
+        const rule_t *r = !strncmp(argv[2], "0.", 2) ? rule_from_code(argv[2]) : rule_find(argv[2]);
         if (!r)
             gen_die("unknown rule (see --list): ", argv[2]);
         static mq_t q;
         mq_compute(r, &q);
         mq_canon(&q);
         mq_print(r, &q);
+        if (!q.tame && q.n > MISERE_ELEMS)
+            printf("over MISERE_ELEMS (%d): the engine's tables cannot hold it\n", MISERE_ELEMS);
         return 0;
+    }
+    if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "--misere-census")) {
+        int d = atoi(argv[2]), jobs = argc == 5 ? atoi(argv[4]) : 1;
+        if (d < 1 || d > 4 || jobs < 1 || jobs > 8)
+            gen_die("--misere-census takes 1..4 digits, then a limit of codes (0: all), then 1..8 jobs", NULL);
+        return census_run(d, argc >= 4 ? atol(argv[3]) : 0, jobs);
     }
     if (argc == 5 && !strcmp(argv[1], "--emit-c") && !strcmp(argv[3], "--heap-max")) {
         int m = atoi(argv[4]);
@@ -182,6 +192,7 @@ int main(int argc, char **argv)
         return 0;
     }
     fprintf(stderr, "usage: grundy NAME|CODE N | grundy --list | grundy --emit-c FILE --heap-max M\n"
-                    "       grundy --misere NAME | grundy --misere-selftest\n");
+                    "       grundy --misere NAME|CODE | grundy --misere-selftest\n"
+                    "       grundy --misere-census DIGITS [LIMIT [JOBS]]\n");
     return 2;
 }

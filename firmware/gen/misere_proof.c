@@ -97,6 +97,11 @@ int brute_is_p(const mpos_t *x0)
     return !win;
 }
 
+long memo_count(void)
+{
+    return memo_used;
+}
+
 void memo_clear(void)
 {
     if (memo_tab)

@@ -53,9 +53,11 @@ void rule_parse(rule_t *r)
 }
 
 /* Any octal code as a rule of its own, as the toy's OWN GAME takes one
- * (firmware/engine/octal.c derives the same values on the chip): a pin
- * rule, so a code may split, as KAYLES does; rule_parse refuses a bad
- * code. One rule at a time: each call reuses it. */
+ * (firmware/engine/octal.c derives the same values on the chip), in the
+ * form the chip gives it (own.c, octal_splits): rows of pins if a digit
+ * splits, as KAYLES does, else heap columns, as TAKE 1-3; the misere
+ * quotient depends on it. rule_parse refuses a bad code. One rule at a
+ * time: each call reuses it. */
 const rule_t *rule_from_code(const char *code)
 {
     static rule_t r;
@@ -64,8 +66,12 @@ const rule_t *rule_from_code(const char *code)
     r.name = code;
     r.kind = KIND_OCTAL;
     r.code = code;
-    r.form = FORM_PINS;
+    r.form = FORM_PINS; /* parsed as one that may split, then decided */
     rule_parse(&r);
+    r.form = FORM_HEAP;
+    for (int k = 1; k <= MAX_N; k++)
+        if (r.digit[k] & 4)
+            r.form = FORM_PINS;
     return &r;
 }
 
