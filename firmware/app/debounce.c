@@ -15,9 +15,11 @@ NOINLINE void debounce_init(debounce_t *d, uint8_t raw, uint16_t now)
         d->since[i] = now;
 }
 
-/* Out of line: inlined into main it cost 18 / 24 B more (8 / 32 columns);
- * a call a main-loop pass costs a few cycles. */
-NOINLINE void debounce_update(debounce_t *d, uint8_t raw, uint16_t now)
+/* Left to LTO, which inlines it into main: out of line it was 18 / 24 B
+ * smaller (8 / 32 columns) on one image, and 62 / 54 B bigger on the next
+ * (your own game's), with a call a main-loop pass: 0.601 % awake while a
+ * game sits untouched, 0.592 % inlined (the menu 0.994 %, 0.981 %). */
+void debounce_update(debounce_t *d, uint8_t raw, uint16_t now)
 {
     uint8_t changed = (uint8_t)((raw ^ d->stable) & BTN_ALL);
     d->pressed = 0;
