@@ -277,7 +277,9 @@ bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
     if (form == FORM_HEAP) {
         if (from > TABLE_ROWS)
             return true;
-        return ((rule == RULE_OWN ? engine_own.moves : PGM_U16(&heap_moves[rule])) >> from) & 1;
+        if (rule == RULE_OWN)
+            return engine_own.run_cnt[from] != 0;
+        return (PGM_U16(&heap_moves[rule]) >> from) & 1;
     }
     if (form == FORM_COINS)
         return from >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */

@@ -70,31 +70,22 @@ static NOINLINE void seen_add(uint8_t *seen, uint8_t v)
     seen[v >> 3] |= (uint8_t)(1u << (v & 7));
 }
 
-uint16_t octal_derive(const uint8_t *d, uint8_t *g, uint8_t n)
+void octal_derive(const uint8_t *d, uint8_t *g, uint8_t n)
 {
-    uint16_t moves = 0;
     for (uint8_t x = 0; x < n; x++) {
         uint8_t seen[16], v = 0;    /* values 0..127 (g <= 64, a split's XOR < 128) */
-        bool any = false;
         memset(seen, 0, sizeof seen);
         for (uint8_t k = 1; k <= x; k++) {
             uint8_t dk = d[k <= RULE_MAX_DIGITS ? k - 1 : RULE_MAX_DIGITS], r = (uint8_t)(x - k);
             /* none left (g[0] is 0) or one heap of r */
-            if (dk & (r ? 2 : 1)) {
+            if (dk & (r ? 2 : 1))
                 seen_add(seen, g[r]);
-                any = true;
-            }
             if (dk & 4)
-                for (uint8_t a = 1; 2 * a <= r; a++) {
+                for (uint8_t a = 1; 2 * a <= r; a++)
                     seen_add(seen, g[a] ^ g[r - a]);
-                    any = true;
-                }
         }
         while (seen[v >> 3] & (1u << (v & 7)))
             v++;
         g[x] = v;
-        if (any && x < 16)
-            moves |= (uint16_t)(1u << x);
     }
-    return moves;
 }

@@ -17,9 +17,9 @@
 
 #include "rules.h"
 
-/* The largest heap whose value is derived: a one-heap game of a typed-in
- * code stops at it (every value then fits a byte, and a split's XOR of
- * two values stays under 128). */
+/* The largest heap octal_derive may be asked for (every value then fits a
+ * byte, and a split's XOR of two values stays under 128); the toy derives
+ * 0..8 (a column), tests/engine/test_octal.c proves it up to here. */
 #define OCTAL_HEAP_MAX 64
 
 typedef struct {
@@ -52,9 +52,7 @@ void octal_unpack(const uint8_t *b, octal_code_t *c);
  * repeating digit, or 0). */
 void octal_digits(const octal_code_t *c, uint8_t *d);
 /* g[0..n-1], n <= OCTAL_HEAP_MAX + 1, by the mex rule, of a checked
- * code's digits (octal_digits); returns bit x set for each heap x < 16
- * that has a move (a value of 0 does not say: a heap may have moves to
- * values other than 0 only). */
-uint16_t octal_derive(const uint8_t *d, uint8_t *g, uint8_t n);
+ * code's digits (octal_digits). */
+void octal_derive(const uint8_t *d, uint8_t *g, uint8_t n);
 
 #endif

@@ -54,11 +54,11 @@ uint8_t engine_own_set(const octal_code_t *c)
     o->form = octal_splits(c) ? FORM_PINS : FORM_HEAP;
     octal_digits(c, o->d);
     /* a heap of n, or a run of n pins: the same moves */
-    o->moves = octal_derive(o->d, o->g, TABLE_ROWS + 1);
+    octal_derive(o->d, o->g, TABLE_ROWS + 1);
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
     for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
         o->last--;      /* the code has a nonzero digit (octal_check) */
-    /* runs of L: their blocks */
+    /* runs of L (heaps of L): their blocks, 0 where a heap has no move */
     for (uint8_t L = 0; L <= TABLE_ROWS; L++) {
         uint8_t n = 0;
         for (uint8_t k = 1; k <= L; k++)
