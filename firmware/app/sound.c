@@ -5,21 +5,23 @@
 #include "hal.h"
 #include "pgm.h"
 
+/* A note as the timer takes it (hal.h: PIEZO_OCR, PIEZO_HALVES), worked
+ * out at compile time. halves is even (whole periods): its bit 0 marks a
+ * tune's last note, so no terminating note is stored. */
 typedef struct {
-    uint16_t hz;
-    uint16_t ms;
+    uint16_t ocr;
+    uint16_t halves;
 } note_t;
 
-/* The last note of a tune has NOTE_LAST in hz (tones stay below 32 kHz):
- * no terminating note in flash. */
-#define NOTE_LAST 0x8000u
-static const note_t tune_click[] PROGMEM = {{SOUND_CLICK_HZ | NOTE_LAST, SOUND_CLICK_MS}};
-static const note_t tune_buzz[] PROGMEM = {{SOUND_BUZZ_HZ | NOTE_LAST, 250}};
-static const note_t tune_move[] PROGMEM = {{SOUND_MOVE_HZ | NOTE_LAST, 15}};
+#define NOTE(hz, ms) {PIEZO_OCR(hz), PIEZO_HALVES(hz, ms)}
+#define NOTE_LAST(hz, ms) {PIEZO_OCR(hz), PIEZO_HALVES(hz, ms) | 1u}
+static const note_t tune_click[] PROGMEM = {NOTE_LAST(SOUND_CLICK_HZ, SOUND_CLICK_MS)};
+static const note_t tune_buzz[] PROGMEM = {NOTE_LAST(SOUND_BUZZ_HZ, 250)};
+static const note_t tune_move[] PROGMEM = {NOTE_LAST(SOUND_MOVE_HZ, 15)};
 static const note_t tune_win[] PROGMEM = {
-    {523, 120}, {659, 120}, {784, 120}, {1047 | NOTE_LAST, 300}};
+    NOTE(523, 120), NOTE(659, 120), NOTE(784, 120), NOTE_LAST(1047, 300)};
 static const note_t tune_lose[] PROGMEM = {
-    {392, 160}, {330, 160}, {262 | NOTE_LAST, 400}};
+    NOTE(392, 160), NOTE(330, 160), NOTE_LAST(262, 400)};
 static const note_t *const tunes[] PROGMEM = {
     tune_click, tune_buzz, tune_win, tune_lose, tune_move};
 
@@ -33,24 +35,28 @@ void sound_enable(bool on)
         next = 0;
 }
 
+/* The next note, at once (a note playing is cut). */
+static void note_start(void)
+{
+    uint16_t halves = PGM_U16(&next->halves);
+    piezo_play(PGM_U16(&next->ocr), halves & (uint16_t)~1u);
+    next = (halves & 1) ? 0 : next + 1;
+}
+
 void sound_play(uint8_t id)
 {
     if (muted || id >= sizeof tunes / sizeof tunes[0])
         return;
-    next = (const note_t *)PGM_PTR(&tunes[id]);
     /* A new sound starts at once, cutting the one playing: a refused
      * press buzzes at the moment it is refused, not after its click. */
-    piezo_tone(0, 0);
-    sound_step();
+    next = (const note_t *)PGM_PTR(&tunes[id]);
+    note_start();
 }
 
 void sound_step(void)
 {
-    if (!next || piezo_busy())
-        return;
-    uint16_t hz = PGM_U16(&next->hz);
-    piezo_tone(hz & (uint16_t)~NOTE_LAST, PGM_U16(&next->ms));
-    next = (hz & NOTE_LAST) ? 0 : next + 1;
+    if (next && !piezo_busy())
+        note_start();
 }
 
 bool sound_busy(void)

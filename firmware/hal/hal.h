@@ -48,6 +48,24 @@ uint8_t buttons_raw(void);
 /* Piezo on Timer1: a tone that stops by itself after ms (0 Hz = rest). */
 void piezo_tone(uint16_t hz, uint16_t ms);
 bool piezo_busy(void);
+/* A tone from its timer values, PIEZO_OCR(hz) and PIEZO_HALVES(hz, ms):
+ * worked out at compile time for a tune in flash (piezo_tone's run-time
+ * division and multiplication cost the firmware 144 / 132 B, 8 / 32
+ * columns). halves 0: silence. The values are piezo_tone's: Timer1 toggles the pin every
+ * OCR1A + 1 = F_CPU / (2 * 8 * hz) = 16 * K / hz counts, K = F_CPU / 256
+ * (prescaler 8), done in 16 bits as two division steps (no 32-bit
+ * division in piezo_tone): exact from 16 Hz to 4095 Hz, a piezo's useful
+ * range; a tone outside it plays at the nearest end. The half periods in
+ * ms: hz * ms / 500, taken as / 512 (2 % short: no 32-bit division; fits
+ * 16 bits up to hz * ms = 2^25, e.g. 8 s at 4 kHz), at least one whole
+ * period, always whole periods (even: the pin ends low). */
+void piezo_play(uint16_t ocr, uint16_t halves);
+#define PIEZO_K ((uint16_t)(BOARD_F_CPU / 256))
+#define PIEZO_HZ(hz) ((uint16_t)((hz) < 16 ? 16 : (hz) > 4095 ? 4095 : (hz)))
+#define PIEZO_OCR(hz) ((uint16_t)(((uint16_t)(PIEZO_K / PIEZO_HZ(hz)) << 4) \
+    + (uint16_t)((uint16_t)(PIEZO_K % PIEZO_HZ(hz)) << 4) / PIEZO_HZ(hz) - 1u))
+#define PIEZO_HALVES_ANY(hz, ms) ((uint16_t)((uint32_t)PIEZO_HZ(hz) * (ms) >> 9))
+#define PIEZO_HALVES(hz, ms) ((uint16_t)(PIEZO_HALVES_ANY(hz, ms) < 2 ? 2 : PIEZO_HALVES_ANY(hz, ms) & ~1u))
 
 /* UART, 115200 8N1, interrupt driven. uart_getc returns -1 when nothing is
  * waiting; once after received bytes were lost, -1 - (2 * the line ends

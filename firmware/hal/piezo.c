@@ -49,48 +49,39 @@ HAL_NOINLINE void piezo_stop(void)
     SREG = sreg;
 }
 
-void piezo_tone(uint16_t hz, uint16_t ms)
+void piezo_play(uint16_t ocr, uint16_t halves)
 {
     piezo_stop();
-    if (ms == 0)
+    if (!halves)
         return;
-    if (hz) {
-        /* Toggle every half period: OCR1A + 1 = F_CPU / (2 * 8 * hz) =
-         * 16 * K / hz with K = F_CPU / 256 (prescaler 8), done in 16 bits
-         * as two division steps: a 32-bit division would pull in a 68 B
-         * library routine. Exact from 16 Hz to 4095 Hz, a piezo's useful
-         * range; a tone outside it plays at the nearest end. */
-#define PIEZO_K ((uint16_t)(BOARD_F_CPU / 256))
-        _Static_assert(BOARD_F_CPU / 256 <= 65535u && BOARD_F_CPU % 256 == 0,
-                       "piezo_tone's 16-bit math needs F_CPU a multiple of 256 up to 16.7 MHz");
-        if (hz < 16)
-            hz = 16;
-        if (hz > 4095)
-            hz = 4095;      /* so (K % hz) << 4 fits 16 bits */
-        uint16_t top = (uint16_t)(((PIEZO_K / hz) << 4) + (((PIEZO_K % hz) << 4) / hz));
-        /* Half periods in ms: hz * ms / 500, taken as / 512 (2 % short:
-         * no 32-bit division; fits 16 bits up to hz * ms = 2^25, e.g. 8 s
-         * at 4 kHz); at least one whole period. */
-        uint16_t halves = (uint16_t)(((uint32_t)hz * ms) >> 9);
-        if (halves < 2)
-            halves = 2;
-        halves &= (uint16_t)~1u;    /* whole periods: the pin ends low */
-        /* OCR1A and TCNT1 before the clock starts: a running timer with
-         * the old OCR1A (0 after a reset) matches at once and toggles OC1A
-         * at up to 1 MHz (datasheet 16.9.2) until the new one is written,
-         * leaving the pin's phase, and its level at the end, to chance. */
-        uint8_t sreg = SREG;
-        cli();
-        piezo_halves = halves;
-        OCR1A = (uint16_t)(top - 1);
-        TCNT1 = 0;
-        TCCR1A = _BV(COM1A0);
-        TIFR1 = _BV(OCF1A);
-        TCCR1B = (uint8_t)(_BV(WGM12) | _BV(CS11));
-        TIMSK1 = _BV(OCIE1A);
-        SREG = sreg;
+    /* OCR1A and TCNT1 before the clock starts: a running timer with the
+     * old OCR1A (0 after a reset) matches at once and toggles OC1A at up
+     * to 1 MHz (datasheet 16.9.2) until the new one is written, leaving
+     * the pin's phase, and its level at the end, to chance. */
+    uint8_t sreg = SREG;
+    cli();
+    piezo_halves = halves;
+    OCR1A = ocr;
+    TCNT1 = 0;
+    TCCR1A = _BV(COM1A0);
+    TIFR1 = _BV(OCF1A);
+    TCCR1B = (uint8_t)(_BV(WGM12) | _BV(CS11));
+    TIMSK1 = _BV(OCIE1A);
+    SREG = sreg;
+}
+
+_Static_assert(BOARD_F_CPU / 256 <= 65535u && BOARD_F_CPU % 256 == 0,
+               "PIEZO_OCR's 16-bit math needs F_CPU a multiple of 256 up to 16.7 MHz");
+
+/* The timer values at run time (hal_check's tone; the firmware's tunes
+ * take them from flash: sound.c). */
+void piezo_tone(uint16_t hz, uint16_t ms)
+{
+    if (hz && ms) {
+        piezo_play(PIEZO_OCR(hz), PIEZO_HALVES(hz, ms));
         return;
     }
+    piezo_stop();
     uint16_t ticks = (uint16_t)(ms / HAL_TICK_MS + (ms % HAL_TICK_MS != 0));
     uint8_t sreg = SREG;
     cli();

@@ -18,6 +18,7 @@ void display_set_intensity(uint8_t level) { (void)level; }
 void display_set_power(bool on) { (void)on; }
 uint8_t buttons_raw(void) { return fake_buttons; }
 void piezo_tone(uint16_t hz, uint16_t ms) { (void)hz; (void)ms; }
+void piezo_play(uint16_t ocr, uint16_t halves) { (void)ocr; (void)halves; }
 bool piezo_busy(void) { return false; }
 int16_t uart_getc(void) { return -1; }
 
