@@ -23,22 +23,11 @@ _Static_assert(BOARD_F_CPU / CLOCK_DIV * HAL_TICK_MS % 1000UL == 0,
                "HAL_TICK_MS is not a whole number of Timer2 counts: clock_ms would drift");
 
 volatile uint16_t clock_now;      /* ms, advanced by the tick ISR, read by clock_ms and buttons */
-volatile uint16_t piezo_ticks;    /* ticks left of the current tone, set by piezo_tone */
 
-/* Shares clock_now with clock_ms/buttons and piezo_ticks with piezo.c;
- * ends a tone by stopping Timer1 (OC1A disconnected: the pin falls back to
- * its PORT bit, low). */
+/* Shares clock_now with clock_ms/buttons. */
 ISR(TIMER2_COMPA_vect)
 {
     clock_now += HAL_TICK_MS;
-    uint16_t t = piezo_ticks;
-    if (t) {
-        piezo_ticks = --t;
-        if (!t) {
-            TCCR1B = 0;
-            TCCR1A = 0;
-        }
-    }
     HAL_WAKE_SET();
 }
 

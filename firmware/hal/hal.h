@@ -45,7 +45,8 @@ void display_set_power(bool on);            /* MAX7219 shutdown register */
  * whose contact bounced open before the main loop woke is not missed. */
 uint8_t buttons_raw(void);
 
-/* Piezo on Timer1: a tone that stops by itself after ms (0 Hz = rest). */
+/* Piezo on Timer1: a tone that stops by itself after ms (0 Hz: silence; no
+ * tune rests, and the clock tick no longer counts a rest down). */
 void piezo_tone(uint16_t hz, uint16_t ms);
 bool piezo_busy(void);
 /* A tone from its timer values, PIEZO_OCR(hz) and PIEZO_HALVES(hz, ms):

@@ -35,9 +35,8 @@ static inline void hal_sleep_idle_cli(void)
 /* hal.c: the watchdog back on after power_off. */
 void hal_watchdog_resume(void);
 
-/* clock.c: Timer2 tick, also ends tones. */
+/* clock.c: Timer2 tick. */
 extern volatile uint16_t clock_now;
-extern volatile uint16_t piezo_ticks;
 void clock_init(void);
 void clock_stop(void);
 void clock_start(void);

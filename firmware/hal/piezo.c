@@ -1,8 +1,7 @@
 /* piezo.c - tones on OC1A (D9): Timer1 in CTC mode toggles the pin, and its
  * compare interrupt counts the half periods down and stops the tone, so a
  * tone lasts the same whatever the phase of the 16 ms tick when it starts
- * (a click timed by the tick lasted anything from 0 to 16 ms). A rest (0 Hz)
- * is counted by the clock tick (clock.c). Off = timer stopped, OC1A
+ * (a click timed by the tick lasted anything from 0 to 16 ms). Off = timer stopped, OC1A
  * disconnected, pin driven low (no DC through the piezo). */
 #include <avr/interrupt.h>
 
@@ -18,7 +17,7 @@ void piezo_init(void)
     PINS_DDR(BOARD_PIEZO_PORT) |= _BV(BOARD_PIEZO_PIN);
 }
 
-/* Shares piezo_halves with piezo_tone/piezo_busy; runs at twice the tone's
+/* Shares piezo_halves and TIMSK1 with piezo_play/piezo_busy; runs at twice the tone's
  * frequency only while a tone plays, and wakes the main loop once, at the
  * tone's end, so the next note of a tune starts then: left to the next
  * wake-up, a note lasted up to a 16 ms tick (or a 3.4 ms EEPROM write)
@@ -44,7 +43,6 @@ HAL_NOINLINE void piezo_stop(void)
     TIMSK1 = 0;
     TCCR1B = 0;
     TCCR1A = 0;
-    piezo_ticks = 0;
     piezo_halves = 0;
     SREG = sreg;
 }
@@ -77,23 +75,13 @@ _Static_assert(BOARD_F_CPU / 256 <= 65535u && BOARD_F_CPU % 256 == 0,
  * take them from flash: sound.c). */
 void piezo_tone(uint16_t hz, uint16_t ms)
 {
-    if (hz && ms) {
-        piezo_play(PIEZO_OCR(hz), PIEZO_HALVES(hz, ms));
-        return;
-    }
-    piezo_stop();
-    uint16_t ticks = (uint16_t)(ms / HAL_TICK_MS + (ms % HAL_TICK_MS != 0));
-    uint8_t sreg = SREG;
-    cli();
-    piezo_ticks = ticks;
-    SREG = sreg;
+    piezo_play(PIEZO_OCR(hz), hz && ms ? PIEZO_HALVES(hz, ms) : 0);
 }
 
+/* TIMSK1 is on exactly while a tone plays (piezo_play sets it with
+ * piezo_halves; the tone's end and piezo_stop clear both): one byte, read
+ * without turning interrupts off as the 16-bit count needs. */
 bool piezo_busy(void)
 {
-    uint8_t sreg = SREG;
-    cli();
-    bool busy = (piezo_ticks | piezo_halves) != 0;
-    SREG = sreg;
-    return busy;
+    return TIMSK1 != 0;
 }
