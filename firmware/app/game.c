@@ -118,15 +118,15 @@ NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
     }
 }
 
-static const uint8_t preset_345[] PROGMEM = {3, 4, 5, 3};  /* a SUM of 4 columns or more: 3 4 5 3 3 4 5 3 ... */
-static const uint8_t preset_1357[] PROGMEM = {1, 3, 5, 7};
+/* The presets' heaps, START_345 and START_1357; a SUM of more columns
+ * repeats them (3 4 5 3 3 4 5 3 ...). */
+static const uint8_t presets[2][4] PROGMEM = {{3, 4, 5, 3}, {1, 3, 5, 7}};
 
 /* Out of line: saves 136 B. A SUM keeps the columns and rules chosen
  * (p->ncols, p->rules: the menu or GAME SUM set them), or two NIM
  * columns if those cannot be played in the form chosen. */
 NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
 {
-    uint8_t form;
     game_decode(index, &p->rule, &p->mode);
     if (p->rule == RULE_OWN)
         octal_pack(engine_own_code(), p->rules);   /* the game record keeps the code */
@@ -145,31 +145,31 @@ NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
             p->heap = start == START_345 ? 12 : start == START_1357 ? 16
                     : start == START_FULL ? ENGINE_HEAP_MAX
                     : (uint16_t)(8 + (engine_random() * (ENGINE_HEAP_MAX - 7u) >> 8));
-        } else if (start == START_345 || start == START_1357) {
-            const uint8_t *pr = start == START_345 ? preset_345 : preset_1357;
-            uint8_t n = start == START_345 ? 3 : 4;
-            if (!sum)
-                p->ncols = n;
-            for (uint8_t c = 0; c < p->ncols; c++)
-                p->col[c] = start_col(engine_rule_form(engine_col_rule(p, c)), PGM_U8(&pr[c & 3]));
         } else {
-            /* BINARY: full columns hold 255, random ones 1..255 */
-            bool bin = p->mode & ENGINE_BINARY;
+            /* One loop for the presets and the full or random board (two
+             * cost 40 B more). BINARY: full columns hold 255, random ones
+             * 1..255. */
+            bool preset = start <= START_1357, bin = p->mode & ENGINE_BINARY;
             if (!sum)
-                p->ncols = ENGINE_COLS;
+                p->ncols = start == START_345 ? 3 : preset ? 4 : ENGINE_COLS;
             for (uint8_t c = 0; c < p->ncols; c++) {
-                uint8_t r = engine_random();
-                form = engine_rule_form(engine_col_rule(p, c));
-                if (start == START_FULL)
-                    p->col[c] = bin ? ENGINE_BINARY_MAX : start_col(form, 8);
-                else if (bin)
-                    p->col[c] = (uint8_t)(r + !r);
-                else if (form == FORM_HEAP)
-                    p->col[c] = (uint8_t)(1 + (r & 7));
-                else if (form == FORM_CELLS)
-                    p->col[c] = (uint8_t)(r & ~(r << 1) & 0x5A); /* no two marks side by side */
-                else
-                    p->col[c] = r | 1;
+                uint8_t form = engine_rule_form(engine_col_rule(p, c)), v;
+                if (preset) {
+                    v = start_col(form, PGM_U8(&presets[start][c & 3]));
+                } else {
+                    uint8_t r = engine_random();
+                    if (start == START_FULL)
+                        v = bin ? ENGINE_BINARY_MAX : start_col(form, 8);
+                    else if (bin)
+                        v = (uint8_t)(r + !r);
+                    else if (form == FORM_HEAP)
+                        v = (uint8_t)(1 + (r & 7));
+                    else if (form == FORM_CELLS)
+                        v = (uint8_t)(r & ~(r << 1) & 0x5A); /* no two marks side by side */
+                    else
+                        v = r | 1;
+                }
+                p->col[c] = v;
             }
         }
         if (p->rule == RULE_ED)
