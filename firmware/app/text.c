@@ -135,7 +135,7 @@ void text_put_num(uint16_t n, void (*put)(char c))
 }
 
 /* Out of line: saves 16 B. */
-NOINLINE void text_add_num(uint16_t n)
+NOINLINE void text_add_num(uint8_t n)
 {
     text_put_num(n, text_put);
 }

@@ -15,7 +15,7 @@
 
 void text_clear(void);
 void text_add_P(const char *s);     /* flash string */
-void text_add_num(uint16_t n);
+void text_add_num(uint8_t n);     /* the matrix writes numbers below 256 */
 /* Decimal digits of n through put: the one number writer of the firmware,
  * shared by the matrix and the PC link (uart_putc). */
 void text_put_num(uint16_t n, void (*put)(char c));

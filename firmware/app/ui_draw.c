@@ -157,7 +157,7 @@ static void render_play(uint16_t now)
     }
     if (ui_banner_up(now)) {
         text_clear();
-        text_add_num((uint16_t)(g->turn + 1));
+        text_add_num((uint8_t)(g->turn + 1));
         text_start(now, false);
         text_draw(frame, now);
         return;
@@ -248,7 +248,7 @@ static void result_text(void)
         text_add_num(game_score(i, 1));
     } else {
         ui_say(PSTR("PLAYER \0NGUOI CHOI "));
-        text_add_num((uint16_t)(game.winner + 1));
+        text_add_num((uint8_t)(game.winner + 1));
         ui_say(PSTR(" WINS\0 THANG"));
     }
 }
