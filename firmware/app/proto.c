@@ -25,7 +25,7 @@ static const char reasons[] PROGMEM =
 /* ---- running a line -------------------------------------------------------------- */
 
 /* The command named by the line's first word, then its handler. */
-static uint8_t line_run(uint16_t now)
+static uint8_t proto_line_run(uint16_t now)
 {
     char *w;
     proto_words_start(line);
@@ -39,11 +39,11 @@ static uint8_t line_run(uint16_t now)
 }
 
 /* The end of a line: its reply (none for a blank line), then a new line. */
-static void line_end(uint16_t now)
+static void proto_line_end(uint16_t now)
 {
     uint8_t r;
     line[line_len] = 0;
-    r = line_bad ? line_bad : line_run(now);
+    r = line_bad ? line_bad : proto_line_run(now);
     if (r != R_QUIET) {
         if (r) {
             proto_out_P(PSTR("ERR "));
@@ -67,14 +67,14 @@ void proto_feed(int16_t c, uint16_t now)
          * line being received lost bytes). */
         for (b = (uint8_t)~b; b > 1; b -= 2) {
             line_bad = R_OVERRUN;
-            line_end(now);
+            proto_line_end(now);
         }
         if (b && line_bad < R_OVERRUN)
             line_bad = R_OVERRUN;
         return;
     }
     if (b == '\n') {
-        line_end(now);
+        proto_line_end(now);
         return;
     }
     if (b == '\r')

@@ -23,22 +23,22 @@
  * dispatch is a switch so LTO inlines each handler into it (a table of
  * function pointers measured 420 B more). */
 #define PROTO_COMMANDS(X) \
-    X(HELP, NONE, cmd_help) \
-    X(VER, NONE, cmd_ver) \
-    X(GAME, WORDS, cmd_game) \
-    X(NEW, NONE, cmd_new) \
-    X(POS, WORDS, cmd_pos) \
-    X(MOVE, WORDS, cmd_move) \
-    X(AI, NONE, cmd_ai) \
-    X(HINT, NONE, cmd_hint) \
-    X(GRUNDY, NONE, cmd_grundy) \
-    X(PRESS, WORDS, cmd_press) \
-    X(RELEASE, WORDS, cmd_press) \
-    X(FRAME, NONE, cmd_frame) \
-    X(SCORES, WORDS, cmd_scores) \
-    X(STATE, NONE, cmd_state) \
-    X(SET, WORDS, cmd_set) \
-    X(SAVE, NONE, cmd_save) \
+    X(HELP, NONE, proto_cmd_help) \
+    X(VER, NONE, proto_cmd_ver) \
+    X(GAME, WORDS, proto_cmd_game) \
+    X(NEW, NONE, proto_cmd_new) \
+    X(POS, WORDS, proto_cmd_pos) \
+    X(MOVE, WORDS, proto_cmd_move) \
+    X(AI, NONE, proto_cmd_ai) \
+    X(HINT, NONE, proto_cmd_hint) \
+    X(GRUNDY, NONE, proto_cmd_grundy) \
+    X(PRESS, WORDS, proto_cmd_press) \
+    X(RELEASE, WORDS, proto_cmd_press) \
+    X(FRAME, NONE, proto_cmd_frame) \
+    X(SCORES, WORDS, proto_cmd_scores) \
+    X(STATE, NONE, proto_cmd_state) \
+    X(SET, WORDS, proto_cmd_set) \
+    X(SAVE, NONE, proto_cmd_save) \
     X(REVIEW, WORDS, proto_cmd_review)
 
 #define CMD_ID(name, args, run) C_##name,
@@ -78,7 +78,7 @@ uint8_t proto_buttons(void)
 
 /* The game a position or score command means: the one on the matrix while
  * a game is on, else the one chosen in the settings. */
-static uint8_t game_current(void)
+static uint8_t proto_game_current(void)
 {
     return game.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
 }
@@ -86,13 +86,13 @@ static uint8_t game_current(void)
 /* Out of line: its trial position (69 B on 32 columns) would otherwise
  * sit in the frame of every command the switch inlines (the stack under
  * REVIEW, the review's own position and its hint, went over 384 B). */
-NOINLINE static uint8_t cmd_pos(uint16_t now)
+NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
 {
     engine_pos_t p = game.pos;  /* a SUM: the columns chosen with it (GAME SUM, the menu) */
     uint8_t n = 0, err;
     bool one;
     char *w;
-    game_decode(game_current(), &p.rule, &p.mode);
+    game_decode(proto_game_current(), &p.rule, &p.mode);
     one = p.mode & ENGINE_ONEHEAP;
     p.heap = 0;
     for (uint8_t c = 0; c < ENGINE_COLS; c++)
@@ -132,12 +132,12 @@ NOINLINE static uint8_t cmd_pos(uint16_t now)
     return 0;
 }
 
-static uint8_t cmd_state(uint16_t now)
+static uint8_t proto_cmd_state(uint16_t now)
 {
     game_t *const g = &game;
     uint16_t v[9];
     (void)now;
-    v[0] = game_current();
+    v[0] = proto_game_current();
     v[1] = g->pos.rule;
     v[2] = g->pos.mode;
     v[3] = g->turn;
@@ -172,14 +172,14 @@ static uint8_t cmd_state(uint16_t now)
  * heap's value; in normal play it is the sum, in misere play the sum does
  * not decide who wins, so MISERE takes its place (EMPTY AND DIVIDE: the
  * same, with the two boxes' value). Misere play in columns:
- * grundy_misere_out. */
-static void grundy_values_out(void)
+ * proto_grundy_misere_out. */
+static void proto_grundy_values_out(void)
 {
     for (uint8_t c = 0; c < game.pos.ncols; c++)
         proto_out_snum(engine_col_grundy(&game.pos, c));
 }
 
-static void grundy_sum_out(uint16_t s)
+static void proto_grundy_sum_out(uint16_t s)
 {
     proto_out_P(PSTR(" SUM"));
     proto_out_snum(s);
@@ -192,14 +192,14 @@ static void grundy_sum_out(uint16_t s)
  * odd): engine_misere_big decides. A wild rule (KAYLES): Q, each column's
  * element of the misere quotient, then ELEM and their product. The caller
  * adds P or N. */
-static void grundy_misere_out(void)
+static void proto_grundy_misere_out(void)
 {
     const engine_pos_t *p = &game.pos;
     uint8_t ones;
     if (!engine_misere_wild(p->rule)) {
-        grundy_values_out();
+        proto_grundy_values_out();
         if (engine_misere_big(p, &ones)) {
-            grundy_sum_out(engine_nimsum(p));
+            proto_grundy_sum_out(engine_nimsum(p));
         } else {
             proto_out_P(PSTR(" ONES"));
             proto_out_snum(ones);
@@ -218,17 +218,17 @@ static void grundy_misere_out(void)
 /* A game of one value (one heap; EMPTY AND DIVIDE, whose two boxes are
  * not a sum: its normal-play value, engine_nimsum). Copied into its two
  * calls: saves 6 B. */
-static ALWAYS_INLINE void grundy_game_out(uint16_t g)
+static ALWAYS_INLINE void proto_grundy_game_out(uint16_t g)
 {
     proto_out_snum(g);
     if (game.pos.mode & ENGINE_MISERE)
         proto_out_P(game_misere_word);
     else
-        grundy_sum_out(g);
+        proto_grundy_sum_out(g);
 }
 
 
-static uint8_t cmd_help(uint16_t now)
+static uint8_t proto_cmd_help(uint16_t now)
 {
     (void)now;
     proto_reply_ok();
@@ -236,7 +236,7 @@ static uint8_t cmd_help(uint16_t now)
     return 0;
 }
 
-static uint8_t cmd_ver(uint16_t now)
+static uint8_t proto_cmd_ver(uint16_t now)
 {
     uint16_t n[4];
     (void)now;
@@ -250,9 +250,9 @@ static uint8_t cmd_ver(uint16_t now)
 }
 
 /* GAME and NEW's reply: the game's number and name. */
-static uint8_t game_reply(void)
+static uint8_t proto_game_reply(void)
 {
-    uint8_t index = game_current();
+    uint8_t index = proto_game_current();
     proto_reply_ok();
     proto_out_snum(index);
     proto_out_sp();
@@ -260,36 +260,36 @@ static uint8_t game_reply(void)
     return 0;
 }
 
-static uint8_t cmd_new(uint16_t now)
+static uint8_t proto_cmd_new(uint16_t now)
 {
     game_new(now);
-    return game_reply();
+    return proto_game_reply();
 }
 
 /* GAME alone names the game; GAME <name> chooses it and starts one, as NEW. */
-static uint8_t cmd_game(uint16_t now)
+static uint8_t proto_cmd_game(uint16_t now)
 {
     uint8_t index, err;
     char *w = proto_word();
     if (!*w)
-        return game_reply();
+        return proto_game_reply();
     err = proto_name_game(w, &index);   /* a SUM: its rules now game.pos's, for start_pos */
     if (err)
         return R_CMD | err;
     game_set(SET_GAME, index);
     game_save_settings();
-    return cmd_new(now);
+    return proto_cmd_new(now);
 }
 
 /* MOVE and AI's reply: the move made. */
-static uint8_t move_reply(engine_move_t m)
+static uint8_t proto_move_reply(engine_move_t m)
 {
     proto_reply_ok();
     proto_out_move(m);
     return 0;
 }
 
-static uint8_t cmd_move(uint16_t now)
+static uint8_t proto_cmd_move(uint16_t now)
 {
     uint16_t v, to;
     uint8_t err;
@@ -304,30 +304,30 @@ static uint8_t cmd_move(uint16_t now)
     err = game_move_human(m, now);
     if (err)
         return R_CMD | err;
-    return move_reply(m);
+    return proto_move_reply(m);
 }
 
-static uint8_t cmd_ai(uint16_t now)
+static uint8_t proto_cmd_ai(uint16_t now)
 {
     engine_move_t m;
     if (!game_move_ai(&m, now))
         return R_CMD | GAME_ERR_NOGAME;
-    return move_reply(m);
+    return proto_move_reply(m);
 }
 
 /* Whether a game is on, as game_move_ai judges it: HINT and GRUNDY answer
  * as AI does without one (after power-on the position is empty, after the
  * end it has no move: nothing to judge). Out of line: saves 8 B. */
-NOINLINE static bool game_on(void)
+NOINLINE static bool proto_game_on(void)
 {
     return game.screen == SCR_PLAY && game.phase != PH_OVER;
 }
 
-static uint8_t cmd_hint(uint16_t now)
+static uint8_t proto_cmd_hint(uint16_t now)
 {
     engine_move_t m;
     (void)now;
-    if (!game_on())
+    if (!proto_game_on())
         return R_CMD | GAME_ERR_NOGAME;
     proto_reply_ok();
     if (engine_hint(&game.pos, &m))
@@ -337,21 +337,21 @@ static uint8_t cmd_hint(uint16_t now)
     return 0;
 }
 
-static uint8_t cmd_grundy(uint16_t now)
+static uint8_t proto_cmd_grundy(uint16_t now)
 {
     (void)now;
-    if (!game_on())
+    if (!proto_game_on())
         return R_CMD | GAME_ERR_NOGAME;
     proto_reply_ok();
     if (game_is_oneheap()) {
-        grundy_game_out(engine_oneheap_grundy(&game.pos));
+        proto_grundy_game_out(engine_oneheap_grundy(&game.pos));
     } else if (game.pos.rule == RULE_ED) {
-        grundy_game_out(engine_nimsum(&game.pos));
+        proto_grundy_game_out(engine_nimsum(&game.pos));
     } else if (game.pos.mode & ENGINE_MISERE) {
-        grundy_misere_out();
+        proto_grundy_misere_out();
     } else {
-        grundy_values_out();
-        grundy_sum_out(engine_nimsum(&game.pos));
+        proto_grundy_values_out();
+        proto_grundy_sum_out(engine_nimsum(&game.pos));
     }
     proto_out_sp();
     uart_putc(engine_is_p(&game.pos) ? 'P' : 'N');
@@ -359,7 +359,7 @@ static uint8_t cmd_grundy(uint16_t now)
 }
 
 /* PRESS and RELEASE: a button held or let go, as a finger would. */
-static uint8_t cmd_press(uint16_t now)
+static uint8_t proto_cmd_press(uint16_t now)
 {
     uint8_t index = proto_list_find(button_names, proto_word()), bit;
     (void)now;
@@ -373,7 +373,7 @@ static uint8_t cmd_press(uint16_t now)
     return 0;
 }
 
-static uint8_t cmd_frame(uint16_t now)
+static uint8_t proto_cmd_frame(uint16_t now)
 {
     const uint8_t *f = ui_frame();
     (void)now;
@@ -392,10 +392,10 @@ static uint8_t cmd_frame(uint16_t now)
 
 /* SCORES [<i> [<wins> <losses>]]: a game's score; with both numbers a PC
  * restores a dump. */
-static uint8_t cmd_scores(uint16_t now)
+static uint8_t proto_cmd_scores(uint16_t now)
 {
     uint16_t n[3], v, to;
-    uint8_t index = game_current();
+    uint8_t index = proto_game_current();
     char *w = proto_word();
     (void)now;
     if (*w) {
@@ -417,7 +417,7 @@ static uint8_t cmd_scores(uint16_t now)
     return 0;
 }
 
-static uint8_t cmd_set(uint16_t now)
+static uint8_t proto_cmd_set(uint16_t now)
 {
     uint16_t v;
     uint8_t index = proto_list_find(setting_names, proto_word());
@@ -437,7 +437,7 @@ static uint8_t cmd_set(uint16_t now)
 
 /* SAVE: a host writes what the wear limit holds back before it cuts the
  * power (nimlink restore); limited itself (store_flush_host). */
-static uint8_t cmd_save(uint16_t now)
+static uint8_t proto_cmd_save(uint16_t now)
 {
     (void)now;
     if (!store_flush_host())

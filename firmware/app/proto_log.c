@@ -13,7 +13,10 @@
  * (a PSTR each was three). */
 const char proto_none[] PROGMEM = " NONE";
 
-void proto_out_P(const char *s) { uart_puts_P(s); }
+/* Out of line, so the link's many writers call it here among the proto_*
+ * functions (a 2-byte rcall: firmware.mk places code by name), not
+ * uart_puts_P at the image's far end: saves 38 / 38 B. */
+NOINLINE void proto_out_P(const char *s) { uart_puts_P(s); }
 void proto_out_sp(void) { uart_putc(' '); }
 void proto_out_nl(void) { uart_putc('\n'); }
 void proto_out_num(uint16_t n) { text_put_num(n, uart_putc); }
@@ -66,18 +69,18 @@ void proto_out_list(const uint8_t *a, uint8_t n)
 
 /* The LOG tag of a side: "H"/"M" against the machine, "H1"/"H2" for two
  * players, "M1"/"M2" in a demo; written a letter at a time (no strings). */
-static void out_tag(uint8_t side)
+static void proto_out_tag(uint8_t side)
 {
     uart_putc(game_side_is_machine(side) ? 'M' : 'H');
     if (game.set[SET_OPP] != OPP_MACHINE)
         uart_putc((char)('1' + side));
 }
 
-static void log_start(const char *what, uint8_t side)
+static void proto_log_start(const char *what, uint8_t side)
 {
     proto_out_P(PSTR("LOG "));
     proto_out_P(what);
-    out_tag(side);
+    proto_out_tag(side);
 }
 
 /* ---- LOG lines: the listeners of the game's events (events.c) ------------- */
@@ -105,20 +108,20 @@ void proto_log_new(void)
     proto_out_P(PSTR("LOG NEW"));
     proto_out_snum(game_index());
     proto_out_sp();
-    out_tag(game.turn);
+    proto_out_tag(game.turn);
     proto_sum_out();
     proto_out_nl();
 }
 
 void proto_log_move(uint8_t side, engine_move_t m)
 {
-    log_start(PSTR("MOVE "), side);
+    proto_log_start(PSTR("MOVE "), side);
     proto_out_move(m);
     proto_out_nl();
 }
 
 void proto_log_end(uint8_t winner)
 {
-    log_start(PSTR("END "), winner);
+    proto_log_start(PSTR("END "), winner);
     proto_out_nl();
 }

@@ -22,7 +22,7 @@ static char typed[sizeof(union name_room)];
 
 /* How rule name (flash) and the typed words compare: 0 the name does not
  * begin with them, 1 it begins with them, 2 they are the whole name. */
-static uint8_t name_match(const char *name)
+static uint8_t proto_name_match(const char *name)
 {
     const char *t = typed;
     char c;
@@ -38,14 +38,14 @@ static uint8_t name_match(const char *name)
 /* The '#' line of a refused name: each rule whose name begins with the
  * typed words, or, for a whole name whose form was refused, the games
  * that rule is played as. */
-static void name_list_out(void)
+static void proto_name_list_out(void)
 {
     uint8_t n = 0;
     proto_out_P(PSTR("# GAMES:"));
     const char *name = engine_rule_name(0);
     /* the rules, then OCTAL (your own game: begun, never whole here) */
     for (uint8_t r = 0; r <= RULE_OWN; r++, name = r < RULE_OWN ? engine_rule_name_next(name) : engine_rule_name(r)) {
-        uint8_t k = name_match(name);
+        uint8_t k = proto_name_match(name);
         for (uint8_t f = 0; k && f < GAME_FORMS + 2; f++) {   /* + BINARY, BINARY MISERE */
             uint8_t m = game_form_mode(f);
             if (!game_listed(r, m))
@@ -67,7 +67,7 @@ static void name_list_out(void)
  * without the nickname after it (TAKE 1-3 for TAKE 1-3 DR NIM, as the
  * texts write the sum): no other name begins with a range's words.
  * RULE_COUNT: none. */
-static uint8_t name_rule(bool sum)
+static uint8_t proto_name_rule(bool sum)
 {
     bool range = false;
     uint8_t n = 0;
@@ -75,7 +75,7 @@ static uint8_t name_rule(bool sum)
         range |= typed[n] == '-';
     const char *name = engine_rule_name(0);
     for (uint8_t r = 0; r < RULE_COUNT; r++, name = engine_rule_name_next(name)) {
-        uint8_t k = name_match(name);
+        uint8_t k = proto_name_match(name);
         if (k == 2 || (sum && range && k == 1 && PGM_CHAR(name + n) == ' '))
             return r;
     }
@@ -88,7 +88,7 @@ static uint8_t sum_rules[ENGINE_COLS];
 
 /* A SUM's rules, checked for the form typed (mode): each its own reason;
  * if none, they become game.pos's columns, which the new game plays. */
-static uint8_t sum_check(uint8_t mode, uint8_t terms)
+static uint8_t proto_sum_check(uint8_t mode, uint8_t terms)
 {
     if (terms < 2 || terms > ENGINE_COLS)
         return ENGINE_ERR_COLS;
@@ -103,14 +103,14 @@ static uint8_t sum_check(uint8_t mode, uint8_t terms)
 }
 
 /* The form words, then the '+' between a SUM's terms: one list for both
- * readers (own_game finds no '+', a word of the line: index 3 is never a
+ * readers (proto_own_game finds no '+', a word of the line: index 3 is never a
  * form; a copy without it cost 18 B). */
 static const char form_words[] PROGMEM = "ONE MISERE BINARY +";
 
 /* GAME OCTAL <code>: your own game. The code as Winning Ways writes it,
  * "0." and 1 to 8 digits 0..7, a '*' after the last if it repeats (Nim is
  * 0.3*); played in columns, normal play. Set only if everything passes. */
-static uint8_t own_game(uint8_t *index)
+static uint8_t proto_own_game(uint8_t *index)
 {
     octal_code_t c;
     char *w = proto_word();
@@ -141,7 +141,7 @@ static uint8_t own_game(uint8_t *index)
 NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
 {
     if (proto_list_find(PSTR("OCTAL"), w) == 0)
-        return own_game(index);
+        return proto_own_game(index);
     uint8_t n = 0, mode = 0, words = 0, terms = 0, r = RULE_COUNT;
     bool order = true;      /* no name word after a form word */
     bool is_sum = proto_list_find(game_sum_name, w) == 0;
@@ -156,10 +156,10 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
              * empty term names no rule) */
             typed[n] = 0;
             n = 0;
-            r = name_rule(is_sum);
+            r = proto_name_rule(is_sum);
             if (is_sum) {
                 if (r == RULE_COUNT || !order) {
-                    name_list_out();
+                    proto_name_list_out();
                     return R_NAME;
                 }
                 if (terms < ENGINE_COLS)
@@ -186,7 +186,7 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
     if (is_sum) {
         mode |= ENGINE_SUM;
         *index = game_find(RULE_NIM, mode);
-        return sum_check(mode, terms);
+        return proto_sum_check(mode, terms);
     }
     /* A number stands alone. */
     if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
@@ -198,7 +198,7 @@ NOINLINE uint8_t proto_name_game(char *w, uint8_t *index)
     *index = r < RULE_COUNT ? game_find(r, mode) : 0xFF;
     if (order && *index != 0xFF)
         return 0;
-    name_list_out();
+    proto_name_list_out();
     return R_NAME;
 }
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2 && ENGINE_BINARY == 4,

@@ -21,7 +21,7 @@ static const char review_words[] PROGMEM = "NEXT POS";
 /* Mistake i's REVIEW words: " <k> <col> <to> BEST <col> <to>" (and the
  * mover's tag for two players), with pos its position before as POS takes
  * it (" POS <v> ..."), or " NONE". False for none. */
-static bool review_out(uint8_t i, bool pos)
+static bool proto_review_out(uint8_t i, bool pos)
 {
     review_item_t it;
     const engine_pos_t *b = game_review(i, &it);
@@ -51,7 +51,7 @@ static bool review_out(uint8_t i, bool pos)
 void proto_log_review(uint8_t i)
 {
     proto_out_P(PSTR("LOG REVIEW"));
-    review_out(i, false);
+    proto_review_out(i, false);
     proto_out_nl();
 }
 
@@ -73,7 +73,7 @@ uint8_t proto_cmd_review(uint16_t now)
     if (!proto_at_end())
         return R_CMD | R_ARGS;
     proto_reply_ok();
-    if (review_out(i, word == 1))
+    if (proto_review_out(i, word == 1))
         review_at = i;
     return 0;
 }
