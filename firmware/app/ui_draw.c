@@ -94,12 +94,12 @@ void ui_banner_close(void)
 
 /* A column's lamps: a heap lit from the bottom, or in BINARY the heap
  * itself, top bit on top (Nimrod's lamp panel). */
-static uint8_t col_lamps(uint8_t c, uint8_t v)
+static uint8_t ui_col_lamps(uint8_t c, uint8_t v)
 {
     return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(c, v);
 }
 
-static void frame_clear(void)
+static void ui_frame_clear(void)
 {
     for (uint8_t c = 0; c < BOARD_COLS; c++)
         frame[c] = 0;
@@ -107,10 +107,10 @@ static void frame_clear(void)
 
 /* One-heap form: the whole picture is the heap, n stones filling columns
  * left to right, each from the bottom. */
-static void draw_heap(uint16_t n)
+static void ui_draw_heap(uint16_t n)
 {
     uint8_t c = 0, bit = 1;
-    frame_clear();
+    ui_frame_clear();
     /* bit becomes 0 after the top row: every lamp is lit, stop there. */
     for (; n && bit; n--) {
         frame[c] |= bit;
@@ -123,22 +123,22 @@ static void draw_heap(uint16_t n)
 
 /* Position p, with move m's result over it when show (in EMPTY AND
  * DIVIDE the divided box too): the play screen and the review alike. */
-static void draw_pos(const engine_pos_t *p, engine_move_t m, bool show)
+static void ui_draw_pos(const engine_pos_t *p, engine_move_t m, bool show)
 {
     if (p->mode & ENGINE_ONEHEAP) {
-        draw_heap(show ? m.to : p->heap);
+        ui_draw_heap(show ? m.to : p->heap);
         return;
     }
     for (uint8_t i = 0; i < p->ncols; i++)
-        frame[i] = col_lamps(i, p->col[i]);
+        frame[i] = ui_col_lamps(i, p->col[i]);
     if (show && m.col < p->ncols) {
         if (p->rule == RULE_ED)
-            frame[m.col ^ 1] = col_lamps(m.col ^ 1, (uint8_t)(p->col[m.col ^ 1] - m.to));
-        frame[m.col] = col_lamps(m.col, (uint8_t)m.to);
+            frame[m.col ^ 1] = ui_col_lamps(m.col ^ 1, (uint8_t)(p->col[m.col ^ 1] - m.to));
+        frame[m.col] = ui_col_lamps(m.col, (uint8_t)m.to);
     }
 }
 
-static void render_play(uint16_t now)
+static void ui_render_play(uint16_t now)
 {
     game_t *const g = &game;
     view_t *const vw = &view;
@@ -172,7 +172,7 @@ static void render_play(uint16_t now)
         m.to = one ? (uint16_t)(g->pos.heap - vw->pend_heap) : ui_pending_to();
         show = one ? vw->pend_heap : vw->pend;
     }
-    draw_pos(&g->pos, m, show && !fast && g->phase != PH_THINK);
+    ui_draw_pos(&g->pos, m, show && !fast && g->phase != PH_THINK);
     if (g->phase == PH_THINK) {
         /* Thinking: a bar sweeps over the columns. */
         uint8_t n = one ? BOARD_COLS : g->pos.ncols;
@@ -182,7 +182,7 @@ static void render_play(uint16_t now)
     if (!input)
         return;
     if (one && !hint && !show && wink && g->pos.heap)
-        draw_heap(g->pos.heap - 1u);      /* the top stone winks */
+        ui_draw_heap(g->pos.heap - 1u);      /* the top stone winks */
     if (!one && !hint) {
         /* The cursor: a heap column goes dark (an empty one flashes its
          * bottom lamp); in cell games the cursor cell inverts. */
@@ -195,7 +195,7 @@ static void render_play(uint16_t now)
     }
     if (vw->overlay == OV_REFUSE && ((now >> UI_FLASH_SHIFT) & 1)) {
         if (one)
-            frame_clear();
+            ui_frame_clear();
         else
             frame[c] = 0;
     }
@@ -207,25 +207,25 @@ static void render_play(uint16_t now)
  * blinks (old lamps, then new, as the machine's move does), for the next
  * the winning move that was there (as the hint does); or, after B, the
  * position's teach panel. */
-static void draw_review(uint16_t now)
+static void ui_draw_review(uint16_t now)
 {
     review_item_t it;
     const engine_pos_t *b = game_review(view.rv_i, &it);
     if (!b)
-        return;     /* (the review shows a kept mistake only: review_show) */
+        return;     /* (the review shows a kept mistake only: ui_review_show) */
     if (view.rv == RV_TEACH) {
         teach_draw(b, frame, UI_BLINK(now) & 1);
         return;
     }
     /* the blink's dark half: the position as before (a mistake's position
      * always has a winning move: view.hint) */
-    draw_pos(b, ((uint16_t)(now - view.ov_t0) & UI_REVIEW_MS) ? view.hint : it.move, !(UI_BLINK(now) & 1));
+    ui_draw_pos(b, ((uint16_t)(now - view.ov_t0) & UI_REVIEW_MS) ? view.hint : it.move, !(UI_BLINK(now) & 1));
 }
 
 /* The review's sentence: a winner against the machine hears the chances
  * missed ("MISSED 2"); otherwise the reviewed side never stood on a won
  * position. */
-static void review_text(void)
+static void ui_review_text(void)
 {
     text_clear();
     if (game.set[SET_OPP] == OPP_MACHINE && !game.winner) {
@@ -236,7 +236,7 @@ static void review_text(void)
     }
 }
 
-static void result_text(void)
+static void ui_result_text(void)
 {
     uint8_t i = game_index();
     text_clear();
@@ -255,16 +255,16 @@ static void result_text(void)
 
 void ui_render(uint16_t now)
 {
-    frame_clear();
+    ui_frame_clear();
     if (game.screen != shown_screen) {
         shown_screen = game.screen;
         if (game.screen == SCR_MENU) {
             ui_menu_text(now);
         } else if (game.screen == SCR_END) {
             if (view.rv == RV_TEXT)
-                review_text();
+                ui_review_text();
             else
-                result_text();
+                ui_result_text();
             text_start(now, true);
         }
     }
@@ -296,11 +296,11 @@ void ui_render(uint16_t now)
         ui_menu_draw(frame, now);
         break;
     case SCR_PLAY:
-        render_play(now);
+        ui_render_play(now);
         break;
     default:
         if (view.rv == RV_MOVE || view.rv == RV_TEACH)
-            draw_review(now);
+            ui_draw_review(now);
         else if (text_draw(frame, now) && ui_demo_on())
             game_new(now);      /* the demo plays on */
         break;

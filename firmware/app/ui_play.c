@@ -58,23 +58,23 @@ void ui_wake(uint16_t now)
     ui_redraw();
 }
 
-static void repeat_stop(void)
+static void ui_repeat_stop(void)
 {
     keys.repeat_on = false;
 }
 
 /* A refused press: the buzz, at once; a held key stops repeating. */
-static void deny(void)
+static void ui_deny(void)
 {
     sound_play(SOUND_BUZZ);
-    repeat_stop();
+    ui_repeat_stop();
 }
 
 /* ---- play --------------------------------------------------------------- */
 
 /* The coins selected. Out of line: LTO copied it into each of its calls
- * in play_columns; one copy saves 74 B. */
-NOINLINE static uint8_t bits(uint8_t v)
+ * in ui_play_columns; one copy saves 74 B. */
+NOINLINE static uint8_t ui_bits(uint8_t v)
 {
     uint8_t n = 0;
     for (; v; v &= (uint8_t)(v - 1))
@@ -83,31 +83,31 @@ NOINLINE static uint8_t bits(uint8_t v)
 }
 
 /* A refused move: buzz, the column blinks, the selection is dropped. */
-static void refuse(uint16_t now)
+static void ui_refuse(uint16_t now)
 {
-    deny();
+    ui_deny();
     view.overlay = OV_REFUSE;
     view.ov_t0 = now;
     view.pend = 0;
     view.pend_heap = 0;
 }
 
-static void try_move(uint16_t to, uint16_t now)
+static void ui_try_move(uint16_t to, uint16_t now)
 {
     engine_move_t m;
     m.col = game_is_oneheap() ? 0 : view.cur_col;
     m.to = to;
     if (game.setup ? game_setup_move(m, now) : game_move_human(m, now))
-        refuse(now);
+        ui_refuse(now);
 }
 
-static void play_oneheap(uint8_t pressed, uint16_t now)
+static void ui_play_oneheap(uint8_t pressed, uint16_t now)
 {
     uint16_t h = game.pos.heap, p = view.pend_heap;
     /* Taking from an empty heap, or putting back more than was taken, is
      * refused (buzz). */
     if (((pressed & (BTN_DOWN | BTN_RIGHT)) && p == h) || ((pressed & (BTN_UP | BTN_LEFT)) && !p))
-        deny();
+        ui_deny();
     else if (pressed & BTN_DOWN)
         p++;
     else if (pressed & BTN_UP)
@@ -119,14 +119,14 @@ static void play_oneheap(uint8_t pressed, uint16_t now)
     view.pend_heap = p;
     if (pressed & BTN_A) {
         if (p)
-            try_move((uint16_t)(h - p), now);
+            ui_try_move((uint16_t)(h - p), now);
         else
-            refuse(now);
+            ui_refuse(now);
     }
 }
 
 /* The highest set bit of v (v != 0): the topmost coin of a selection. */
-static uint8_t top_bit(uint8_t v)
+static uint8_t ui_top_bit(uint8_t v)
 {
     uint8_t b = 0x80;
     while (!(v & b))
@@ -134,7 +134,7 @@ static uint8_t top_bit(uint8_t v)
     return b;
 }
 
-static void play_columns(uint8_t pressed, bool held, uint16_t now)
+static void ui_play_columns(uint8_t pressed, bool held, uint16_t now)
 {
     view_t *const vw = &view;
     const engine_pos_t *const pos = &game.pos;
@@ -148,7 +148,7 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
             vw->cur_col = c;
             vw->pend = 0;
         } else {
-            deny();                             /* held: the cursor stops at the end */
+            ui_deny();                             /* held: the cursor stops at the end */
         }
         return;
     }
@@ -162,7 +162,7 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
          * down, 0..v. EMPTY AND DIVIDE: pend is the share of the other
          * box's n that box c, the one to empty, gets: A on a box (or UP)
          * chooses it, one counter, then UP counts up, DOWN down, 1..n-1;
-         * A plays it (B backs out: play_b_short). */
+         * A plays it (B backs out: ui_play_b_short). */
         uint8_t add = BTN_DOWN, sub = BTN_UP, lo = 0, hi = v;
         if (pos->rule == RULE_ED) {
             add = BTN_UP;
@@ -173,16 +173,16 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
                 pressed = BTN_UP;
         }
         if (((pressed & add) && vw->pend >= hi) || ((pressed & sub) && vw->pend <= lo))
-            deny();                             /* nothing left to take / to put back */
+            ui_deny();                             /* nothing left to take / to put back */
         else if (pressed & add)
             vw->pend = (uint8_t)(hi - vw->pend > step ? vw->pend + step : hi);
         else if (pressed & sub)
             vw->pend = (uint8_t)(vw->pend - lo > step ? vw->pend - step : lo);
         else if (pressed & BTN_A) {
             if (vw->pend)
-                try_move(ui_pending_to(), now);
+                ui_try_move(ui_pending_to(), now);
             else
-                refuse(now);
+                ui_refuse(now);
         }
         return;
     }
@@ -191,13 +191,13 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
         if (ui_step(&r, BOARD_ROWS, pressed & BTN_DOWN, true))
             vw->cur_row = r;
         else
-            deny();                             /* past the top or bottom cell */
+            ui_deny();                             /* past the top or bottom cell */
     } else if (pressed & BTN_A) {
         if (vw->pend & bit) {
-            try_move(ui_pending_to(), now);        /* A on a selected lamp: do it */
+            ui_try_move(ui_pending_to(), now);        /* A on a selected lamp: do it */
         } else if (form == FORM_PINS) {
             if (!(v & bit))
-                refuse(now);                    /* no pin there */
+                ui_refuse(now);                    /* no pin there */
             else if (vw->pend == (uint8_t)(bit << 1) || vw->pend == (uint8_t)(bit >> 1))
                 vw->pend |= bit;                 /* the neighbour: a pair */
             else
@@ -207,27 +207,27 @@ static void play_columns(uint8_t pressed, bool held, uint16_t now)
             m.col = c;
             m.to = v | bit;
             if (engine_check_move(pos, m))
-                refuse(now);                    /* marked, or next to a mark */
+                ui_refuse(now);                    /* marked, or next to a mark */
             else
                 vw->pend = bit;
         } else {
             /* The topmost coin must show heads: a tails top is refused
              * unless a head above it can still be added. */
-            uint8_t sel = bits(vw->pend) < 3 ? (uint8_t)(vw->pend | bit) : bit;
-            uint8_t top = top_bit(sel);
-            if ((v & top) || (bits(sel) < 3 && (v & (uint8_t)~((top << 1) - 1u))))
+            uint8_t sel = ui_bits(vw->pend) < 3 ? (uint8_t)(vw->pend | bit) : bit;
+            uint8_t top = ui_top_bit(sel);
+            if ((v & top) || (ui_bits(sel) < 3 && (v & (uint8_t)~((top << 1) - 1u))))
                 vw->pend = sel;
             else
-                deny();
+                ui_deny();
         }
     }
 }
 
-static void play_b_short(uint16_t now)
+static void ui_play_b_short(uint16_t now)
 {
     view_t *const vw = &view;
     if (!game_human_input()) {
-        deny();                     /* not your turn */
+        ui_deny();                     /* not your turn */
         return;
     }
     if (game.setup) {
@@ -257,10 +257,10 @@ static void play_b_short(uint16_t now)
     }
 }
 
-static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
+static void ui_play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
     if (b_short) {
-        play_b_short(now);
+        ui_play_b_short(now);
         return;
     }
     if (!pressed)
@@ -272,20 +272,20 @@ static void play_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     }
     view.overlay = OV_NONE;
     if (!game_human_input()) {
-        deny();                     /* the machine's turn, or the game is over */
+        ui_deny();                     /* the machine's turn, or the game is over */
         return;
     }
     if (game_is_oneheap())
-        play_oneheap(pressed, now);
+        ui_play_oneheap(pressed, now);
     else
-        play_columns(pressed, held, now);
+        ui_play_columns(pressed, held, now);
 }
 
 /* ---- the end screen and its review (issue 22) ---------------------------- */
 
 /* Show kept mistake i: its position, the move made and the winning move
  * that was there (into view.hint: found once, not on every frame). */
-static bool review_show(uint8_t i, uint16_t now)
+static bool ui_review_show(uint8_t i, uint16_t now)
 {
     view_t *const vw = &view;
     review_item_t it;
@@ -306,13 +306,13 @@ static bool review_show(uint8_t i, uint16_t now)
  * panel of the mistake's position and back. A demo has no review (a
  * press ends it before it gets here: ui_input). Out of line: saves
  * 84 / 88 B (8 / 32 columns). */
-NOINLINE static void end_input(uint8_t pressed, bool b_short, uint16_t now)
+NOINLINE static void ui_end_input(uint8_t pressed, bool b_short, uint16_t now)
 {
     view_t *const vw = &view;
     if (vw->rv == RV_OFF) {
         if (pressed & BTN_A) {
             game_new(now);
-        } else if (b_short && ((game.set[SET_OPP] == OPP_MACHINE && !game.winner) || !review_show(0, now))) {
+        } else if (b_short && ((game.set[SET_OPP] == OPP_MACHINE && !game.winner) || !ui_review_show(0, now))) {
             vw->rv = RV_TEXT;                   /* the sentence; A goes on to the mistakes */
             vw->rv_i = 0xFF;
             ui_event_review(0);
@@ -326,7 +326,7 @@ NOINLINE static void end_input(uint8_t pressed, bool b_short, uint16_t now)
          * ED's number: fuzz_buttons found it). */
         if (vw->rv != RV_TEXT && game_has_teach())
             vw->rv ^= RV_MOVE ^ RV_TEACH;
-    } else if ((pressed & BTN_A) && !review_show((uint8_t)(vw->rv_i + 1), now)) {
+    } else if ((pressed & BTN_A) && !ui_review_show((uint8_t)(vw->rv_i + 1), now)) {
         vw->rv = RV_OFF;                        /* no more: the result again */
         ui_redraw();
     }
@@ -394,18 +394,18 @@ NOINLINE void ui_input(const debounce_t *d, uint16_t now)
     case SCR_MENU:
         switch (ui_menu_input(pressed, b_short, held, now)) {
         case UI_MENU_DENY:
-            deny();
+            ui_deny();
             break;
         case UI_MENU_STOP:
-            repeat_stop();
+            ui_repeat_stop();
             break;
         }
         break;
     case SCR_PLAY:
-        play_input(pressed, b_short, held, now);
+        ui_play_input(pressed, b_short, held, now);
         break;
     default:
-        end_input(pressed, b_short, now);
+        ui_end_input(pressed, b_short, now);
         break;
     }
 }

@@ -5,7 +5,7 @@
 # scores and settings too, the new game the game record again: the frame
 # must not wait for any of these saves (firmware/app/store.c writes them
 # after the frame, a byte whenever the EEPROM is ready).
-# The picture blinks on a 512 ms period (ui_draw.c render_play): the cursor
+# The picture blinks on a 512 ms period (ui_draw.c ui_render_play): the cursor
 # winks in [0, 128) ms, a pending move shows its old state in [128, 256)
 # and [384, 512). Each press lands where its effect is visible at once:
 # LEFT/RIGHT at 40 ms (cursor wink on), UP/DOWN at 296 ms (no wink, the
