@@ -256,7 +256,7 @@ static uint8_t proto_game_reply(void)
     proto_reply_ok();
     proto_out_snum(index);
     proto_out_sp();
-    game_name_out(index, uart_puts_P);
+    game_name_out(index, proto_out_P);
     return 0;
 }
 
@@ -354,7 +354,7 @@ static uint8_t proto_cmd_grundy(uint16_t now)
         proto_grundy_sum_out(engine_nimsum(&game.pos));
     }
     proto_out_sp();
-    uart_putc(engine_is_p(&game.pos) ? 'P' : 'N');
+    proto_out_c(engine_is_p(&game.pos) ? 'P' : 'N');
     return 0;
 }
 
@@ -385,7 +385,7 @@ static uint8_t proto_cmd_frame(uint16_t now)
         d = (uint8_t)(((i & 1 ? d : d >> 4) & 15) + '0');
         if (d > '9')
             d += 'A' - '9' - 1;
-        uart_putc((char)d);
+        proto_out_c((char)d);
     }
     return 0;
 }

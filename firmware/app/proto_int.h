@@ -58,6 +58,7 @@ uint8_t proto_name_game(char *w, uint8_t *index);
 /* proto_log.c: output. */
 extern const char proto_none[];
 void proto_out_P(const char *s);
+void proto_out_c(char c);
 void proto_out_sp(void);
 void proto_out_nl(void);
 void proto_out_num(uint16_t n);

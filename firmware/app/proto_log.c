@@ -17,9 +17,11 @@ const char proto_none[] PROGMEM = " NONE";
  * functions (a 2-byte rcall: firmware.mk places code by name), not
  * uart_puts_P at the image's far end: saves 38 / 38 B. */
 NOINLINE void proto_out_P(const char *s) { uart_puts_P(s); }
-void proto_out_sp(void) { uart_putc(' '); }
-void proto_out_nl(void) { uart_putc('\n'); }
-void proto_out_num(uint16_t n) { text_put_num(n, uart_putc); }
+/* The same for a character. */
+NOINLINE void proto_out_c(char c) { uart_putc(c); }
+void proto_out_sp(void) { proto_out_c(' '); }
+void proto_out_nl(void) { proto_out_c('\n'); }
+void proto_out_num(uint16_t n) { text_put_num(n, proto_out_c); }
 
 void proto_out_snum(uint16_t n)
 {
@@ -35,7 +37,7 @@ void proto_out_word(const char *list, uint8_t i)
         if (PGM_CHAR(list++) == ' ')
             i--;
     while ((c = PGM_CHAR(list++)) != 0 && c != ' ')
-        uart_putc(c);
+        proto_out_c(c);
 }
 
 /* Write a flash template, each '#' replaced by the next number of v. */
@@ -46,7 +48,7 @@ void proto_out_fmt(const char *fmt, const uint16_t *v)
         if (c == '#')
             proto_out_num(*v++);
         else
-            uart_putc(c);
+            proto_out_c(c);
     }
 }
 
@@ -62,7 +64,7 @@ void proto_out_list(const uint8_t *a, uint8_t n)
 {
     for (uint8_t i = 0; i < n; i++) {
         if (i)
-            uart_putc(',');
+            proto_out_c(',');
         proto_out_num(a[i]);
     }
 }
@@ -71,9 +73,9 @@ void proto_out_list(const uint8_t *a, uint8_t n)
  * players, "M1"/"M2" in a demo; written a letter at a time (no strings). */
 static void proto_out_tag(uint8_t side)
 {
-    uart_putc(game_side_is_machine(side) ? 'M' : 'H');
+    proto_out_c(game_side_is_machine(side) ? 'M' : 'H');
     if (game.set[SET_OPP] != OPP_MACHINE)
-        uart_putc((char)('1' + side));
+        proto_out_c((char)('1' + side));
 }
 
 static void proto_log_start(const char *what, uint8_t side)

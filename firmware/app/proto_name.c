@@ -52,7 +52,7 @@ static void proto_name_list_out(void)
                 continue;
             proto_out_P(n++ ? PSTR(", ") : PSTR(" "));
             if (k == 2)
-                game_name_out(game_find(r, m), uart_puts_P);
+                game_name_out(game_find(r, m), proto_out_P);
             else
                 proto_out_P(name);
             k &= 2;     /* a name begun: once, not once a form */
