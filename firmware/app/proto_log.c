@@ -78,10 +78,21 @@ static void proto_out_tag(uint8_t side)
         proto_out_c((char)('1' + side));
 }
 
-static void proto_log_start(const char *what, uint8_t side)
+/* The LOG lines' words (LOG_*) in one list after one "LOG ": a PSTR a
+ * line, each with its "LOG ", cost 10 / 12 B more. */
+static const char log_words[] PROGMEM = "BOOT NEW MOVE END REVIEW";
+
+void proto_log_start(uint8_t what)
 {
     proto_out_P(PSTR("LOG "));
-    proto_out_P(what);
+    proto_out_word(log_words, what);
+}
+
+/* A LOG line about a side: its word and the side's tag. */
+static void proto_log_side(uint8_t what, uint8_t side)
+{
+    proto_log_start(what);
+    proto_out_sp();
     proto_out_tag(side);
 }
 
@@ -89,7 +100,7 @@ static void proto_log_start(const char *what, uint8_t side)
 
 void proto_log_boot(uint8_t cause)
 {
-    proto_out_P(PSTR("LOG BOOT"));
+    proto_log_start(LOG_BOOT);
     proto_out_snum(cause);
     proto_out_snum(game.in_game);
     proto_out_nl();
@@ -107,7 +118,7 @@ NOINLINE void proto_sum_out(void)
 
 void proto_log_new(void)
 {
-    proto_out_P(PSTR("LOG NEW"));
+    proto_log_start(LOG_NEW);
     proto_out_snum(game_index());
     proto_out_sp();
     proto_out_tag(game.turn);
@@ -117,13 +128,13 @@ void proto_log_new(void)
 
 void proto_log_move(uint8_t side, engine_move_t m)
 {
-    proto_log_start(PSTR("MOVE "), side);
+    proto_log_side(LOG_MOVE, side);
     proto_out_move(m);
     proto_out_nl();
 }
 
 void proto_log_end(uint8_t winner)
 {
-    proto_log_start(PSTR("END "), winner);
+    proto_log_side(LOG_END, winner);
     proto_out_nl();
 }

@@ -50,7 +50,7 @@ static bool proto_review_out(uint8_t i, bool pos)
 
 void proto_log_review(uint8_t i)
 {
-    proto_out_P(PSTR("LOG REVIEW"));
+    proto_log_start(LOG_REVIEW);
     proto_review_out(i, false);
     proto_out_nl();
 }
