@@ -17,8 +17,11 @@ uint8_t column_digit(uint8_t rule, uint16_t k)
  * MASK_HAS_MOVE). */
 static inline __attribute__((always_inline)) uint8_t table_of(uint8_t rule, uint8_t state)
 {
-    const uint8_t *row = rule < RULE_FIRST_MASK ? heap_grundy[rule] : mask_grundy[rule - RULE_FIRST_MASK];
-    return pgm_nibble(row, state);
+    if (rule < RULE_FIRST_MASK)
+        return pgm_nibble(heap_grundy[rule], state);
+    if (rule < mask_first) /* folded into its misere classes (tables.h) */
+        return pgm_nibble(misere_fold, PGM_U8(&misere_state[rule - RULE_FIRST_MASK][state]));
+    return pgm_nibble(mask_grundy[rule - mask_first], state);
 }
 
 /* A column's value: heap and mask columns from the generated tables, a

@@ -20,7 +20,13 @@
 extern const uint8_t rule_digits[RULE_COLUMN_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM;
 extern const uint8_t heap_grundy[RULE_FIRST_MASK][NIBBLE_BYTES(TABLE_ROWS + 1)] PROGMEM;
 extern const uint16_t heap_moves[RULE_FIRST_MASK] PROGMEM;
-extern const uint8_t mask_grundy[RULE_FIRST_COINS - RULE_FIRST_MASK][NIBBLE_BYTES(256)] PROGMEM;
+/* Pin and cell columns' entries (value | MASK_HAS_MOVE) by mask, from the
+ * rule mask_first on (a plain const, as misere_one_first); the wild rules
+ * before it read theirs through their misere classes: misere_fold's
+ * nibble of class misere_state[rule - RULE_FIRST_MASK][mask] (KAYLES: 11
+ * B for 128, the generator checks each class has one entry). */
+extern const uint8_t mask_first;
+extern const uint8_t mask_grundy[][NIBBLE_BYTES(256)] PROGMEM;
 extern const uint8_t coin_grundy[RULE_COLUMN_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM;
 extern const uint8_t coin_index[RULE_COLUMN_COUNT - RULE_FIRST_COINS][16] PROGMEM;
 /* How many coins a coin rule's move turns over, the head included (1..3):
@@ -68,6 +74,7 @@ extern const uint8_t misere_one_first;
 extern const uint8_t misere_one_mask[][32] PROGMEM;
 extern const uint8_t misere_state[][256] PROGMEM;
 extern const uint16_t misere_class[] PROGMEM;
+extern const uint8_t misere_fold[] PROGMEM;
 extern const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM;
 extern const uint16_t misere_p[] PROGMEM;
 extern const uint16_t misere_partner[][MISERE_ELEMS] PROGMEM;

@@ -68,28 +68,41 @@ static void emit_heaps(FILE *f, int first_mask, int heap_max)
     fprintf(f, "};\n\n");
 }
 
-/* Pin and cell rules: a whole column's value, looked up by its mask. */
-static void emit_masks(FILE *f, int first_mask, int first_coins)
+/* A pin or cell column's table entry: its value (bits 0..2) and
+ * MASK_HAS_MOVE when it has a move; g: the rule's values of runs 0..8. */
+int mask_entry(const rule_t *r, const int *g, unsigned m)
+{
+    int v = mask_value(r, g, m);
+    if (v >= MASK_HAS_MOVE)
+        gen_die("a column value does not fit 3 bits: ", r->id);
+    if (mask_has_move(r, m))
+        return v | MASK_HAS_MOVE;
+    if (v)
+        gen_die("a column without a move has a nonzero value: ", r->id);
+    return v;
+}
+
+/* Pin and cell rules: a whole column's value, looked up by its mask; the
+ * rules before mask_first read theirs from their misere classes
+ * (emit_misere.c: misere_fold), so they have no row here. */
+static void emit_masks(FILE *f, int mask_first, int first_coins)
 {
     static int g[MAX_N + 1];
 
     fprintf(f, "/* Grundy value of a whole column, indexed by its 8-cell mask, in bits\n"
-               " * 0..2, and MASK_HAS_MOVE when the column has a move; 4 bits each. */\n");
-    fprintf(f, "const uint8_t mask_grundy[RULE_FIRST_COINS - RULE_FIRST_MASK][128] PROGMEM = {\n");
-    for (int i = first_mask; i < first_coins; i++) {
+               " * 0..2, and MASK_HAS_MOVE when the column has a move; 4 bits each.\n"
+               " * The rules before mask_first: misere_fold. */\n");
+    fprintf(f, "const uint8_t mask_first = %d;\n", mask_first);
+    fprintf(f, "const uint8_t mask_grundy[][128] PROGMEM = {\n");
+    for (int i = mask_first; i < first_coins; i++) {
         static int v[256];
         rule_sequence(&rules[i], 9, g);
-        for (unsigned m = 0; m < 256; m++) {
-            v[m] = mask_value(&rules[i], g, m);
-            if (v[m] >= MASK_HAS_MOVE)
-                gen_die("a column value does not fit 3 bits: ", rules[i].id);
-            if (mask_has_move(&rules[i], m))
-                v[m] |= MASK_HAS_MOVE;
-            else if (v[m])
-                gen_die("a column without a move has a nonzero value: ", rules[i].id);
-        }
+        for (unsigned m = 0; m < 256; m++)
+            v[m] = mask_entry(&rules[i], g, m);
         emit_nibbles(f, v, 256, rules[i].id);
     }
+    if (mask_first == first_coins)
+        fprintf(f, "    {0}, /* none: C has no empty array */\n");
     fprintf(f, "};\n\n");
 }
 
@@ -251,11 +264,11 @@ void emit_c(const char *path, int heap_max)
     fprintf(f, "_Static_assert(RULE_FIRST_COINS == %d, \"rules.h and tables.h disagree\");\n\n", first_coins);
     emit_digits(f);
     emit_heaps(f, first_mask, heap_max);
-    emit_masks(f, first_mask, first_coins);
     emit_coins(f, first_coins);
     emit_oneheap(f, first_mask, heap_max);
     emit_binary(f, first_mask);
-    emit_misere(f, first_mask);
+    /* the misere classes first: a wild pin rule's values fold into them */
+    emit_masks(f, first_mask + emit_misere(f, first_mask, first_coins), first_coins);
     if (fclose(f) != 0)
         gen_die("write failed: ", path);
 }
