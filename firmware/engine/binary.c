@@ -4,7 +4,7 @@
  * shape, so no heap costs a scan of every smaller one. */
 #include "engine_int.h"
 
-/* Where heap n's value sits in binary_vals (past 'at'): n itself, or
+/* Where heap n's value sits in its heap_grundy row: n itself, or
  * folded back by the period (one 8-bit division, ~60 cycles on the AVR).
  * Only the rules with a period (not AT MOST HALF). */
 static uint8_t binary_index(const binary_seq_t *q, uint8_t n)
@@ -24,7 +24,7 @@ uint8_t binary_value(uint8_t rule, uint8_t n)
     }
     if (PGM_U8(&q->saltus)) /* the generator allows it only as NIM's g(n) = n */
         return n;
-    return PGM_U8(&binary_vals[PGM_U8(&q->at) + binary_index(q, n)]);
+    return pgm_nibble(heap_row_of(rule), binary_index(q, n));
 }
 
 /* The move from heap 'from' to a heap worth 'want', fewest stones first;
@@ -37,7 +37,7 @@ uint8_t binary_value(uint8_t rule, uint8_t n)
 bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
 {
     const binary_seq_t *q = &binary_seq[rule];
-    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), at = PGM_U8(&q->at), i;
+    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), i;
     uint16_t t, lo = (uint16_t)(from - column_kmax(rule, from));
     if (!period) {
         uint16_t c = (uint16_t)want << 1, best = 0xFFFF;
@@ -57,7 +57,7 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
         if (i == start && t >= start)
             i = (uint8_t)(start + period);
         i--;
-        if (PGM_U8(&binary_vals[at + i]) == want && column_take_ok(rule, from, (uint16_t)(from - t))) {
+        if (pgm_nibble(heap_row_of(rule), i) == want && column_take_ok(rule, from, (uint16_t)(from - t))) {
             *to = (uint8_t)t;
             return true;
         }
@@ -94,7 +94,7 @@ void column_values(const engine_pos_t *p, uint8_t *g)
         else if (!period)
             v = binary_value(rule, v); /* AT MOST HALF's shifts */
         else
-            v = PGM_U8(&binary_vals[PGM_U8(&q->at) + binary_index(q, v)]);
+            v = pgm_nibble(heap_row_of(rule), binary_index(q, v));
         *g++ = v;
     }
 }

@@ -18,7 +18,7 @@ uint8_t column_digit(uint8_t rule, uint16_t k)
 static inline __attribute__((always_inline)) uint8_t table_of(uint8_t rule, uint8_t state)
 {
     if (rule < RULE_FIRST_MASK)
-        return pgm_nibble(heap_grundy[rule], state);
+        return pgm_nibble(heap_row_of(rule), state);
     if (rule < mask_first) /* folded into its misere classes (tables.h) */
         return pgm_nibble(misere_fold, PGM_U8(&misere_state[rule - RULE_FIRST_MASK][state]));
     return pgm_nibble(mask_grundy[rule - mask_first], state);
@@ -282,7 +282,7 @@ bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
             return true;
         if (rule == RULE_OWN)
             return engine_own.run_cnt[from] != 0;
-        return (PGM_U16(&heap_moves[rule]) >> from) & 1;
+        return from >= pgm_nibble(heap_row_of(rule), heap_values);
     }
     if (form == FORM_COINS)
         return from >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */

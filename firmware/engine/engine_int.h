@@ -70,7 +70,15 @@ uint8_t column_wild(uint8_t rule);
 static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *row, uint8_t i)
 {
     uint8_t two = PGM_U8(&row[i >> 1]);
-    return (i & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
+    if (i & 1)
+        two = (uint8_t)(two >> 4 | two << 4); /* one swap, then one mask for both */
+    return two & 0x0F;
+}
+
+/* A heap rule's row of heap_grundy (tables.h). */
+static inline __attribute__((always_inline)) const uint8_t *heap_row_of(uint8_t rule)
+{
+    return &heap_grundy[rule * heap_row];
 }
 
 /* A wild rule's quotient, read from the rows of its tables (misere_state[w]

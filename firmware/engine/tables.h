@@ -18,8 +18,13 @@
 #define NIBBLE_BYTES(n) (((n) + 1) / 2)
 
 extern const uint8_t rule_digits[RULE_COLUMN_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM;
-extern const uint8_t heap_grundy[RULE_FIRST_MASK][NIBBLE_BYTES(TABLE_ROWS + 1)] PROGMEM;
-extern const uint16_t heap_moves[RULE_FIRST_MASK] PROGMEM;
+/* Heap rules: a row of heap_row bytes each, the values of heaps 0 ..
+ * heap_values - 1 (a column's, and the BINARY form's values before its
+ * fold: binary_seq), then the least heap with a move (every bigger one has
+ * one; the generator checks). heap_values and heap_row: plain consts, as
+ * misere_one_first. */
+extern const uint8_t heap_values, heap_row;
+extern const uint8_t heap_grundy[] PROGMEM;
 /* Pin and cell columns' entries (value | MASK_HAS_MOVE) by mask, from the
  * rule mask_first on (a plain const, as misere_one_first); the wild rules
  * before it read theirs through their misere classes: misere_fold's
@@ -43,18 +48,16 @@ typedef struct {
 extern const oneheap_seq_t oneheap_seq[RULE_FIRST_MASK][2] PROGMEM;
 extern const uint8_t oneheap_bits[] PROGMEM;
 
-/* BINARY heaps (0..255): g(n) = binary_vals[at + n] for n < start +
- * period, else g(n - period) + saltus; period 0 is AT MOST HALF, whose
- * g(2n) = n, g(2n+1) = g(n) the engine computes (the generator checks
- * every heap of every rule against the mex rule). */
+/* BINARY heaps (0..255): g(n) is heap n's value in heap_grundy for n <
+ * start + period, else g(n - period) + saltus; period 0 is AT MOST HALF,
+ * whose g(2n) = n, g(2n+1) = g(n) the engine computes (the generator
+ * checks every heap of every rule against the mex rule). */
 typedef struct {
-    uint8_t at;
     uint8_t start;
     uint8_t period;
     uint8_t saltus;
 } binary_seq_t;
 extern const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM;
-extern const uint8_t binary_vals[] PROGMEM;
 
 /* Misere play in columns (build/grundy proves each rule's misere quotient).
  * misere_wild[rule]: 0xFF for a tame rule (misere Nim on the column values;

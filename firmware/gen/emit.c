@@ -9,15 +9,20 @@
 
 /* One row of 4-bit values, two a byte, value i in the low nibble of byte
  * i/2 when i is even (the engine's pgm_nibble reads them). */
-void emit_nibbles(FILE *f, const int *v, int n, const char *what)
+static void emit_nibble_bytes(FILE *f, const int *v, int n, const char *what)
 {
-    fprintf(f, "    {");
     for (int i = 0; i < n; i += 2) {
         int lo = v[i], hi = i + 1 < n ? v[i + 1] : 0;
         if (lo > 15 || hi > 15)
             gen_die("a value does not fit a nibble: ", what);
         fprintf(f, "0x%x%x%s", hi, lo, i + 2 < n ? ", " : "");
     }
+}
+
+void emit_nibbles(FILE *f, const int *v, int n, const char *what)
+{
+    fprintf(f, "    {");
+    emit_nibble_bytes(f, v, n, what);
     fprintf(f, "}, /* %s */\n", what);
 }
 
@@ -39,31 +44,36 @@ static void emit_digits(FILE *f)
     fprintf(f, "};\n\n");
 }
 
-/* Heap rules, one column: its Grundy value and whether it has a move. */
-static void emit_heaps(FILE *f, int first_mask, int heap_max)
+/* Heap rules, one column: its Grundy value and whether it has a move.
+ * A row holds the values of heaps 0 .. nvals - 1 (a column's heaps, and
+ * as many as the BINARY form's longest start + period), then the least
+ * heap with a move (every bigger heap has one: checked here). */
+static void emit_heaps(FILE *f, int first_mask, int heap_max, int nvals)
 {
-    static int g[MAX_N + 1];
+    static int g[MAX_N + 1], v[MAX_N + 2];
 
-    fprintf(f, "/* Grundy value of a heap column of height 0..%d; 4 bits each. */\n", TABLE_ROWS);
-    fprintf(f, "const uint8_t heap_grundy[RULE_FIRST_MASK][NIBBLE_BYTES(TABLE_ROWS + 1)] PROGMEM = {\n");
+    if (nvals < TABLE_ROWS + 1)
+        nvals = TABLE_ROWS + 1;
+    fprintf(f, "/* Heap rules' rows of heap_row bytes: the Grundy values of heaps\n"
+               " * 0..%d, then the least heap with a move (SUBTRACT 23: 2); 4 bits each. */\n",
+            nvals - 1);
+    fprintf(f, "const uint8_t heap_values = %d, heap_row = %d;\n", nvals, (nvals + 2) / 2);
+    fprintf(f, "const uint8_t heap_grundy[] PROGMEM = {\n");
     for (int i = 0; i < first_mask; i++) {
-        rule_sequence(&rules[i], TABLE_ROWS + 1, g);
-        emit_nibbles(f, g, TABLE_ROWS + 1, rules[i].id);
-    }
-    fprintf(f, "};\n\n");
-
-    fprintf(f, "/* Bit n: a heap column of n has a move (SUBTRACT 23: not a heap of 1). */\n");
-    fprintf(f, "const uint16_t heap_moves[RULE_FIRST_MASK] PROGMEM = {\n");
-    for (int i = 0; i < first_mask; i++) {
-        unsigned bits = 0;
-        for (int n = 1; n <= TABLE_ROWS; n++)
-            if (heap_has_move(&rules[i], n))
-                bits |= 1u << n;
-        /* the engine takes a heap taller than a column to have a move */
-        for (int n = TABLE_ROWS + 1; n <= heap_max; n++)
+        int first = 0;
+        rule_sequence(&rules[i], nvals, g);
+        for (int n = 0; n < nvals; n++)
+            v[n] = rules[i].digit[MAX_N] && n > TABLE_ROWS ? 0 : g[n]; /* NIM: BINARY reads the heap */
+        while (!heap_has_move(&rules[i], first))
+            first++;
+        /* the engine takes a heap from the least with a move on to have one */
+        for (int n = first; n <= heap_max; n++)
             if (!heap_has_move(&rules[i], n))
-                gen_die("a heap taller than a column has no move: ", rules[i].id);
-        fprintf(f, "    0x%03x, /* %s */\n", bits, rules[i].id);
+                gen_die("a heap past the least with a move has none: ", rules[i].id);
+        v[nvals] = first;
+        fprintf(f, "    ");
+        emit_nibble_bytes(f, v, nvals + 1, rules[i].id);
+        fprintf(f, ", /* %s */\n", rules[i].id);
     }
     fprintf(f, "};\n\n");
 }
@@ -263,10 +273,10 @@ void emit_c(const char *path, int heap_max)
     fprintf(f, "_Static_assert(RULE_FIRST_MASK == %d, \"rules.h and tables.h disagree\");\n", first_mask);
     fprintf(f, "_Static_assert(RULE_FIRST_COINS == %d, \"rules.h and tables.h disagree\");\n\n", first_coins);
     emit_digits(f);
-    emit_heaps(f, first_mask, heap_max);
+    /* the BINARY folds first: the heap rows hold the values before them */
+    emit_heaps(f, first_mask, heap_max, emit_binary(f, first_mask));
     emit_coins(f, first_coins);
     emit_oneheap(f, first_mask, heap_max);
-    emit_binary(f, first_mask);
     /* the misere classes first: a wild pin rule's values fold into them */
     emit_masks(f, first_mask + emit_misere(f, first_mask, first_coins), first_coins);
     if (fclose(f) != 0)

@@ -159,8 +159,9 @@ int mask_entry(const rule_t *r, const int *g, unsigned m);
 int emit_misere(FILE *f, int first_mask, int first_coins);
 
 /* ---- binary.c ---- */
-/* The BINARY form's period data of every heap rule (emit_c calls it). */
-void emit_binary(FILE *f, int first_mask);
+/* The BINARY form's period data of every heap rule (emit_c calls it);
+ * returns the most values before a fold (heap_grundy holds them). */
+int emit_binary(FILE *f, int first_mask);
 
 /* ---- ed.c ---- */
 /* EMPTY AND DIVIDE's tables, derived and proved by brute force over the
