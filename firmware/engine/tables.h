@@ -63,8 +63,10 @@ extern const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM;
  * misere_wild[rule]: 0xFF for a tame rule (misere Nim on the column values;
  * misere_one_*: bit s, column state s has a move to a column worth 1), else
  * the row of the wild tables: each state's class (misere_state), a
- * class being the state's element (bits 12..15 of misere_class) and the
- * elements one move reaches (bit e, bits 0..11: many states share both,
+ * class being the state's element (the low nibble of misere_class_elem)
+ * and the elements one move reaches (bit e: bits 0..7 in
+ * misere_class_reach, 8..11 in misere_class_elem's high nibble; a byte
+ * each, so an element is one read and no shift) (many states share both,
  * KAYLES' 256 make 21 classes, TWINS' 32), the products (element a
  * times b at nibble MISERE_ELEMS a + b), P (bit e), the partners b of each
  * a with a b in P, and the elements' names (one NUL-ended string each,
@@ -76,7 +78,8 @@ extern const uint16_t misere_one_heap[RULE_FIRST_MASK] PROGMEM;
 extern const uint8_t misere_one_first;
 extern const uint8_t misere_one_mask[][32] PROGMEM;
 extern const uint8_t misere_state[][256] PROGMEM;
-extern const uint16_t misere_class[] PROGMEM;
+extern const uint8_t misere_class_elem[] PROGMEM;
+extern const uint8_t misere_class_reach[] PROGMEM;
 extern const uint8_t misere_fold[] PROGMEM;
 extern const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM;
 extern const uint16_t misere_p[] PROGMEM;

@@ -211,6 +211,24 @@ static int oneheap_fold(const uint8_t *p, int heap_max, int bounded, int *start,
     return len;
 }
 
+/* Places a list of n bytes in the one-heap bits: where the same bytes
+ * already are (many rules share a list: TAKE 1's and TAKE 1-2's normal
+ * play are both "heap 0 only" in one byte), or where the bits' tail
+ * begins it, else at the end. Returns its offset (the engine's: a byte). */
+int oneheap_place(uint8_t *bits, int *nbits, const uint8_t *list, int n)
+{
+    int at = 0;
+    while (at < *nbits && memcmp(bits + at, list, (size_t)(*nbits - at < n ? *nbits - at : n)))
+        at++;
+    if (at + n > *nbits) {
+        memcpy(bits + at, list, (size_t)n);
+        *nbits = at + n;
+    }
+    if (at > 255)
+        gen_die("one-heap bits do not fit a byte offset", NULL);
+    return at;
+}
+
 /* One-heap form. A rule whose moves are bounded (no repeating digit)
  * has an eventually periodic list of P-positions: only its first
  * start + period bits are kept, and the engine folds a bigger heap back
@@ -234,13 +252,12 @@ static void emit_oneheap(FILE *f, int first_mask, int heap_max)
         fprintf(f, "    {");
         for (int mis = 0; mis < 2; mis++) {
             int start, period, len = oneheap_fold(pm[mis], heap_max, bounded, &start, &period);
-            if (nbits > 255)
-                gen_die("one-heap bits do not fit a byte offset: ", r->id);
-            fprintf(f, "{%d, %d, %d}%s", nbits, start, period, mis ? "" : ", ");
+            uint8_t list[(MAX_N + 8) / 8] = {0};
             for (int n = 0; n < len; n++)
                 if (pm[mis][n])
-                    bits[nbits + n / 8] |= (uint8_t)(1u << (n % 8));
-            nbits += (len + 7) / 8;
+                    list[n / 8] |= (uint8_t)(1u << (n % 8));
+            fprintf(f, "{%d, %d, %d}%s", oneheap_place(bits, &nbits, list, (len + 7) / 8), start, period,
+                    mis ? "" : ", ");
         }
         fprintf(f, "}, /* %s */\n", r->id);
     }

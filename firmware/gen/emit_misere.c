@@ -208,13 +208,19 @@ static void emit_misere_wild(FILE *f, mq_t *q)
         }
     if (!nrows)
         rows[nrows++] = -1;
-    fprintf(f, "/* Wild rules: each column state's class, and each class's element (bits\n"
-               " * 12..15) and the elements one move from it reaches (bit e). */\n");
+    fprintf(f, "/* Wild rules: each column state's class, and each class's element (the\n"
+               " * low nibble of misere_class_elem) and the elements one move from it\n"
+               " * reaches (bit e: bits 0..7 in misere_class_reach, 8..11 in the high\n"
+               " * nibble of misere_class_elem). */\n");
     fprintf(f, "const uint8_t misere_state[][256] PROGMEM = {\n");
     emit_wild_rows(f, q, rows, nrows, wild_fill_class, 256, 24, ROW_DEC);
-    fprintf(f, "};\nconst uint16_t misere_class[] PROGMEM = {");
-    for (int c = 0; c < wild_classes || !c; c++)
-        fprintf(f, "%s0x%04x", c % 8 ? ", " : c ? ",\n    " : "\n    ", wild_class[c] & 0xFFFF);
+    for (int half = 0; half < 2; half++) {
+        fprintf(f, "};\nconst uint8_t misere_class_%s[] PROGMEM = {", half ? "reach" : "elem");
+        for (int c = 0; c < wild_classes || !c; c++) {
+            int k = wild_class[c], b = half ? k & 0xFF : (k >> 12 & 15) | (k >> 8 & 15) << 4;
+            fprintf(f, "%s0x%02x", c % 12 ? ", " : c ? ",\n    " : "\n    ", b);
+        }
+    }
     fprintf(f, "};\n/* The folded pin rules' classes (the first fold_classes): the column's\n"
                " * normal-play entry, as mask_grundy's. */\n");
     fprintf(f, "const uint8_t misere_fold[] PROGMEM = {");

@@ -148,6 +148,9 @@ int mq_selftest(void);
 void emit_c(const char *path, int heap_max);
 /* One table row of n 4-bit values, two a byte; stops on one over 15. */
 void emit_nibbles(FILE *f, const int *v, int n, const char *what);
+/* Places n bytes of a one-heap list in bits (an equal run reused);
+ * returns the offset. */
+int oneheap_place(uint8_t *bits, int *nbits, const uint8_t *list, int n);
 /* A pin or cell column's table entry: value | MASK_HAS_MOVE if it moves. */
 int mask_entry(const rule_t *r, const int *g, unsigned m);
 
