@@ -13,12 +13,9 @@ uint8_t column_digit(uint8_t rule, uint16_t k)
     return pgm_nibble(rule_digits[rule], (uint8_t)(k - 1));
 }
 
-/* A heap or mask column's table entry (for a mask rule: its value and
- * MASK_HAS_MOVE). */
-static inline __attribute__((always_inline)) uint8_t table_of(uint8_t rule, uint8_t state)
+/* A pin or cell column's table entry: its value and MASK_HAS_MOVE. */
+static inline __attribute__((always_inline)) uint8_t mask_entry(uint8_t rule, uint8_t state)
 {
-    if (rule < RULE_FIRST_MASK)
-        return pgm_nibble(heap_row_of(rule), state);
     if (rule < mask_first) /* folded into its misere classes (tables.h) */
         return pgm_nibble(misere_fold, PGM_U8(&misere_state[rule - RULE_FIRST_MASK][state]));
     return pgm_nibble(mask_grundy[rule - mask_first], state);
@@ -38,8 +35,9 @@ uint8_t column_value(uint8_t rule, uint8_t state)
                 v ^= PGM_U8(row);
         return v;
     }
-    uint8_t v = table_of(rule, state);
-    return rule < RULE_FIRST_MASK ? v : (uint8_t)(v & (MASK_HAS_MOVE - 1));
+    if (rule < RULE_FIRST_MASK)
+        return pgm_nibble(heap_row_of(rule), state);
+    return mask_entry(rule, state) & (MASK_HAS_MOVE - 1);
 }
 
 /* The largest k with a nonzero digit; RULE_MAX_DIGITS + 1 when the last
@@ -277,18 +275,19 @@ uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff)
  * (the generator refuses a rule where it would not). */
 bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
 {
+    uint8_t n = (uint8_t)from;
     if (form == FORM_HEAP) {
         if (from > TABLE_ROWS)
             return true;
         if (rule == RULE_OWN)
-            return engine_own.run_cnt[from] != 0;
-        return from >= pgm_nibble(heap_row_of(rule), heap_values);
+            return engine_own.run_cnt[n] != 0;
+        return n >= pgm_nibble(heap_row_of(rule), heap_values);
     }
     if (form == FORM_COINS)
-        return from >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
+        return n >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
     if (rule == RULE_OWN)
-        return column_own_count((uint8_t)from) != 0;
-    return table_of(rule, (uint8_t)from) & MASK_HAS_MOVE;
+        return column_own_count(n) != 0;
+    return mask_entry(rule, n) >> 3; /* MASK_HAS_MOVE */
 }
 
 /* The column's moves counted off *skip in a fixed order: the change of the

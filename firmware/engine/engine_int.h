@@ -32,11 +32,13 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
 
 /* Your own game's code and what was derived from it (own.c): 86 B. */
 typedef struct {
+    /* first: column_has_move reads it at no offset, so through X, not Y
+     * (Z holds its result; Y cost a push and a pop a call, 8 cycles) */
+    uint8_t run_cnt[TABLE_ROWS + 1];    /* the blocks a run of L pins may lose (heaps: 0 = no move) */
     octal_code_t code;
     uint8_t form, last;
     uint8_t g[TABLE_ROWS + 1];
     uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
-    uint8_t run_cnt[TABLE_ROWS + 1];    /* the blocks a run of L pins may lose (heaps: 0 = no move) */
     /* pins, nibble n: its runs' values and move counts but the top run's
      * (low half) and but the bottom run's (high half); those runs'
      * lengths (low half: the top run, high half: the bottom run) */
