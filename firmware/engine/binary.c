@@ -18,12 +18,12 @@ uint8_t binary_value(uint8_t rule, uint8_t n)
 {
     const binary_seq_t *q = &binary_seq[rule];
     if (!PGM_U8(&q->period)) {
+        if (PGM_U8(&q->start)) /* NIM: g(n) = n */
+            return n;
         while (n & 1) /* AT MOST HALF: g(2n) = n, g(2n+1) = g(n) */
             n >>= 1;
         return n >> 1;
     }
-    if (PGM_U8(&q->saltus)) /* the generator allows it only as NIM's g(n) = n */
-        return n;
     return pgm_nibble(heap_row_of(rule), binary_index(q, n));
 }
 
@@ -39,6 +39,10 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
     const binary_seq_t *q = &binary_seq[rule];
     uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), i;
     uint16_t t, lo = (uint16_t)(from - column_kmax(rule, from));
+    if (!period && start) { /* NIM */
+        *to = want;
+        return want < from;
+    }
     if (!period) {
         uint16_t c = (uint16_t)want << 1, best = 0xFFFF;
         for (; c < from; c = (uint16_t)(c << 1 | 1))
@@ -47,10 +51,6 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
             return false;
         *to = (uint8_t)best;
         return true;
-    }
-    if (PGM_U8(&q->saltus)) {
-        *to = want;
-        return want < from;
     }
     i = binary_index(q, from);
     for (t = from; t-- > lo;) {
@@ -71,7 +71,7 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
  * each column (8-column SUM, BINARY, misere: 2,850 -> 2,810 cycles). */
 void column_values(const engine_pos_t *p, uint8_t *g)
 {
-    uint8_t c, rule = p->rule, period = 0, saltus = 0;
+    uint8_t c, rule = p->rule, period = 0, start = 0;
     const binary_seq_t *q = &binary_seq[0];
     if (p->mode & ENGINE_SUM) { /* a rule a column: one look-up each */
         for (c = 0; c < p->ncols; c++)
@@ -83,13 +83,13 @@ void column_values(const engine_pos_t *p, uint8_t *g)
          * (reading theirs ran past the table: found by make fuzz). */
         q = &binary_seq[rule];
         period = PGM_U8(&q->period);
-        saltus = PGM_U8(&q->saltus);
+        start = PGM_U8(&q->start);
     }
     for (c = 0; c < p->ncols; c++) {
         uint8_t v = p->col[c];
         if (!(p->mode & ENGINE_BINARY))
             v = column_value(rule, v);
-        else if (saltus)
+        else if (!period && start)
             ; /* NIM: the heap */
         else if (!period)
             v = binary_value(rule, v); /* AT MOST HALF's shifts */

@@ -228,17 +228,17 @@ uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
     for (uint8_t head = 0x80; head; head >>= 1) {
         if (!(from & head))
             continue;
-        uint8_t rest = (uint8_t)(from ^ head);
-        if (lo <= 1 && column_elem(er, rest) == q)
-            return head;
-        /* a coin below it, and another below that */
-        for (uint8_t a = hi >= 2 ? head >> 1 : 0; a; a >>= 1) {
-            if (lo <= 2 && column_elem(er, rest ^ a) == q)
-                return (uint8_t)(head | a);
-            for (uint8_t b = hi >= 3 ? a >> 1 : 0; b; b >>= 1)
-                if (column_elem(er, rest ^ a ^ b) == q)
-                    return (uint8_t)(head | a | b);
-        }
+        /* a == head: the head alone; else a coin below it, and b < a
+         * another below that (b == a: none); one test of the element
+         * for all three (one inlined read, not three) */
+        for (uint8_t a = head, n = 1; a; a >>= 1, n = 2)
+            for (uint8_t b = a, m = n; b && m <= hi; b >>= 1, m = (uint8_t)(n + 1)) {
+                uint8_t flip = (uint8_t)(head | a | b);
+                if (m >= lo && column_elem(er, from ^ flip) == q)
+                    return flip;
+                if (n == 1)
+                    break;          /* no third coin without a second */
+            }
     }
     return 0;
 }

@@ -49,13 +49,13 @@ extern const oneheap_seq_t oneheap_seq[RULE_FIRST_MASK][2] PROGMEM;
 extern const uint8_t oneheap_bits[] PROGMEM;
 
 /* BINARY heaps (0..255): g(n) is heap n's value in heap_grundy for n <
- * start + period, else g(n - period) + saltus; period 0 is AT MOST HALF,
- * whose g(2n) = n, g(2n+1) = g(n) the engine computes (the generator
- * checks every heap of every rule against the mex rule). */
+ * start + period, else g(n - period); period 0 is no fold: start 1 is
+ * NIM, g(n) = n, start 0 AT MOST HALF, whose g(2n) = n, g(2n+1) = g(n)
+ * the engine computes (the generator checks every heap of every rule
+ * against the mex rule). */
 typedef struct {
     uint8_t start;
     uint8_t period;
-    uint8_t saltus;
 } binary_seq_t;
 extern const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM;
 

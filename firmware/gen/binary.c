@@ -83,10 +83,11 @@ int emit_binary(FILE *f, int first_mask)
             nvals = start[i] + period[i];
     }
     fprintf(f, "/* BINARY heaps 0..%d: g(n) = heap_grundy's value n below start + period,\n"
-               " * then g(n - period) + saltus; period 0: AT MOST HALF's formula. */\n", BINARY_MAX);
+               " * then g(n - period); period 0: start 1 NIM's g(n) = n, start 0 AT MOST\n"
+               " * HALF's formula. */\n", BINARY_MAX);
     fprintf(f, "const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM = {\n");
-    for (int i = 0; i < first_mask; i++)
-        fprintf(f, "    {%d, %d, %d}, /* %s */\n", start[i], period[i], saltus[i], rules[i].id);
+    for (int i = 0; i < first_mask; i++) /* NIM: its saltus, checked above, as start 1, period 0 */
+        fprintf(f, "    {%d, %d}, /* %s */\n", saltus[i] ? 1 : start[i], saltus[i] ? 0 : period[i], rules[i].id);
     fprintf(f, "};\n\n");
     return nvals;
 }
