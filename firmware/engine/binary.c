@@ -4,7 +4,7 @@
  * shape, so no heap costs a scan of every smaller one. */
 #include "engine_int.h"
 
-/* Where heap n's value sits in binary_vals (past 'at'): n itself, or
+/* Where heap n's value sits in its heap_grundy row: n itself, or
  * folded back by the period (one 8-bit division, ~60 cycles on the AVR).
  * Only the rules with a period (not AT MOST HALF). */
 static uint8_t binary_index(const binary_seq_t *q, uint8_t n)
@@ -18,13 +18,13 @@ uint8_t binary_value(uint8_t rule, uint8_t n)
 {
     const binary_seq_t *q = &binary_seq[rule];
     if (!PGM_U8(&q->period)) {
+        if (PGM_U8(&q->start)) /* NIM: g(n) = n */
+            return n;
         while (n & 1) /* AT MOST HALF: g(2n) = n, g(2n+1) = g(n) */
             n >>= 1;
         return n >> 1;
     }
-    if (PGM_U8(&q->saltus)) /* the generator allows it only as NIM's g(n) = n */
-        return n;
-    return PGM_U8(&binary_vals[PGM_U8(&q->at) + binary_index(q, n)]);
+    return pgm_nibble(heap_row_of(rule), binary_index(q, n));
 }
 
 /* The move from heap 'from' to a heap worth 'want', fewest stones first;
@@ -37,8 +37,12 @@ uint8_t binary_value(uint8_t rule, uint8_t n)
 bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
 {
     const binary_seq_t *q = &binary_seq[rule];
-    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), at = PGM_U8(&q->at), i;
+    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), i;
     uint16_t t, lo = (uint16_t)(from - column_kmax(rule, from));
+    if (!period && start) { /* NIM */
+        *to = want;
+        return want < from;
+    }
     if (!period) {
         uint16_t c = (uint16_t)want << 1, best = 0xFFFF;
         for (; c < from; c = (uint16_t)(c << 1 | 1))
@@ -48,16 +52,12 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
         *to = (uint8_t)best;
         return true;
     }
-    if (PGM_U8(&q->saltus)) {
-        *to = want;
-        return want < from;
-    }
     i = binary_index(q, from);
     for (t = from; t-- > lo;) {
         if (i == start && t >= start)
             i = (uint8_t)(start + period);
         i--;
-        if (PGM_U8(&binary_vals[at + i]) == want && column_take_ok(rule, from, (uint16_t)(from - t))) {
+        if (pgm_nibble(heap_row_of(rule), i) == want && column_take_ok(rule, from, (uint16_t)(from - t))) {
             *to = (uint8_t)t;
             return true;
         }
@@ -71,7 +71,7 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
  * each column (8-column SUM, BINARY, misere: 2,850 -> 2,810 cycles). */
 void column_values(const engine_pos_t *p, uint8_t *g)
 {
-    uint8_t c, rule = p->rule, period = 0, saltus = 0;
+    uint8_t c, rule = p->rule, period = 0, start = 0;
     const binary_seq_t *q = &binary_seq[0];
     if (p->mode & ENGINE_SUM) { /* a rule a column: one look-up each */
         for (c = 0; c < p->ncols; c++)
@@ -83,18 +83,18 @@ void column_values(const engine_pos_t *p, uint8_t *g)
          * (reading theirs ran past the table: found by make fuzz). */
         q = &binary_seq[rule];
         period = PGM_U8(&q->period);
-        saltus = PGM_U8(&q->saltus);
+        start = PGM_U8(&q->start);
     }
     for (c = 0; c < p->ncols; c++) {
         uint8_t v = p->col[c];
         if (!(p->mode & ENGINE_BINARY))
             v = column_value(rule, v);
-        else if (saltus)
+        else if (!period && start)
             ; /* NIM: the heap */
         else if (!period)
             v = binary_value(rule, v); /* AT MOST HALF's shifts */
         else
-            v = PGM_U8(&binary_vals[PGM_U8(&q->at) + binary_index(q, v)]);
+            v = pgm_nibble(heap_row_of(rule), binary_index(q, v));
         *g++ = v;
     }
 }

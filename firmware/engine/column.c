@@ -13,12 +13,12 @@ uint8_t column_digit(uint8_t rule, uint16_t k)
     return pgm_nibble(rule_digits[rule], (uint8_t)(k - 1));
 }
 
-/* A heap or mask column's table entry (for a mask rule: its value and
- * MASK_HAS_MOVE). */
-static inline __attribute__((always_inline)) uint8_t table_of(uint8_t rule, uint8_t state)
+/* A pin or cell column's table entry: its value and MASK_HAS_MOVE. */
+static inline __attribute__((always_inline)) uint8_t mask_entry(uint8_t rule, uint8_t state)
 {
-    const uint8_t *row = rule < RULE_FIRST_MASK ? heap_grundy[rule] : mask_grundy[rule - RULE_FIRST_MASK];
-    return pgm_nibble(row, state);
+    if (rule < mask_first) /* folded into its misere classes (tables.h) */
+        return pgm_nibble(misere_fold, PGM_U8(&misere_state[rule - RULE_FIRST_MASK][state]));
+    return pgm_nibble(mask_grundy[rule - mask_first], state);
 }
 
 /* A column's value: heap and mask columns from the generated tables, a
@@ -35,8 +35,9 @@ uint8_t column_value(uint8_t rule, uint8_t state)
                 v ^= PGM_U8(row);
         return v;
     }
-    uint8_t v = table_of(rule, state);
-    return rule < RULE_FIRST_MASK ? v : (uint8_t)(v & (MASK_HAS_MOVE - 1));
+    if (rule < RULE_FIRST_MASK)
+        return pgm_nibble(heap_row_of(rule), state);
+    return mask_entry(rule, state) & (MASK_HAS_MOVE - 1);
 }
 
 /* The largest k with a nonzero digit; RULE_MAX_DIGITS + 1 when the last
@@ -227,17 +228,17 @@ uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
     for (uint8_t head = 0x80; head; head >>= 1) {
         if (!(from & head))
             continue;
-        uint8_t rest = (uint8_t)(from ^ head);
-        if (lo <= 1 && column_elem(er, rest) == q)
-            return head;
-        /* a coin below it, and another below that */
-        for (uint8_t a = hi >= 2 ? head >> 1 : 0; a; a >>= 1) {
-            if (lo <= 2 && column_elem(er, rest ^ a) == q)
-                return (uint8_t)(head | a);
-            for (uint8_t b = hi >= 3 ? a >> 1 : 0; b; b >>= 1)
-                if (column_elem(er, rest ^ a ^ b) == q)
-                    return (uint8_t)(head | a | b);
-        }
+        /* a == head: the head alone; else a coin below it, and b < a
+         * another below that (b == a: none); one test of the element
+         * for all three (one inlined read, not three) */
+        for (uint8_t a = head, n = 1; a; a >>= 1, n = 2)
+            for (uint8_t b = a, m = n; b && m <= hi; b >>= 1, m = (uint8_t)(n + 1)) {
+                uint8_t flip = (uint8_t)(head | a | b);
+                if (m >= lo && column_elem(er, from ^ flip) == q)
+                    return flip;
+                if (n == 1)
+                    break;          /* no third coin without a second */
+            }
     }
     return 0;
 }
@@ -274,18 +275,19 @@ uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff)
  * (the generator refuses a rule where it would not). */
 bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
 {
+    uint8_t n = (uint8_t)from;
     if (form == FORM_HEAP) {
         if (from > TABLE_ROWS)
             return true;
         if (rule == RULE_OWN)
-            return engine_own.run_cnt[from] != 0;
-        return (PGM_U16(&heap_moves[rule]) >> from) & 1;
+            return engine_own.run_cnt[n] != 0;
+        return n >= pgm_nibble(heap_row_of(rule), heap_values);
     }
     if (form == FORM_COINS)
-        return from >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
+        return n >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
     if (rule == RULE_OWN)
-        return column_own_count((uint8_t)from) != 0;
-    return table_of(rule, (uint8_t)from) & MASK_HAS_MOVE;
+        return column_own_count(n) != 0;
+    return mask_entry(rule, n) >> 3; /* MASK_HAS_MOVE */
 }
 
 /* The column's moves counted off *skip in a fixed order: the change of the

@@ -32,11 +32,13 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
 
 /* Your own game's code and what was derived from it (own.c): 86 B. */
 typedef struct {
+    /* first: column_has_move reads it at no offset, so through X, not Y
+     * (Z holds its result; Y cost a push and a pop a call, 8 cycles) */
+    uint8_t run_cnt[TABLE_ROWS + 1];    /* the blocks a run of L pins may lose (heaps: 0 = no move) */
     octal_code_t code;
     uint8_t form, last;
     uint8_t g[TABLE_ROWS + 1];
     uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
-    uint8_t run_cnt[TABLE_ROWS + 1];    /* the blocks a run of L pins may lose (heaps: 0 = no move) */
     /* pins, nibble n: its runs' values and move counts but the top run's
      * (low half) and but the bottom run's (high half); those runs'
      * lengths (low half: the top run, high half: the bottom run) */
@@ -70,7 +72,15 @@ uint8_t column_wild(uint8_t rule);
 static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *row, uint8_t i)
 {
     uint8_t two = PGM_U8(&row[i >> 1]);
-    return (i & 1) ? (uint8_t)(two >> 4) : (uint8_t)(two & 0x0F);
+    if (i & 1)
+        two = (uint8_t)(two >> 4 | two << 4); /* one swap, then one mask for both */
+    return two & 0x0F;
+}
+
+/* A heap rule's row of heap_grundy (tables.h). */
+static inline __attribute__((always_inline)) const uint8_t *heap_row_of(uint8_t rule)
+{
+    return &heap_grundy[rule * heap_row];
 }
 
 /* A wild rule's quotient, read from the rows of its tables (misere_state[w]
@@ -78,16 +88,19 @@ static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *r
  * row's offset is a multiply by 72, and read afresh for each product it
  * cost the misère replies ~1,000 cycles on 32 columns. A column state's
  * element and the elements one move from it reaches (bit e), both read
- * through the state's class (344 B of flash for a few cycles a read); the
- * product of two elements (a nibble: 144 B for a few cycles a product). */
+ * through the state's class (344 B of flash for a few cycles a read; a
+ * class's two bytes in two tables, so an element is one byte read: 62 /
+ * 54 B less code than from one 16-bit entry); the product of two
+ * elements (a nibble: 144 B for a few cycles a product). */
 static inline __attribute__((always_inline)) uint8_t column_elem(const uint8_t *row, uint8_t state)
 {
-    return (uint8_t)(PGM_U16(&misere_class[PGM_U8(&row[state])]) >> 12);
+    return PGM_U8(&misere_class_elem[PGM_U8(&row[state])]) & 0x0F;
 }
 
 static inline __attribute__((always_inline)) uint16_t column_reach(const uint8_t *row, uint8_t state)
 {
-    return PGM_U16(&misere_class[PGM_U8(&row[state])]) & 0x0FFF;
+    uint8_t c = PGM_U8(&row[state]);
+    return (uint16_t)((PGM_U8(&misere_class_elem[c]) >> 4) << 8 | PGM_U8(&misere_class_reach[c]));
 }
 
 static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)

@@ -18,9 +18,20 @@
 #define NIBBLE_BYTES(n) (((n) + 1) / 2)
 
 extern const uint8_t rule_digits[RULE_COLUMN_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM;
-extern const uint8_t heap_grundy[RULE_FIRST_MASK][NIBBLE_BYTES(TABLE_ROWS + 1)] PROGMEM;
-extern const uint16_t heap_moves[RULE_FIRST_MASK] PROGMEM;
-extern const uint8_t mask_grundy[RULE_FIRST_COINS - RULE_FIRST_MASK][NIBBLE_BYTES(256)] PROGMEM;
+/* Heap rules: a row of heap_row bytes each, the values of heaps 0 ..
+ * heap_values - 1 (a column's, and the BINARY form's values before its
+ * fold: binary_seq), then the least heap with a move (every bigger one has
+ * one; the generator checks). heap_values and heap_row: plain consts, as
+ * misere_one_first. */
+extern const uint8_t heap_values, heap_row;
+extern const uint8_t heap_grundy[] PROGMEM;
+/* Pin and cell columns' entries (value | MASK_HAS_MOVE) by mask, from the
+ * rule mask_first on (a plain const, as misere_one_first); the wild rules
+ * before it read theirs through their misere classes: misere_fold's
+ * nibble of class misere_state[rule - RULE_FIRST_MASK][mask] (KAYLES: 11
+ * B for 128, the generator checks each class has one entry). */
+extern const uint8_t mask_first;
+extern const uint8_t mask_grundy[][NIBBLE_BYTES(256)] PROGMEM;
 extern const uint8_t coin_grundy[RULE_COLUMN_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM;
 extern const uint8_t coin_index[RULE_COLUMN_COUNT - RULE_FIRST_COINS][16] PROGMEM;
 /* How many coins a coin rule's move turns over, the head included (1..3):
@@ -37,25 +48,25 @@ typedef struct {
 extern const oneheap_seq_t oneheap_seq[RULE_FIRST_MASK][2] PROGMEM;
 extern const uint8_t oneheap_bits[] PROGMEM;
 
-/* BINARY heaps (0..255): g(n) = binary_vals[at + n] for n < start +
- * period, else g(n - period) + saltus; period 0 is AT MOST HALF, whose
- * g(2n) = n, g(2n+1) = g(n) the engine computes (the generator checks
- * every heap of every rule against the mex rule). */
+/* BINARY heaps (0..255): g(n) is heap n's value in heap_grundy for n <
+ * start + period, else g(n - period); period 0 is no fold: start 1 is
+ * NIM, g(n) = n, start 0 AT MOST HALF, whose g(2n) = n, g(2n+1) = g(n)
+ * the engine computes (the generator checks every heap of every rule
+ * against the mex rule). */
 typedef struct {
-    uint8_t at;
     uint8_t start;
     uint8_t period;
-    uint8_t saltus;
 } binary_seq_t;
 extern const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM;
-extern const uint8_t binary_vals[] PROGMEM;
 
 /* Misere play in columns (build/grundy proves each rule's misere quotient).
  * misere_wild[rule]: 0xFF for a tame rule (misere Nim on the column values;
  * misere_one_*: bit s, column state s has a move to a column worth 1), else
  * the row of the wild tables: each state's class (misere_state), a
- * class being the state's element (bits 12..15 of misere_class) and the
- * elements one move reaches (bit e, bits 0..11: many states share both,
+ * class being the state's element (the low nibble of misere_class_elem)
+ * and the elements one move reaches (bit e: bits 0..7 in
+ * misere_class_reach, 8..11 in misere_class_elem's high nibble; a byte
+ * each, so an element is one read and no shift) (many states share both,
  * KAYLES' 256 make 21 classes, TWINS' 32), the products (element a
  * times b at nibble MISERE_ELEMS a + b), P (bit e), the partners b of each
  * a with a b in P, and the elements' names (one NUL-ended string each,
@@ -67,7 +78,9 @@ extern const uint16_t misere_one_heap[RULE_FIRST_MASK] PROGMEM;
 extern const uint8_t misere_one_first;
 extern const uint8_t misere_one_mask[][32] PROGMEM;
 extern const uint8_t misere_state[][256] PROGMEM;
-extern const uint16_t misere_class[] PROGMEM;
+extern const uint8_t misere_class_elem[] PROGMEM;
+extern const uint8_t misere_class_reach[] PROGMEM;
+extern const uint8_t misere_fold[] PROGMEM;
 extern const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM;
 extern const uint16_t misere_p[] PROGMEM;
 extern const uint16_t misere_partner[][MISERE_ELEMS] PROGMEM;

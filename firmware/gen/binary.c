@@ -9,7 +9,9 @@
  * engine computes it. The smallest start + period that reproduces the mex
  * sequence on 0..BINARY_MAX is emitted, so every heap the form holds is
  * checked against the definition, and a rule that needs more than
- * BINARY_VALS_MAX stored values stops the build. So does one where a heap
+ * BINARY_VALS_MAX stored values stops the build. The values before the
+ * fold are the heap table's (emit.c: heap_grundy holds as many heaps as
+ * the longest start + period needs, at least a column's). So does one where a heap
  * taller than a column has no move, or, worth 0, no move to a heap worth 1
  * (the engine takes both for granted: misere Nim needs the second). */
 #include "gen.h"
@@ -33,11 +35,11 @@ static int half_value(int n)
     return n >> 1;
 }
 
-void emit_binary(FILE *f, int first_mask)
+int emit_binary(FILE *f, int first_mask)
 {
     static int g[MAX_N + 1];
-    int start[RULE_COUNT], period[RULE_COUNT], saltus[RULE_COUNT], vals[RULE_COUNT][BINARY_VALS_MAX];
-    int at = 0;
+    int start[RULE_COUNT], period[RULE_COUNT], saltus[RULE_COUNT];
+    int nvals = 0;
     for (int i = 0; i < first_mask; i++) {
         const rule_t *r = &rules[i];
         rule_sequence(r, BINARY_MAX + 1, g);
@@ -77,21 +79,15 @@ void emit_binary(FILE *f, int first_mask)
         if ((saltus[i] != 0) != (r->digit[MAX_N] != 0)
                 || (saltus[i] && (period[i] != 1 || saltus[i] != 1 || start[i] != 0)))
             gen_die("BINARY: an unbounded take must be NIM's g(n) = n: ", r->id);
-        for (int n = 0; n < start[i] + period[i]; n++)
-            vals[i][n] = g[n];
+        if (!saltus[i] && start[i] + period[i] > nvals)
+            nvals = start[i] + period[i];
     }
-    fprintf(f, "/* BINARY heaps 0..%d: g(n) = binary_vals[at + n] below start + period,\n"
-               " * then g(n - period) + saltus; period 0: AT MOST HALF's formula. */\n", BINARY_MAX);
+    fprintf(f, "/* BINARY heaps 0..%d: g(n) = heap_grundy's value n below start + period,\n"
+               " * then g(n - period); period 0: start 1 NIM's g(n) = n, start 0 AT MOST\n"
+               " * HALF's formula. */\n", BINARY_MAX);
     fprintf(f, "const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM = {\n");
-    for (int i = 0; i < first_mask; i++) {
-        fprintf(f, "    {%d, %d, %d, %d}, /* %s */\n", at, start[i], period[i], saltus[i], rules[i].id);
-        at += start[i] + period[i];
-    }
-    if (at > 255)
-        gen_die("binary_vals past a byte's index", NULL);
-    fprintf(f, "};\nconst uint8_t binary_vals[%d] PROGMEM = {", at ? at : 1);
-    for (int i = 0, k = 0; i < first_mask; i++)
-        for (int n = 0; n < start[i] + period[i]; n++, k++)
-            fprintf(f, "%s%s%d", k ? "," : "", k % 24 ? " " : "\n    ", vals[i][n]);
-    fprintf(f, "%s};\n\n", at ? "\n" : "0");
+    for (int i = 0; i < first_mask; i++) /* NIM: its saltus, checked above, as start 1, period 0 */
+        fprintf(f, "    {%d, %d}, /* %s */\n", saltus[i] ? 1 : start[i], saltus[i] ? 0 : period[i], rules[i].id);
+    fprintf(f, "};\n\n");
+    return nvals;
 }

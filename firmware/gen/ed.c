@@ -90,12 +90,10 @@ int emit_ed(FILE *f, uint8_t *bits, int nbits)
                 if (p != ed_p[mis][m][n])
                     gen_die("EMPTY AND DIVIDE: P is not \"both boxes cold\"", mis ? " (misere)" : "");
             }
-        if (nbits > 255)
-            gen_die("EMPTY AND DIVIDE: its bits do not fit a byte offset", NULL);
-        at[mis] = nbits;
+        uint8_t list[(ED_MAX + 8) / 8] = {0};
         for (int s = 1; s < len; s++)
-            bits[nbits + s / 8] |= (uint8_t)(cold[mis][s] << (s % 8));
-        nbits += (len + 7) / 8;
+            list[s / 8] |= (uint8_t)(cold[mis][s] << (s % 8));
+        at[mis] = oneheap_place(bits, &nbits, list, (len + 7) / 8);
     }
     for (int m = 1; m <= ED_MAX; m++)
         for (int n = 1; n <= ED_MAX; n++) {

@@ -9,15 +9,20 @@
 
 /* One row of 4-bit values, two a byte, value i in the low nibble of byte
  * i/2 when i is even (the engine's pgm_nibble reads them). */
-void emit_nibbles(FILE *f, const int *v, int n, const char *what)
+static void emit_nibble_bytes(FILE *f, const int *v, int n, const char *what)
 {
-    fprintf(f, "    {");
     for (int i = 0; i < n; i += 2) {
         int lo = v[i], hi = i + 1 < n ? v[i + 1] : 0;
         if (lo > 15 || hi > 15)
             gen_die("a value does not fit a nibble: ", what);
         fprintf(f, "0x%x%x%s", hi, lo, i + 2 < n ? ", " : "");
     }
+}
+
+void emit_nibbles(FILE *f, const int *v, int n, const char *what)
+{
+    fprintf(f, "    {");
+    emit_nibble_bytes(f, v, n, what);
     fprintf(f, "}, /* %s */\n", what);
 }
 
@@ -39,57 +44,75 @@ static void emit_digits(FILE *f)
     fprintf(f, "};\n\n");
 }
 
-/* Heap rules, one column: its Grundy value and whether it has a move. */
-static void emit_heaps(FILE *f, int first_mask, int heap_max)
+/* Heap rules, one column: its Grundy value and whether it has a move.
+ * A row holds the values of heaps 0 .. nvals - 1 (a column's heaps, and
+ * as many as the BINARY form's longest start + period), then the least
+ * heap with a move (every bigger heap has one: checked here). */
+static void emit_heaps(FILE *f, int first_mask, int heap_max, int nvals)
 {
-    static int g[MAX_N + 1];
+    static int g[MAX_N + 1], v[MAX_N + 2];
 
-    fprintf(f, "/* Grundy value of a heap column of height 0..%d; 4 bits each. */\n", TABLE_ROWS);
-    fprintf(f, "const uint8_t heap_grundy[RULE_FIRST_MASK][NIBBLE_BYTES(TABLE_ROWS + 1)] PROGMEM = {\n");
+    if (nvals < TABLE_ROWS + 1)
+        nvals = TABLE_ROWS + 1;
+    fprintf(f, "/* Heap rules' rows of heap_row bytes: the Grundy values of heaps\n"
+               " * 0..%d, then the least heap with a move (SUBTRACT 23: 2); 4 bits each. */\n",
+            nvals - 1);
+    fprintf(f, "const uint8_t heap_values = %d, heap_row = %d;\n", nvals, (nvals + 2) / 2);
+    fprintf(f, "const uint8_t heap_grundy[] PROGMEM = {\n");
     for (int i = 0; i < first_mask; i++) {
-        rule_sequence(&rules[i], TABLE_ROWS + 1, g);
-        emit_nibbles(f, g, TABLE_ROWS + 1, rules[i].id);
-    }
-    fprintf(f, "};\n\n");
-
-    fprintf(f, "/* Bit n: a heap column of n has a move (SUBTRACT 23: not a heap of 1). */\n");
-    fprintf(f, "const uint16_t heap_moves[RULE_FIRST_MASK] PROGMEM = {\n");
-    for (int i = 0; i < first_mask; i++) {
-        unsigned bits = 0;
-        for (int n = 1; n <= TABLE_ROWS; n++)
-            if (heap_has_move(&rules[i], n))
-                bits |= 1u << n;
-        /* the engine takes a heap taller than a column to have a move */
-        for (int n = TABLE_ROWS + 1; n <= heap_max; n++)
+        int first = 0;
+        rule_sequence(&rules[i], nvals, g);
+        for (int n = 0; n < nvals; n++)
+            v[n] = rules[i].digit[MAX_N] && n > TABLE_ROWS ? 0 : g[n]; /* NIM: BINARY reads the heap */
+        while (!heap_has_move(&rules[i], first))
+            first++;
+        /* the engine takes a heap from the least with a move on to have one */
+        for (int n = first; n <= heap_max; n++)
             if (!heap_has_move(&rules[i], n))
-                gen_die("a heap taller than a column has no move: ", rules[i].id);
-        fprintf(f, "    0x%03x, /* %s */\n", bits, rules[i].id);
+                gen_die("a heap past the least with a move has none: ", rules[i].id);
+        v[nvals] = first;
+        fprintf(f, "    ");
+        emit_nibble_bytes(f, v, nvals + 1, rules[i].id);
+        fprintf(f, ", /* %s */\n", rules[i].id);
     }
     fprintf(f, "};\n\n");
 }
 
-/* Pin and cell rules: a whole column's value, looked up by its mask. */
-static void emit_masks(FILE *f, int first_mask, int first_coins)
+/* A pin or cell column's table entry: its value (bits 0..2) and
+ * MASK_HAS_MOVE when it has a move; g: the rule's values of runs 0..8. */
+int mask_entry(const rule_t *r, const int *g, unsigned m)
+{
+    int v = mask_value(r, g, m);
+    if (v >= MASK_HAS_MOVE)
+        gen_die("a column value does not fit 3 bits: ", r->id);
+    if (mask_has_move(r, m))
+        return v | MASK_HAS_MOVE;
+    if (v)
+        gen_die("a column without a move has a nonzero value: ", r->id);
+    return v;
+}
+
+/* Pin and cell rules: a whole column's value, looked up by its mask; the
+ * rules before mask_first read theirs from their misere classes
+ * (emit_misere.c: misere_fold), so they have no row here. */
+static void emit_masks(FILE *f, int mask_first, int first_coins)
 {
     static int g[MAX_N + 1];
 
     fprintf(f, "/* Grundy value of a whole column, indexed by its 8-cell mask, in bits\n"
-               " * 0..2, and MASK_HAS_MOVE when the column has a move; 4 bits each. */\n");
-    fprintf(f, "const uint8_t mask_grundy[RULE_FIRST_COINS - RULE_FIRST_MASK][128] PROGMEM = {\n");
-    for (int i = first_mask; i < first_coins; i++) {
+               " * 0..2, and MASK_HAS_MOVE when the column has a move; 4 bits each.\n"
+               " * The rules before mask_first: misere_fold. */\n");
+    fprintf(f, "const uint8_t mask_first = %d;\n", mask_first);
+    fprintf(f, "const uint8_t mask_grundy[][128] PROGMEM = {\n");
+    for (int i = mask_first; i < first_coins; i++) {
         static int v[256];
         rule_sequence(&rules[i], 9, g);
-        for (unsigned m = 0; m < 256; m++) {
-            v[m] = mask_value(&rules[i], g, m);
-            if (v[m] >= MASK_HAS_MOVE)
-                gen_die("a column value does not fit 3 bits: ", rules[i].id);
-            if (mask_has_move(&rules[i], m))
-                v[m] |= MASK_HAS_MOVE;
-            else if (v[m])
-                gen_die("a column without a move has a nonzero value: ", rules[i].id);
-        }
+        for (unsigned m = 0; m < 256; m++)
+            v[m] = mask_entry(&rules[i], g, m);
         emit_nibbles(f, v, 256, rules[i].id);
     }
+    if (mask_first == first_coins)
+        fprintf(f, "    {0}, /* none: C has no empty array */\n");
     fprintf(f, "};\n\n");
 }
 
@@ -188,6 +211,24 @@ static int oneheap_fold(const uint8_t *p, int heap_max, int bounded, int *start,
     return len;
 }
 
+/* Places a list of n bytes in the one-heap bits: where the same bytes
+ * already are (many rules share a list: TAKE 1's and TAKE 1-2's normal
+ * play are both "heap 0 only" in one byte), or where the bits' tail
+ * begins it, else at the end. Returns its offset (the engine's: a byte). */
+int oneheap_place(uint8_t *bits, int *nbits, const uint8_t *list, int n)
+{
+    int at = 0;
+    while (at < *nbits && memcmp(bits + at, list, (size_t)(*nbits - at < n ? *nbits - at : n)))
+        at++;
+    if (at + n > *nbits) {
+        memcpy(bits + at, list, (size_t)n);
+        *nbits = at + n;
+    }
+    if (at > 255)
+        gen_die("one-heap bits do not fit a byte offset", NULL);
+    return at;
+}
+
 /* One-heap form. A rule whose moves are bounded (no repeating digit)
  * has an eventually periodic list of P-positions: only its first
  * start + period bits are kept, and the engine folds a bigger heap back
@@ -211,13 +252,12 @@ static void emit_oneheap(FILE *f, int first_mask, int heap_max)
         fprintf(f, "    {");
         for (int mis = 0; mis < 2; mis++) {
             int start, period, len = oneheap_fold(pm[mis], heap_max, bounded, &start, &period);
-            if (nbits > 255)
-                gen_die("one-heap bits do not fit a byte offset: ", r->id);
-            fprintf(f, "{%d, %d, %d}%s", nbits, start, period, mis ? "" : ", ");
+            uint8_t list[(MAX_N + 8) / 8] = {0};
             for (int n = 0; n < len; n++)
                 if (pm[mis][n])
-                    bits[nbits + n / 8] |= (uint8_t)(1u << (n % 8));
-            nbits += (len + 7) / 8;
+                    list[n / 8] |= (uint8_t)(1u << (n % 8));
+            fprintf(f, "{%d, %d, %d}%s", oneheap_place(bits, &nbits, list, (len + 7) / 8), start, period,
+                    mis ? "" : ", ");
         }
         fprintf(f, "}, /* %s */\n", r->id);
     }
@@ -250,12 +290,12 @@ void emit_c(const char *path, int heap_max)
     fprintf(f, "_Static_assert(RULE_FIRST_MASK == %d, \"rules.h and tables.h disagree\");\n", first_mask);
     fprintf(f, "_Static_assert(RULE_FIRST_COINS == %d, \"rules.h and tables.h disagree\");\n\n", first_coins);
     emit_digits(f);
-    emit_heaps(f, first_mask, heap_max);
-    emit_masks(f, first_mask, first_coins);
+    /* the BINARY folds first: the heap rows hold the values before them */
+    emit_heaps(f, first_mask, heap_max, emit_binary(f, first_mask));
     emit_coins(f, first_coins);
     emit_oneheap(f, first_mask, heap_max);
-    emit_binary(f, first_mask);
-    emit_misere(f, first_mask);
+    /* the misere classes first: a wild pin rule's values fold into them */
+    emit_masks(f, first_mask + emit_misere(f, first_mask, first_coins), first_coins);
     if (fclose(f) != 0)
         gen_die("write failed: ", path);
 }

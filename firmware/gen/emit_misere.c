@@ -109,22 +109,36 @@ static int reach_of(const rule_t *r, const mq_t *q, int st)
 
 /* Each column state's class: its element and reach (bits 12..15 and
  * 0..11) are the same for many states (KAYLES: 21 classes of 256), so a
- * state holds its class's number and each class is written once. */
+ * state holds its class's number and each class is written once. A pin
+ * or cell rule's class holds its normal-play table entry too (bits
+ * 16..19; KAYLES': as many classes), so a folded rule (emit_misere) reads
+ * its column values through its classes. */
 static int wild_class[256], wild_classes;
+static int fold_first, fold_end, fold_classes;   /* folded rules: [first, end) */
 static void wild_fill_class(const rule_t *r, const mq_t *q, int *v)
 {
-    static int el[MISERE_STATES_EMIT];
+    static int el[MISERE_STATES_EMIT], g[MAX_N + 1];
+    int mask = r->form == FORM_PINS || r->form == FORM_CELLS, i = (int)(r - rules);
     memset(el, 0, sizeof el);
     wild_fill_elem(r, q, el);
+    if (mask)
+        rule_sequence(r, 9, g);
     for (int st = 0; st < MISERE_STATES_EMIT; st++) {
         int k = el[st] << 12 | (st < mcol_states(r) && mcol_valid(r, st) ? reach_of(r, q, st) : 0), c = 0;
-        while (c < wild_classes && wild_class[c] != k)
+        if (mask)
+            k |= (mask_entry(r, g, (unsigned)st) | 16) << 16;   /* 16: an entry */
+        /* a class without an entry (a coin rule's) takes one */
+        while (c < wild_classes && wild_class[c] != k &&
+               ((wild_class[c] ^ k) & 0xFFFF || (wild_class[c] >> 16 && k >> 16)))
             c++;
         if (c == 256)
             gen_die("over 256 classes of column states: ", r->id);
         if (c == wild_classes)
             wild_class[wild_classes++] = k;
+        wild_class[c] |= k;
         v[st] = c;
+        if (i >= fold_first && i < fold_end && c >= fold_classes)
+            fold_classes = c + 1;
     }
 }
 
@@ -194,13 +208,25 @@ static void emit_misere_wild(FILE *f, mq_t *q)
         }
     if (!nrows)
         rows[nrows++] = -1;
-    fprintf(f, "/* Wild rules: each column state's class, and each class's element (bits\n"
-               " * 12..15) and the elements one move from it reaches (bit e). */\n");
+    fprintf(f, "/* Wild rules: each column state's class, and each class's element (the\n"
+               " * low nibble of misere_class_elem) and the elements one move from it\n"
+               " * reaches (bit e: bits 0..7 in misere_class_reach, 8..11 in the high\n"
+               " * nibble of misere_class_elem). */\n");
     fprintf(f, "const uint8_t misere_state[][256] PROGMEM = {\n");
     emit_wild_rows(f, q, rows, nrows, wild_fill_class, 256, 24, ROW_DEC);
-    fprintf(f, "};\nconst uint16_t misere_class[] PROGMEM = {");
-    for (int c = 0; c < wild_classes || !c; c++)
-        fprintf(f, "%s0x%04x", c % 8 ? ", " : c ? ",\n    " : "\n    ", wild_class[c]);
+    for (int half = 0; half < 2; half++) {
+        fprintf(f, "};\nconst uint8_t misere_class_%s[] PROGMEM = {", half ? "reach" : "elem");
+        for (int c = 0; c < wild_classes || !c; c++) {
+            int k = wild_class[c], b = half ? k & 0xFF : (k >> 12 & 15) | (k >> 8 & 15) << 4;
+            fprintf(f, "%s0x%02x", c % 12 ? ", " : c ? ",\n    " : "\n    ", b);
+        }
+    }
+    fprintf(f, "};\n/* The folded pin rules' classes (the first fold_classes): the column's\n"
+               " * normal-play entry, as mask_grundy's. */\n");
+    fprintf(f, "const uint8_t misere_fold[] PROGMEM = {");
+    for (int c = 0; c < fold_classes || !c; c += 2) /* none folded: one 0, C has no empty array */
+        fprintf(f, "%s0x%x%x", c ? ", " : "", c + 1 < fold_classes ? wild_class[c + 1] >> 16 & 15 : 0,
+                c < fold_classes ? wild_class[c] >> 16 & 15 : 0);
     fprintf(f, "};\n/* Products: element a times b at nibble MISERE_ELEMS a + b; P (bit e); for\n"
                " * each element a the b with a b in P; the elements' names. */\n");
     fprintf(f, "const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM = {\n");
@@ -228,8 +254,12 @@ static void emit_misere_wild(FILE *f, mq_t *q)
  * stops the build otherwise); a tame rule needs only misere_one's bits. A
  * wild rule gets its quotient: each column state's element, the elements
  * one move reaches, the products, P, and for each element the partners
- * whose product is in P. */
-void emit_misere(FILE *f, int first_mask)
+ * whose product is in P. The wild pin and cell rules from first_mask on
+ * whose row of the wild tables is their place among the mask rules
+ * (KAYLES: the first of both) fold their column values into their
+ * classes (misere_fold): the engine reads misere_state[rule -
+ * RULE_FIRST_MASK] for them. Returns how many fold. */
+int emit_misere(FILE *f, int first_mask, int first_coins)
 {
     static mq_t q[RULE_COUNT];
     int nw = 0, wild[RULE_COUNT];
@@ -244,6 +274,10 @@ void emit_misere(FILE *f, int first_mask)
     }
     for (int i = RULE_COLUMN_COUNT; i < RULE_COUNT; i++)
         wild[i] = -1; /* not played in columns: never read as wild */
+    fold_first = fold_end = first_mask;
+    while (fold_end < first_coins && wild[fold_end] == fold_end - first_mask)
+        fold_end++;
     emit_misere_tame(f, q, wild, one, first_mask);
     emit_misere_wild(f, q);
+    return fold_end - first_mask;
 }

@@ -148,15 +148,23 @@ int mq_selftest(void);
 void emit_c(const char *path, int heap_max);
 /* One table row of n 4-bit values, two a byte; stops on one over 15. */
 void emit_nibbles(FILE *f, const int *v, int n, const char *what);
+/* Places n bytes of a one-heap list in bits (an equal run reused);
+ * returns the offset. */
+int oneheap_place(uint8_t *bits, int *nbits, const uint8_t *list, int n);
+/* A pin or cell column's table entry: value | MASK_HAS_MOVE if it moves. */
+int mask_entry(const rule_t *r, const int *g, unsigned m);
 
 /* ---- emit_misere.c ---- */
 /* The misere tables: every rule's quotient computed and proved, a tame
- * rule's bits, a wild rule's quotient (emit_c calls it). */
-void emit_misere(FILE *f, int first_mask);
+ * rule's bits, a wild rule's quotient (emit_c calls it). Returns how many
+ * pin and cell rules, from first_mask on, have their column values in
+ * misere_fold (their table rows are left out). */
+int emit_misere(FILE *f, int first_mask, int first_coins);
 
 /* ---- binary.c ---- */
-/* The BINARY form's period data of every heap rule (emit_c calls it). */
-void emit_binary(FILE *f, int first_mask);
+/* The BINARY form's period data of every heap rule (emit_c calls it);
+ * returns the most values before a fold (heap_grundy holds them). */
+int emit_binary(FILE *f, int first_mask);
 
 /* ---- ed.c ---- */
 /* EMPTY AND DIVIDE's tables, derived and proved by brute force over the
