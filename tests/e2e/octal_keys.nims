@@ -95,3 +95,29 @@ expect-uart OK SET OPP 2
 send NEW
 expect-uart OK NEW
 expect-uart LOG END within 60000
+# the code chosen with the buttons is kept with the settings: a game of
+# another rule, a power cut, and OCTAL comes back as 0.137
+send SET OPP 0
+expect-uart OK SET OPP 0
+send GAME NIM
+expect-uart OK GAME 0 NIM
+send NEW
+expect-uart OK NEW
+wait 1s
+send STATE
+expect-uart GAME=0 RULE=0
+expect-uart SAVE=0
+reset
+wait 4000ms
+send STATE
+expect-uart SCR=PLAY PH=INPUT GAME=0 RULE=0
+press B
+wait 900ms
+release B
+wait 300ms
+tap LEFT
+wait 300ms
+tap LEFT
+wait 300ms
+send GAME
+expect-uart OCTAL 0.137\n
