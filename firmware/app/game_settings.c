@@ -163,7 +163,8 @@ static bool settings_read(void)
     for (uint8_t f = SETTINGS_FORMAT; f >= SETTINGS_FORMAT_OLDEST; f--) {
         /* format 5 in the slots of now, the older ones in theirs (the
          * slots of now find only a first slot of then: store.h) */
-        store_use_settings_ring(f < SETTINGS_FORMAT);
+        if (f == SETTINGS_FORMAT - 1)
+            store_use_settings_ring(1);
         for (uint8_t n = RULE_COUNT; n >= SETTINGS_RULES_OLD; n--) {
             uint8_t len = (uint8_t)(offsetof(settings_rec_t, score) + n * GAME_FORMS * 2);
             uint8_t tail = f == SETTINGS_FORMAT ? SETTINGS_TAIL : (uint8_t)(f - SETTINGS_FORMAT_OLDEST);
@@ -186,7 +187,10 @@ static bool settings_read(void)
 bool game_settings_load(void)
 {
     bool ok = settings_read();
-    store_use_settings_ring(0);
+    /* back from then's slots: every save goes to now's (a boot's every
+     * scan reads the ring whole: none when format 5 was found in now's) */
+    if (!ok || rec.format != SETTINGS_FORMAT)
+        store_use_settings_ring(0);
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = *rec_set(i);
         if (i == SET_GAME) {
