@@ -371,10 +371,9 @@ NOINLINE void game_init(uint16_t now)
     } else {
         n = 0;
     }
-    /* your own game: Officers (0.6, Winning Ways) until a code is typed in,
-     * or the code a saved game of it carries (a bad one: no resume) */
-    octal_code_t code = {{6}, 1, 0};
-    engine_own_set(&code);
+    /* your own game: the code a saved game of it carries (a bad one: no
+     * resume), over the settings' (game_settings_load) */
+    octal_code_t code;
     if (n && game.pos.rule == RULE_OWN) {
         octal_unpack(game.pos.rules, &code);
         if (engine_own_set(&code) != OCTAL_OK)

@@ -19,7 +19,7 @@
  * SAVED_BINARY), so they mean the same game whatever the list
  * holds (it grows when the engine allows more modes). A record of another format (or size) loads as no record: blank
  * settings, never another version's bytes read as these. */
-#define SETTINGS_FORMAT 4
+#define SETTINGS_FORMAT 5
 /* The chosen game's byte: a BINARY game (RULE_COUNT * GAME_FORMS < 128). */
 #define SAVED_BINARY 0x80u
 /* A SUM game is saved as this rule (no rule has its number), its form as
@@ -32,22 +32,28 @@ typedef struct {
     uint8_t score[RULE_COUNT][GAME_FORMS][2];   /* [rule][mode]: [0] your wins, [1] the machine's */
     uint8_t counted;    /* game.number of the last game whose result is in score */
     uint8_t set_new[SET_COUNT - SET_COUNT_V3];  /* the settings added in format 4: the language */
+    octal_code_t code;  /* format 5: your own game's code, the one chosen last */
 } settings_rec_t;
-/* Older records load, migrated: formats 3 and 2 (before the language;
- * format 2 also before counted), and a record of any of them written when
- * the toy had fewer rules (a new rule's scores start at 0: rules are only
- * ever added at the end of rules.h's list). What a record lacks loads as
- * zero: English, no game counted yet. */
+/* Older records load, migrated: formats 4, 3 and 2 (4 before your own
+ * game's code; 3 also before the language; 2 also before counted), and a
+ * record of any of them written when the toy had fewer rules (a new
+ * rule's scores start at 0: rules are only ever added at the end of
+ * rules.h's list). What a record lacks loads as zero: English, no game
+ * counted yet, no code (Officers, 0.6: game_settings_load). */
 _Static_assert(LANG_EN == 0, "a migrated record's language is English");
 #define SETTINGS_FORMAT_OLDEST 2
 /* The rules when formats 2 and 3 were written: records with fewer are
  * none of this toy's. */
 #define SETTINGS_RULES_OLD 18
-/* What follows the scores: counted and the language (format 4), counted
- * (3), nothing (2). */
-#define SETTINGS_TAIL (1 + SET_COUNT - SET_COUNT_V3)
-_Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t),
-               "counted and the language end the record");
+/* What follows the scores: counted, the language and the code (format 5),
+ * counted and the language (4), counted (3), nothing (2): below format 5,
+ * f - 2 bytes. The code is kept as octal_code_t lays it out: digits, len,
+ * repeat, a byte each. */
+_Static_assert(sizeof(octal_code_t) == RULE_MAX_DIGITS + 2, "the code's bytes are the record's");
+#define SETTINGS_TAIL (1 + SET_COUNT - SET_COUNT_V3 + sizeof(octal_code_t))
+_Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t)
+                   && offsetof(settings_rec_t, code) == offsetof(settings_rec_t, counted) + 1 + SET_COUNT - SET_COUNT_V3,
+               "counted, the language and the code end the record, in the order of the formats");
 _Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN && RULE_OWN * GAME_FORMS < SAVED_BINARY
                    && RULE_OWN < SAVED_SUM,
                "every listed game has its score slot; the saved game fits a byte");
@@ -96,6 +102,7 @@ void game_save_settings(void)
     if (m & ENGINE_SUM)
         r = SAVED_SUM;
     rec.set[SET_GAME] = (uint8_t)((r * GAME_FORMS + (m & 3)) | ((m & ENGINE_BINARY) ? SAVED_BINARY : 0));
+    rec.code = *engine_own_code();
     rec.format = SETTINGS_FORMAT;
     store_request(STORE_SETTINGS, &rec, sizeof rec);
 }
@@ -153,30 +160,37 @@ void game_set_score(uint8_t index, uint8_t wins, uint8_t losses)
 static bool settings_read(void)
 {
     uint8_t *b = (uint8_t *)&rec;
-    for (uint8_t n = RULE_COUNT; n >= SETTINGS_RULES_OLD; n--)
-        for (uint8_t f = SETTINGS_FORMAT; f >= SETTINGS_FORMAT_OLDEST; f--) {
+    for (uint8_t f = SETTINGS_FORMAT; f >= SETTINGS_FORMAT_OLDEST; f--) {
+        /* format 5 in the slots of now, the older ones in theirs (the
+         * slots of now find only a first slot of then: store.h) */
+        if (f == SETTINGS_FORMAT - 1)
+            store_use_settings_ring(1);
+        for (uint8_t n = RULE_COUNT; n >= SETTINGS_RULES_OLD; n--) {
             uint8_t len = (uint8_t)(offsetof(settings_rec_t, score) + n * GAME_FORMS * 2);
             uint8_t tail = f == SETTINGS_FORMAT ? SETTINGS_TAIL : (uint8_t)(f - SETTINGS_FORMAT_OLDEST);
-            uint8_t t[SETTINGS_TAIL] = {0};
             /* Every (rules, format) pair has a length of its own, and a
              * failed load leaves rec as it was. */
             if (!store_load(STORE_SETTINGS, &rec, (uint8_t)(len + tail)) || rec.format != f)
                 continue;
-            for (uint8_t i = 0; i < tail; i++)
-                t[i] = b[len + i];
-            while (len < sizeof rec)
-                b[len++] = 0;
-            rec.counted = t[0];
-            for (uint8_t i = SET_COUNT_V3; i < SET_COUNT; i++)
-                *rec_set(i) = t[1 + i - SET_COUNT_V3];
+            /* The tail moves up to counted, zeros around it: from the top
+             * down, as no byte moves down (len <= counted's offset). */
+            for (uint8_t j = sizeof rec; j-- > len;) {
+                uint8_t k = (uint8_t)(j - offsetof(settings_rec_t, counted));
+                b[j] = k < tail ? b[len + k] : 0;
+            }
             return true;
         }
+    }
     return false;
 }
 
 bool game_settings_load(void)
 {
     bool ok = settings_read();
+    /* back from then's slots: every save goes to now's (a boot's every
+     * scan reads the ring whole: none when format 5 was found in now's) */
+    if (!ok || rec.format != SETTINGS_FORMAT)
+        store_use_settings_ring(0);
     for (uint8_t i = 0; i < SET_COUNT; i++) {
         uint8_t v = *rec_set(i);
         if (i == SET_GAME) {
@@ -195,6 +209,12 @@ bool game_settings_load(void)
     if (!ok)
         for (uint8_t *b = (uint8_t *)rec.score; b < (uint8_t *)(&rec + 1); b++)
             *b = 0;                 /* every score byte and what follows, in one pass */
+    /* your own game: the code chosen last, or Officers (0.6, Winning
+     * Ways) where none was (a record without one has a code of zeros: no
+     * digit, refused) */
+    octal_code_t c = {{6}, 1, 0};
+    engine_own_set(&c);
+    engine_own_set(&rec.code);
     return ok;
 }
 

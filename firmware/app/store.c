@@ -9,6 +9,8 @@
 _Static_assert(STORE_SETTINGS_SLOTS >= 2 && STORE_GAME_SLOTS >= 2,
                "each record needs two slots, or a save would overwrite the only copy");
 _Static_assert(STORE_RECORDS == 2, "store_step picks the next record as 0 or 1, bit id + 1");
+_Static_assert(STORE_SETTINGS_SLOTS == STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES_1 + STORE_SLOT_OVERHEAD),
+               "the settings ring before format 5 has as many slots as now's (store_slots)");
 _Static_assert(STORE_SETTINGS_BYTES <= 255 && STORE_GAME_BYTES <= 255,
                "record length is stored in one byte");
 _Static_assert(STORE_GAME_BASE + STORE_GAME_SLOTS * (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD)
@@ -33,6 +35,8 @@ static const uint8_t store_rings[STORE_GAME_AGES + 1][2] PROGMEM = {
  * slot size and slots, kept in RAM (the table read on every use cost
  * 110 B of code). */
 static uint8_t store_age, store_game[2] = {STORE_GAME_BYTES, STORE_GAME_SLOTS};
+/* The settings ring read: its slot size (store_use_settings_ring). */
+static uint8_t store_set_max = STORE_SETTINGS_BYTES;
 /* An older ring holds a record the boot read while the ring of now had
  * none: the first save of now is written even when it is empty (the end
  * of that game), or the next boot would read the older ring's game again. */
@@ -41,7 +45,7 @@ static bool store_old_held;
 /* Geometry of record id (0 or 1: the public calls check the id). */
 static uint8_t store_max(uint8_t id)
 {
-    return id ? store_game[0] : STORE_SETTINGS_BYTES;
+    return id ? store_game[0] : store_set_max;
 }
 
 /* Out of line: saves 4 B. */
@@ -289,6 +293,12 @@ void store_use_ring(uint8_t age)
     store_game[1] = PGM_U8(&store_rings[age][1]);
     if (store_scan(STORE_GAME) != 0xFF && age)
         store_old_held = true;
+}
+
+void store_use_settings_ring(uint8_t age)
+{
+    store_set_max = age ? STORE_SETTINGS_BYTES_1 : STORE_SETTINGS_BYTES;
+    store_scan(STORE_SETTINGS);
 }
 
 bool store_load(uint8_t id, void *buf, uint8_t len)

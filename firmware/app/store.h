@@ -47,7 +47,7 @@ enum {
 
 /* Largest payload of each record; the slot adds STORE_SLOT_OVERHEAD bytes. */
 #ifndef STORE_SETTINGS_BYTES
-#define STORE_SETTINGS_BYTES 171u  /* format + 8 settings + 20 rules x 4 forms x 2 score bytes + counted + the language (app/game.c) */
+#define STORE_SETTINGS_BYTES 181u  /* format + 8 settings + 20 rules x 4 forms x 2 score bytes + counted + the language + your own game's code (app/game_settings.c) */
 #endif
 #ifndef STORE_GAME_BYTES
 /* turn, position with a SUM's column rules and number (2 x BOARD_COLS +
@@ -80,6 +80,14 @@ enum {
  * the ring of now. */
 #define STORE_GAME_SLOTS_OF(b, age) ((STORE_GAME_REGION + (age)) / ((b) + STORE_SLOT_OVERHEAD))
 #define STORE_SETTINGS_SLOTS (STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD))
+/* The settings slots of the firmware before settings format 5 (your own
+ * game's code, game_settings.c) held up to 171 bytes: its second slot
+ * began 177 bytes in, inside now's first (now's second begins at 187).
+ * A record of then whose newest copy is in that slot is read in that
+ * geometry (store_use_settings_ring); the first save of now goes to now's
+ * second slot, as the first slot (where then's first was) holds the copy
+ * before it. A power cut during that one save leaves that older copy. */
+#define STORE_SETTINGS_BYTES_1 171u
 #define STORE_GAME_SLOTS STORE_GAME_SLOTS_OF(STORE_GAME_BYTES, 0u)
 
 /* The rate limits (see above). The game record is asked for after every
@@ -112,6 +120,11 @@ uint8_t store_len(uint8_t id);
  * record, the first save of now is written even if it is empty: the
  * older record is never read again. */
 void store_use_ring(uint8_t age);
+
+/* Boot only: read the settings in the slots of the firmware before
+ * format 5 (age 1), or in those of now (age 0, which finds the newest
+ * slot again: every save goes to the ring of now). */
+void store_use_settings_ring(uint8_t age);
 
 /* Ask for len bytes of buf to be saved as record id (len <= the record's
  * maximum; len 0 stores an empty record, which loads as "no record": that

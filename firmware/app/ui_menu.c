@@ -100,8 +100,10 @@ static bool sum_on;
  * three lamps (rows 1, 2, 3: bits 1, 2, 4; LEFT/RIGHT choose the column,
  * UP/DOWN step its digit 0..7), row 5 of the last digit's column the
  * repeat (B toggles it); A plays the code, refused with a buzz if it has
- * no move. Entering 0.137: UP, RIGHT, UP UP UP, RIGHT, DOWN, A. */
-static bool code_on;
+ * no move, and a word over the lamps says why (CODE_SAID: once through,
+ * or until a key). Entering 0.137: UP, RIGHT, UP UP UP, RIGHT, DOWN, A. */
+enum { CODE_OFF, CODE_EDIT, CODE_SAID };
+static uint8_t code_on;
 static uint8_t code_at;
 static octal_code_t code_edit;
 
@@ -160,6 +162,10 @@ void ui_menu_text(uint16_t now)
     if (menu_ask) {
         ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
                                                 : PSTR("END GAME? A YES  B NO\0KET THUC? A CO  B KHONG"));
+    } else if (code_on) {
+        /* the code's word (drawn while CODE_SAID): also when the text is
+         * redone behind its back (a PC's SET) */
+        ui_say(PSTR("NO MOVE\0KHONG CO NUOC DI"));
     } else if (sum_on) {
         text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));  /* the column being chosen */
     } else {
@@ -273,6 +279,7 @@ static void code_trim(void)
 static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
 {
     uint8_t *const d = &code_edit.digit[code_at];
+    code_on = CODE_EDIT;                /* a key: the lamps again */
     if (pressed & (BTN_LEFT | BTN_RIGHT)) {
         ui_step(&code_at, RULE_MAX_DIGITS, pressed & BTN_LEFT, false);
     } else if (pressed & (BTN_UP | BTN_DOWN)) {
@@ -283,9 +290,13 @@ static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
     } else if (b_short) {
         code_edit.repeat ^= 1;
     } else if (pressed & BTN_A) {
-        if (engine_own_set(&code_edit) != OCTAL_OK)
-            return UI_MENU_DENY;        /* no move at all: 0.0 */
-        code_on = false;
+        if (engine_own_set(&code_edit) != OCTAL_OK) {
+            /* no move at all (0.0; the keys give no other bad code) */
+            code_on = CODE_SAID;
+            ui_menu_text(now);
+            return UI_MENU_DENY;
+        }
+        code_on = CODE_OFF;
         game_save_settings();
         game_new(now);
     }
@@ -295,6 +306,11 @@ static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
 /* The code's lamps (code_on): see code_on. */
 static void code_draw(uint8_t *frame, uint16_t now)
 {
+    if (code_on == CODE_SAID) {
+        if (!text_draw(frame, now))
+            return;
+        code_on = CODE_EDIT;
+    }
     for (uint8_t k = 0; k < code_edit.len; k++)
         frame[k] = (uint8_t)(code_edit.digit[k] << 1);
     if (code_edit.repeat)
@@ -308,7 +324,7 @@ static void code_open(void)
 {
     code_edit = *engine_own_code();
     code_at = 0;
-    code_on = true;
+    code_on = CODE_EDIT;
 }
 
 /* The sum's columns, the last one being chosen: UP/DOWN its rule, RIGHT
@@ -419,7 +435,7 @@ NOINLINE void ui_menu_open(void)
     view.overlay = OV_NONE;
     menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
     sum_on = false;
-    code_on = false;
+    code_on = CODE_OFF;
 }
 
 /* The label, and which item on row 0: a lamp per setting; the form shares

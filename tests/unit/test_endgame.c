@@ -207,6 +207,18 @@ static uint8_t old_record(uint8_t *old, uint8_t format, uint8_t w, uint8_t l)
     return (uint8_t)(1 + SET_COUNT_V3 + RULE_COUNT * GAME_FORMS * 2);
 }
 
+/* A settings record of a format before 5, where the firmware of then
+ * saved it: in its settings ring (store.h), the slots of now blank as it
+ * left them. */
+static bool save_then(const uint8_t *rec, uint8_t len)
+{
+    memset(fake_eeprom, 0xFF, STORE_SETTINGS_REGION);
+    store_use_settings_ring(1);
+    bool ok = store_save(STORE_SETTINGS, rec, len);
+    store_use_settings_ring(0);
+    return ok;
+}
+
 /* A record in the game ring of older firmware (store.h: age 1 the
  * review's, 2 the one before it), the newer rings blank as that firmware
  * left them. */
@@ -294,7 +306,7 @@ static void migration(void)
     setup(&p);
     uint8_t old[STORE_SETTINGS_BYTES];
     uint8_t oldlen = old_record(old, 2, 7, 9);
-    CHECK(store_save(STORE_SETTINGS, old, oldlen), "format 2 settings saved");
+    CHECK(save_then(old, oldlen), "format 2 settings saved");
     /* the oldest layout, in the oldest ring: turn and the position */
     uint8_t rec[STORE_GAME_BYTES];
     save_old(2, rec, old_game(rec, false, false));
@@ -315,7 +327,7 @@ static void migration(void)
           score(1));
     /* a settings record of another size or format: blank */
     old[0] = 1;
-    CHECK(store_save(STORE_SETTINGS, old, oldlen), "format 1 settings saved");
+    CHECK(save_then(old, oldlen), "format 1 settings saved");
     boot();
     CHECK(score(0) == 0 && score(1) == 0, "another format loads blank");
 }
@@ -329,7 +341,7 @@ static void migration_v3(void)
     uint8_t old[STORE_SETTINGS_BYTES];
     uint8_t oldlen = old_record(old, 3, 5, 6);
     old[oldlen] = game.number;      /* counted: this game's result is in the scores */
-    CHECK(store_save(STORE_SETTINGS, old, (uint8_t)(oldlen + 1)), "format 3 settings saved");
+    CHECK(save_then(old, (uint8_t)(oldlen + 1)), "format 3 settings saved");
     game.set[SET_LANG] = LANG_VI;   /* not saved: must not survive the boot */
     boot();
     CHECK(score(0) == 5 && score(1) == 6, "format 3 scores migrated: W %u L %u", score(0), score(1));
@@ -343,6 +355,151 @@ static void migration_v3(void)
     boot();
     CHECK(game.set[SET_LANG] == LANG_VI && score(0) == 5 && score(1) == 6, "format 4 keeps the language");
     CHECK(!game_set(SET_LANG, LANG_COUNT), "a language out of range refused");
+}
+
+static bool code_is(const char *want)
+{
+    char got[RULE_MAX_DIGITS + 2];
+    const octal_code_t *c = engine_own_code();
+    uint8_t n = 0;
+    for (uint8_t i = 0; i < c->len; i++)
+        got[n++] = (char)('0' + c->digit[i]);
+    if (c->repeat)
+        got[n++] = '*';
+    got[n] = 0;
+    if (strcmp(got, want))
+        printf("  your own game's code: 0.%s, want 0.%s\n", got, want);
+    return !strcmp(got, want);
+}
+
+/* Your own game's code as a PC's GAME OCTAL chooses it: set, then the
+ * settings saved. */
+static void code_choose(uint8_t d1, uint8_t d2, uint8_t d3)
+{
+    octal_code_t c = {{d1, d2, d3}, 3, 0};
+    CHECK(engine_own_set(&c) == OCTAL_OK, "a code set");
+    game_set(SET_GAME, game_find(RULE_OWN, 0));
+    game_save_settings();
+}
+
+/* Format 4 (before your own game's code): migrated, the rest kept, the
+ * code Officers (0.6). The code chosen then is kept in format 5: after a
+ * game of another rule and a power cut the code is the one chosen, and a
+ * game of your own game in progress brings back its own code, not the
+ * settings'. */
+static void migration_v4(void)
+{
+    engine_pos_t p = nim(2, 3);
+    setup(&p);
+    uint8_t old[STORE_SETTINGS_BYTES];
+    uint8_t oldlen = old_record(old, 4, 5, 6);
+    old[oldlen++] = game.number;    /* counted: this game's result is in the scores */
+    old[oldlen++] = LANG_VI;
+    CHECK(oldlen == 171, "a format-4 record is 171 bytes (%u)", oldlen);
+    CHECK(save_then(old, oldlen), "format 4 settings saved");
+    code_choose(1, 3, 7);           /* not saved: must not survive the boot */
+    store_init();
+    boot();
+    CHECK(score(0) == 5 && score(1) == 6, "format 4 scores migrated: W %u L %u", score(0), score(1));
+    CHECK(game.set[SET_LANG] == LANG_VI && game.set[SET_LEVEL] == LEVEL_PERFECT
+              && game.set[SET_GAME] == game_find(RULE_NIM, 0),
+          "format 4 settings kept");
+    CHECK(!game.in_game, "the game whose number format 4 counted does not resume");
+    CHECK(code_is("6"), "format 4 loads your own game as Officers, 0.6");
+    /* a code chosen, then a game of NIM, cut by a power cut */
+    code_choose(1, 3, 7);
+    flush();
+    game_set(SET_GAME, game_find(RULE_NIM, 0));
+    game_save_settings();
+    game_new(0);
+    flush();
+    boot();
+    CHECK(game.in_game && game.pos.rule == RULE_NIM, "the game of NIM resumes");
+    CHECK(code_is("137"), "the code chosen last comes back with the settings");
+    CHECK(score(0) == 5 && score(1) == 6 && game.set[SET_LANG] == LANG_VI, "format 5 keeps the rest");
+    /* your own game in progress with 0.77; the settings then say 0.137
+     * (a code set and played without a settings save) */
+    game_abandon();
+    code_choose(1, 3, 7);
+    flush();
+    octal_code_t c = {{7, 7}, 2, 0};
+    CHECK(engine_own_set(&c) == OCTAL_OK, "0.77 set");
+    game_new(0);
+    flush();
+    boot();
+    CHECK(game.in_game && game.pos.rule == RULE_OWN, "the game of your own game resumes");
+    CHECK(code_is("77"), "a resumed game brings its own code");
+    /* a record's code with no move or a digit out of range: Officers */
+    game_abandon();
+    flush();
+    for (uint8_t bad = 0; bad < 2; bad++) {
+        code_choose(1, 3, 7);
+        flush();
+        uint8_t buf[STORE_SETTINGS_BYTES];
+        CHECK(store_load(STORE_SETTINGS, buf, (uint8_t)store_len(STORE_SETTINGS)), "the settings read back");
+        uint8_t at = (uint8_t)(store_len(STORE_SETTINGS) - sizeof(octal_code_t));
+        CHECK(buf[at] == 1 && buf[at + 8] == 3, "the code ends the record");
+        buf[at] = bad ? 8 : 0;
+        buf[at + 1] = buf[at + 2] = 0;
+        CHECK(store_save(STORE_SETTINGS, buf, (uint8_t)store_len(STORE_SETTINGS)), "a bad code saved");
+        boot();
+        CHECK(code_is("6") && score(0) == 5, "a saved code %s loads as Officers, the rest kept",
+              bad ? "with a digit 8" : "with no move");
+    }
+}
+
+/* The settings ring before format 5 (store.h: slots of 171 bytes, the
+ * second 177 bytes in, inside now's first): a format-4 record whose
+ * newest copy is in that second slot loads from there, not the copy
+ * before it from the first slot (the one now's first slot finds). The
+ * first save of now, cut at every byte and with that byte torn, leaves
+ * that record, the copy before it once the save has begun (now's second
+ * slot overlaps then's), or the new record; never blank settings. */
+static void migration_ring(void)
+{
+    engine_pos_t p = nim(2, 3);
+    setup(&p);
+    uint8_t old[STORE_SETTINGS_BYTES];
+    uint8_t oldlen = old_record(old, 4, 5, 6);
+    old[oldlen++] = game.number;
+    old[oldlen++] = LANG_EN;
+    CHECK(save_then(old, oldlen), "then's first copy saved");
+    store_use_settings_ring(1);
+    old[oldlen - 1] = LANG_VI;
+    CHECK(store_save(STORE_SETTINGS, old, oldlen), "then's second copy saved");
+    CHECK(store_newest_slot(STORE_SETTINGS) == 1, "the newest in then's second slot");
+    store_use_settings_ring(0);
+    CHECK(store_newest_slot(STORE_SETTINGS) == 0, "now's slots find only then's first");
+    boot();
+    CHECK(game.set[SET_LANG] == LANG_VI && score(0) == 5 && code_is("6"),
+          "the newest copy, in then's second slot, loads");
+    memcpy(image, fake_eeprom, sizeof image);
+    unsigned kept = 0, before = 0, saved = 0;
+    for (long budget = 0;; budget++) {
+        for (int tear = 0; tear < 2; tear++) {
+            memcpy(fake_eeprom, image, sizeof image);
+            boot();
+            game_set(SET_SOUND, 0);
+            game_save_settings();
+            bool done = run_saves(budget);
+            if (tear && !done && fake_nvm_refused < BOARD_EEPROM_BYTES)
+                fake_eeprom[fake_nvm_refused] ^= 0x5A;
+            boot();
+            bool vi = game.set[SET_LANG] == LANG_VI, sound = game.set[SET_SOUND];
+            CHECK(score(0) == 5 && score(1) == 6 && (vi || budget || tear), "cut after %ld bytes%s: the scores kept", budget,
+                  tear ? ", torn" : "");
+            kept += vi && sound;
+            before += !vi && sound;
+            saved += vi && !sound;
+            if (done) {
+                CHECK(vi && !sound, "the first save of now written whole");
+                CHECK(store_newest_slot(STORE_SETTINGS) == 1, "the first save of now in now's second slot");
+                printf("endgame: the settings of then's second slot: a first save of now cut at %ld bytes (and torn): "
+                       "%u kept, %u the copy before them, %u the new\n", budget, kept, before, saved);
+                return;
+            }
+        }
+    }
 }
 
 /* A toy updated from older firmware: its game is in an older game ring
@@ -392,11 +549,13 @@ int main(void)
     old_rings();
     sum_record();
     migration_v3();
+    migration_v4();
+    migration_ring();
     for (int i = 0; i < 8; i++)
         old_ring((uint8_t)(1 + (i >> 2)), i & 1, i & 2);
     printf("endgame: %lu power cuts at every byte of the end of a game (%lu torn bytes): %lu counted once and "
            "the game not resumed (%lu of them before every save was written), %lu not counted and the game resumed "
-           "before its last move, then counted once; formats 2 and 3 migrated; "
+           "before its last move, then counted once; formats 2, 3 and 4 migrated, your own game's code kept; "
            "a game of the old ring ended and given up does not come back\n",
            cuts, torn_cuts, cuts - resumed_uncounted, counted_dropped, resumed_uncounted);
     printf("endgame: %d checks, %d failures\n", checks, failures);
