@@ -112,10 +112,11 @@ static const char form_words[] PROGMEM = "ONE MISERE BINARY +";
  * 0.3*); played in columns, normal play. Set only if everything passes. */
 static uint8_t proto_own_game(uint8_t *index)
 {
-    octal_code_t c;
+    /* every byte set: the digits past the code's go into the game record
+     * (octal_pack) and, through it, the rules a SUM started next finds */
+    octal_code_t c = {{0}, 0, 0};
     char *w = proto_word();
     uint8_t n = 0;
-    c.repeat = 0;
     if (w[0] != '0' || w[1] != '.')
         return R_CODE;
     for (w += 2; *w >= '0' && *w <= '7' && n < RULE_MAX_DIGITS; w++)
