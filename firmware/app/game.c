@@ -122,10 +122,11 @@ NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
  * repeats them (3 4 5 3 3 4 5 3 ...). */
 static const uint8_t presets[2][4] PROGMEM = {{3, 4, 5, 3}, {1, 3, 5, 7}};
 
-/* Out of line: saves 136 B. A SUM keeps the columns and rules chosen
- * (p->ncols, p->rules: the menu or GAME SUM set them), or two NIM
- * columns if those cannot be played in the form chosen. */
-NOINLINE static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
+/* A SUM keeps the columns and rules chosen (p->ncols, p->rules: the menu
+ * or GAME SUM set them), or two NIM columns if those cannot be played in
+ * the form chosen. Left to LTO (in game_new, its one caller): out of line
+ * it was 20 B bigger since the link places code by name. */
+static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
 {
     game_decode(index, &p->rule, &p->mode);
     if (p->rule == RULE_OWN)
@@ -339,8 +340,9 @@ void game_tick(uint16_t now)
     }
 }
 
-/* Out of line: inlined into main it cost 4 / 2 B more (8 / 32 columns). */
-NOINLINE void game_init(uint16_t now)
+/* Left to LTO (in main): out of line it was 14 B bigger since the link
+ * places code by name. */
+void game_init(uint16_t now)
 {
     uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
     uint8_t n, age = 0, grow = 0;

@@ -129,7 +129,7 @@ void display_init(void)
 /* The main loop shows a frame on every tick and it rarely changes: one
  * pass finds the rows that differ (about 8 cycles a column, no separate
  * compare: that unrolled copy cost 80 B of flash) and sends only those. */
-HAL_NOINLINE void display_show(const uint8_t frame[BOARD_COLS])
+void display_show(const uint8_t frame[BOARD_COLS])
 {
     uint8_t rows = display_force;
     for (uint8_t c = 0; c < BOARD_COLS; c++) {

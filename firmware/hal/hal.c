@@ -81,7 +81,7 @@ static void hal_watchdog_on(void)
     SREG = sreg;
 }
 
-HAL_NOINLINE uint8_t hal_init(void)
+uint8_t hal_init(void)
 {
     cli();
     GPIOR0 = 0;

@@ -18,7 +18,7 @@ void power_idle(void)
     sei();
 }
 
-HAL_NOINLINE void power_off(void)
+void power_off(void)
 {
     uart_flush();                   /* the last log line goes out whole */
     piezo_stop();
