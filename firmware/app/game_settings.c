@@ -212,9 +212,10 @@ bool game_settings_load(void)
     /* your own game: the code chosen last, or Officers (0.6, Winning
      * Ways) where none was (a record without one has a code of zeros: no
      * digit, refused) */
-    octal_code_t c = {{6}, 1, 0};
-    engine_own_set(&c);
-    engine_own_set(&rec.code);
+    if (engine_own_set(&rec.code) != OCTAL_OK) {
+        octal_code_t c = {{6}, 1, 0};
+        engine_own_set(&c);     /* derived once: the saved code, else this one */
+    }
     return ok;
 }
 
