@@ -48,7 +48,7 @@ _Static_assert(LANG_EN == 0, "a migrated record's language is English");
 #define SETTINGS_TAIL (1 + SET_COUNT - SET_COUNT_V3)
 _Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t),
                "counted and the language end the record");
-_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN && RULE_OWN * GAME_FORMS < SAVED_BINARY
+_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN && RULE_OWN * GAME_FORMS + ENGINE_MISERE < SAVED_BINARY
                    && RULE_OWN < SAVED_SUM,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");

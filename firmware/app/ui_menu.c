@@ -283,8 +283,8 @@ static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
     } else if (b_short) {
         code_edit.repeat ^= 1;
     } else if (pressed & BTN_A) {
-        if (engine_own_set(&code_edit) != OCTAL_OK)
-            return UI_MENU_DENY;        /* no move at all: 0.0 */
+        if (engine_own_set(&code_edit) != OCTAL_OK || game_unplayable(game.set[SET_GAME]))
+            return UI_MENU_DENY;        /* no move at all (0.0), or misere not proved for the code */
         code_on = false;
         game_save_settings();
         game_new(now);

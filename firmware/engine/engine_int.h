@@ -30,10 +30,11 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
     }
 }
 
-/* Your own game's code and what was derived from it (own.c): 86 B. */
+/* Your own game's code and what was derived from it (own.c): 87 B. */
 typedef struct {
     octal_code_t code;
     uint8_t form, last;
+    uint8_t misere;                     /* OWN_MISERE_TAME, or why misere is not played (own_misere.c) */
     uint8_t g[TABLE_ROWS + 1];
     uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
     uint8_t run_cnt[TABLE_ROWS + 1];    /* the blocks a run of L pins may lose (heaps: 0 = no move) */
@@ -108,6 +109,17 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
 uint8_t column_own_value(uint8_t state);
 uint8_t column_own_count(uint8_t m);
 uint8_t column_own_find(uint8_t m, uint8_t want);
+/* Misere: is your own code's misere play misere Nim on the column values,
+ * proved on the chip (own_misere.c)? OWN_MISERE_TAME, or why not. */
+enum {
+    OWN_MISERE_TAME,
+    OWN_MISERE_WILD,    /* the proof fails: misere Nim does not decide it */
+    OWN_MISERE_VALUES,  /* a run worth over 7: the proof's elements are 10 */
+    OWN_MISERE_COLUMN,  /* a column of two runs worth 2 or more is worth 0 or 1 */
+    OWN_MISERE_BIG,     /* the proof's closure outgrew its room (no code does) */
+    OWN_MISERE_UNKNOWN = 0xFF,  /* not yet proved (engine_own_misere proves it) */
+};
+uint8_t own_misere_check(const engine_own_t *o);
 uint8_t column_digit(uint8_t rule, uint16_t k);
 /* A coin column's first move to the wild rule's element q: its change, or 0. */
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q);
