@@ -86,9 +86,10 @@ uint8_t game_count(void)
 
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
 {
-    if ((uint8_t)(index + GAME_OWN) >= game_count() && index < game_count()) {
-        *rule = RULE_OWN;   /* the list's last two, no walk (as game_find) */
-        *mode = (uint8_t)((index + GAME_OWN - game_count()) << 1);  /* normal, then MISERE */
+    uint8_t own = (uint8_t)(index + GAME_OWN - game_count());  /* 0, 1: the list's last two */
+    if (own < GAME_OWN) {
+        *rule = RULE_OWN;   /* no walk (as game_find) */
+        *mode = (uint8_t)(own << 1);    /* normal, then MISERE */
         return;
     }
     *rule = 0xFF;

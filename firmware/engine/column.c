@@ -274,17 +274,17 @@ uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff)
  * (the generator refuses a rule where it would not). */
 bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
 {
+    /* your own game first: the stall asks it of every column (a pin
+     * code's P-position: its replies' worst case) */
+    if (rule == RULE_OWN)
+        return column_own_has_move((uint8_t)from);
     if (form == FORM_HEAP) {
         if (from > TABLE_ROWS)
             return true;
-        if (rule == RULE_OWN)
-            return engine_own.run_cnt[from] != 0;
         return (PGM_U16(&heap_moves[rule]) >> from) & 1;
     }
     if (form == FORM_COINS)
         return from >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
-    if (rule == RULE_OWN)
-        return column_own_count((uint8_t)from) != 0;
     return table_of(rule, (uint8_t)from) & MASK_HAS_MOVE;
 }
 

@@ -189,10 +189,8 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
 static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos_t *p, uint8_t c)
 {
     uint8_t rule = pos_rule(p, c), state = p->col[c];
-    if (rule == RULE_OWN) {             /* derived, not a table: the move itself */
-        engine_move_t m;
-        return col_find_value(p, c, 1, &m);
-    }
+    if (rule == RULE_OWN)
+        return column_own_to_one(state);
     /* BINARY: a heap over a column's can (build/grundy stops otherwise) */
     if ((p->mode & ENGINE_BINARY) && state > TABLE_ROWS)
         return true;

@@ -130,11 +130,20 @@ static void target_play(const target_games_t *g, uint8_t index, uint8_t rule, ui
 /* Your own game (issue 21, RULE_OWN): a few codes, each played like a
  * rule: Officers (pins, one move a run), Dawson's chess repeating and
  * 0.7777 repeating (pins, the most moves a run has), a heap code that
- * takes 1 or 2 to 4, and a heap code that takes any number but 1. */
+ * takes 1 or 2 to 4, and a heap code that takes any number but 1. In
+ * misere, codes whose misere the chip plays (own_misere.c): Dawson's
+ * Kayles and 0.7444 repeating (pins, the most moves of those played),
+ * 0.0777 repeating (pins), and 0.03 repeating (heaps). The games are
+ * numbered by their markers, TARGET_GAME_MARK + i, below
+ * TARGET_CAL_MARK: 112 at most (110 now). */
 static const octal_code_t own_codes[] = {
     {{6}, 1, 0}, {{1, 3, 7}, 3, 1}, {{7, 7, 7, 7}, 4, 1}, {{3, 1, 2, 2}, 4, 0}, {{0, 3}, 2, 1},
 };
+static const octal_code_t own_misere_codes[] = {
+    {{0, 7}, 2, 0}, {{7, 4, 4, 4}, 4, 1}, {{0, 7, 7, 7}, 4, 1}, {{0, 3}, 2, 1},
+};
 #define OWN_CODES (sizeof own_codes / sizeof own_codes[0])
+#define OWN_MISERE_CODES (sizeof own_misere_codes / sizeof own_misere_codes[0])
 
 void target_put_own(char sep)
 {
@@ -171,5 +180,13 @@ uint8_t target_each_game(const target_games_t *games)
         engine_own_set(&own_codes[k]);
         target_play(games, i++, RULE_OWN, 0);
     }
+    for (uint8_t k = 0; k < OWN_MISERE_CODES; k++) {
+        engine_own_set(&own_misere_codes[k]);
+        if (engine_own_misere() == 0)     /* each is played: a refusal shows as a game missing */
+            target_play(games, i++, RULE_OWN, ENGINE_MISERE);
+    }
+    _Static_assert(TARGET_CAL_MARK - TARGET_GAME_MARK == 112, "112 games' markers below the calibration mark");
+    if (i > TARGET_CAL_MARK - TARGET_GAME_MARK)
+        target_put_str("too many games for their markers\n");
     return i;
 }
