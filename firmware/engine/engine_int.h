@@ -30,7 +30,7 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
     }
 }
 
-/* Your own game's code and what was derived from it (own.c): 112 B. The
+/* Your own game's code and what was derived from it (own.c): 110 B. The
  * replies' tables first: a field within 63 bytes of the struct is read
  * with one displacement load (ldd), one further needs the address
  * worked out (the pin column's value: 6 cycles a read less). */
@@ -45,11 +45,9 @@ typedef struct {
     uint8_t form, last;
     uint8_t misere;                     /* OWN_MISERE_TAME, or why misere is not played (own_misere.c) */
     uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
-    /* misere: 1 if a run of L can change its value by 1 (octal_derive);
-     * pins, nibble n: one of the runs above can (bit 0: low half, bit 4:
-     * high half) */
-    uint8_t run_one[TABLE_ROWS + 1];
-    uint8_t nib_one[16];
+    /* misere, once proved: bit s, a column in state s worth 0 has a move
+     * to worth 1 (misere Nim's move from "every column worth 0") */
+    uint8_t to_one[32];
     octal_code_t code;
 } engine_own_t;
 extern engine_own_t engine_own;
@@ -119,9 +117,9 @@ uint8_t column_own_value(uint8_t state);
 uint8_t column_own_count(uint8_t m);
 bool column_own_has_move(uint8_t state);
 uint8_t column_own_find(uint8_t m, uint8_t want);
-/* Misere: can one move make a column worth 0 worth 1? (a run that can
- * change its value by 1: octal_derive's bits, by nibble as the value) */
-bool column_own_to_one(uint8_t state);
+/* Misere: engine_own.to_one, by the move search itself on every state
+ * (solve.c; once the proof holds: ~250,000 cycles). */
+void own_misere_moves(void);
 /* Misere: is your own code's misere play misere Nim on the column values,
  * proved on the chip (own_misere.c)? OWN_MISERE_TAME, or why not. */
 enum {

@@ -70,7 +70,7 @@ static NOINLINE void seen_add(uint8_t *seen, uint8_t v)
     seen[v >> 3] |= (uint8_t)(1u << (v & 7));
 }
 
-void octal_derive(const uint8_t *d, uint8_t *g, uint8_t *one, uint8_t n)
+void octal_derive(const uint8_t *d, uint8_t *g, uint8_t n)
 {
     for (uint8_t x = 0; x < n; x++) {
         uint8_t seen[16], v = 0;    /* values 0..127 (g <= 64, a split's XOR < 128) */
@@ -87,7 +87,5 @@ void octal_derive(const uint8_t *d, uint8_t *g, uint8_t *one, uint8_t n)
         while (seen[v >> 3] & (1u << (v & 7)))
             v++;
         g[x] = v;
-        v ^= 1;         /* an option worth g(x) ^ 1 */
-        one[x] = (seen[v >> 3] >> (v & 7)) & 1;
     }
 }

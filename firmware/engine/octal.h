@@ -52,9 +52,7 @@ void octal_unpack(const uint8_t *b, octal_code_t *c);
  * repeating digit, or 0). */
 void octal_digits(const octal_code_t *c, uint8_t *d);
 /* g[0..n-1], n <= OCTAL_HEAP_MAX + 1, by the mex rule, of a checked
- * code's digits (octal_digits); one[x] 1 if a heap of x has an option
- * worth g(x) ^ 1: a move that changes the heap's share of a sum's value
- * by 1 (misere Nim's move from "every column worth 0" to "one worth 1"). */
-void octal_derive(const uint8_t *d, uint8_t *g, uint8_t *one, uint8_t n);
+ * code's digits (octal_digits). */
+void octal_derive(const uint8_t *d, uint8_t *g, uint8_t n);
 
 #endif

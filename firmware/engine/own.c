@@ -26,24 +26,22 @@ static uint8_t own_blocks(uint8_t d, uint8_t L, uint8_t k)
     return (uint8_t)(((d & 2) ? 2 : 0) + ((d & 4) ? r - 1 : 0));
 }
 
-/* A pin column, run by run: the XOR of its runs' values, the sum of
- * their move counts, and 1 if one of them can change the column's value
- * by 1 (out[0..2]). Only when a code is set. */
-static void own_runs(uint8_t state, uint8_t *out)
+/* A pin column, run by run: the XOR of its runs' values (low byte) and
+ * the sum of their move counts (high byte). Only when a code is set. */
+static uint16_t own_runs(uint8_t state)
 {
     const engine_own_t *o = &engine_own;
-    uint8_t run = 0;
-    out[0] = out[1] = out[2] = 0;
+    uint8_t v = 0, n = 0, run = 0;
     for (uint8_t i = 0; i <= TABLE_ROWS; i++, state >>= 1) {   /* one past the top: the last run ends */
         if (state & 1) {
             run++;
         } else {
-            out[0] ^= o->g[run];
-            out[1] = (uint8_t)(out[1] + o->run_cnt[run]);
-            out[2] |= o->run_one[run];
+            v ^= o->g[run];
+            n = (uint8_t)(n + o->run_cnt[run]);
             run = 0;
         }
     }
+    return (uint16_t)(v | n << 8);
 }
 
 uint8_t engine_own_set(const octal_code_t *c)
@@ -56,7 +54,7 @@ uint8_t engine_own_set(const octal_code_t *c)
     o->form = octal_splits(c) ? FORM_PINS : FORM_HEAP;
     octal_digits(c, o->d);
     /* a heap of n, or a run of n pins: the same moves */
-    octal_derive(o->d, o->g, o->run_one, TABLE_ROWS + 1);
+    octal_derive(o->d, o->g, TABLE_ROWS + 1);
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
     for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
         o->last--;      /* the code has a nonzero digit (octal_check) */
@@ -77,12 +75,9 @@ uint8_t engine_own_set(const octal_code_t *c)
             a++;                            /* the top run: from bit 3 down (a <= 4) */
         while (n >> b & 1)
             b++;                            /* the bottom run: from bit 0 up */
-        uint8_t lo[3], hi[3];
-        own_runs((uint8_t)(n & ~(0xF0u >> a)), lo);
-        own_runs((uint8_t)(n & ~((1u << b) - 1)), hi);
-        o->nib_val[n] = (uint8_t)((lo[0] & 15) | hi[0] << 4);
-        o->nib_cnt[n] = (uint8_t)(lo[1] | hi[1] << 4);
-        o->nib_one[n] = (uint8_t)(lo[2] | hi[2] << 4);
+        uint16_t lo = own_runs((uint8_t)(n & ~(0xF0u >> a))), hi = own_runs((uint8_t)(n & ~((1u << b) - 1)));
+        o->nib_val[n] = (uint8_t)((lo & 15) | hi << 4);
+        o->nib_cnt[n] = (uint8_t)((lo >> 8) | (hi >> 8) << 4);
         o->nib_run[n] = (uint8_t)(a | b << 4);
     }
     o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
@@ -92,8 +87,11 @@ uint8_t engine_own_set(const octal_code_t *c)
 uint8_t engine_own_misere(void)
 {
     engine_own_t *o = &engine_own;
-    if (o->misere == OWN_MISERE_UNKNOWN)
+    if (o->misere == OWN_MISERE_UNKNOWN) {
         o->misere = own_misere_check(o);
+        if (!o->misere)
+            own_misere_moves();
+    }
     return o->misere;
 }
 
@@ -115,15 +113,6 @@ NOINLINE uint8_t column_own_value(uint8_t state)
         return state <= TABLE_ROWS ? o->g[state] : 0;
     uint8_t lo = state & 15, hi = state >> 4;
     return (uint8_t)((o->nib_val[lo] & 15) ^ (o->nib_val[hi] >> 4) ^ o->g[own_cross(o, lo, hi)]);
-}
-
-NOINLINE bool column_own_to_one(uint8_t state)
-{
-    const engine_own_t *o = &engine_own;
-    if (o->form == FORM_HEAP)
-        return o->run_one[state];           /* a checked position: state <= 8 */
-    uint8_t lo = state & 15, hi = state >> 4;
-    return ((o->nib_one[lo] | o->nib_one[hi] >> 4) & 1) | o->run_one[own_cross(o, lo, hi)];
 }
 
 /* Its own function, not column_own_count's sum compared: the stall asks
