@@ -80,7 +80,19 @@ uint8_t engine_own_set(const octal_code_t *c)
         o->nib_cnt[n] = (uint8_t)((lo >> 8) | (hi >> 8) << 4);
         o->nib_run[n] = (uint8_t)(a | b << 4);
     }
+    o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     return OCTAL_OK;
+}
+
+uint8_t engine_own_misere(void)
+{
+    engine_own_t *o = &engine_own;
+    if (o->misere == OWN_MISERE_UNKNOWN) {
+        o->misere = own_misere_check(o);
+        if (!o->misere)
+            own_misere_moves();
+    }
+    return o->misere;
 }
 
 const octal_code_t *engine_own_code(void)
@@ -101,6 +113,19 @@ NOINLINE uint8_t column_own_value(uint8_t state)
         return state <= TABLE_ROWS ? o->g[state] : 0;
     uint8_t lo = state & 15, hi = state >> 4;
     return (uint8_t)((o->nib_val[lo] & 15) ^ (o->nib_val[hi] >> 4) ^ o->g[own_cross(o, lo, hi)]);
+}
+
+/* Its own function, not column_own_count's sum compared: the stall asks
+ * it of every column of a P-position, one call deep (a pin code's
+ * misere P-positions were its replies' worst case). A heap column's
+ * state is its height, 0..8 (a checked position). */
+bool column_own_has_move(uint8_t state)
+{
+    const engine_own_t *o = &engine_own;
+    if (o->form == FORM_HEAP)
+        return o->run_cnt[state] != 0;
+    uint8_t lo = state & 15, hi = state >> 4;
+    return ((o->nib_cnt[lo] & 15) | (o->nib_cnt[hi] >> 4) | o->run_cnt[own_cross(o, lo, hi)]) != 0;
 }
 
 NOINLINE uint8_t column_own_count(uint8_t state)

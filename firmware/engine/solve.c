@@ -189,12 +189,32 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
 static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos_t *p, uint8_t c)
 {
     uint8_t rule = pos_rule(p, c), state = p->col[c];
+    if (rule == RULE_OWN)
+        return (engine_own.to_one[state >> 3] >> (state & 7)) & 1;
     /* BINARY: a heap over a column's can (build/grundy stops otherwise) */
     if ((p->mode & ENGINE_BINARY) && state > TABLE_ROWS)
         return true;
     if (rule < RULE_FIRST_MASK)
         return (PGM_U16(&misere_one_heap[rule]) >> state) & 1;
     return (PGM_U8(&misere_one_mask[rule - misere_one_first][state >> 3]) >> (state & 7)) & 1;
+}
+
+void own_misere_moves(void)
+{
+    engine_pos_t p;
+    engine_move_t m;
+    uint8_t *bits = engine_own.to_one;
+    p.rule = RULE_OWN;
+    p.mode = ENGINE_MISERE;
+    p.ncols = 1;
+    /* heaps: 0..8; pins: every mask */
+    for (uint16_t s = 0; s < (engine_own.form == FORM_HEAP ? TABLE_ROWS + 1u : 256u); s++) {
+        p.col[0] = (uint8_t)s;
+        if (!(s & 7))
+            bits[s >> 3] = 0;
+        if (col_find_value(&p, 0, 1, &m))
+            bits[s >> 3] |= (uint8_t)(1u << (s & 7));
+    }
 }
 
 /* A wild rule: the product of all columns but c is pre[c] (columns left of
