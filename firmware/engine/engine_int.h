@@ -129,7 +129,6 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
  * too). */
 uint8_t column_own_value(uint8_t state);
 uint8_t column_own_count(uint8_t m);
-bool column_own_has_move(uint8_t state);
 uint8_t column_own_find(uint8_t m, uint8_t want);
 /* Misere: engine_own.to_one, by the move search itself on every state
  * (solve.c; once the proof holds: ~250,000 cycles). */
@@ -153,7 +152,7 @@ bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff);
 /* The next change after 'diff' (0: the first) in the column's move order. */
 uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff);
 /* Does column state 'from' have a move? (a table look-up) */
-bool column_has_move(uint8_t rule, uint8_t form, uint16_t from);
+uint8_t column_has_move(uint8_t rule, uint8_t form, uint16_t from);  /* nonzero: a move */
 /* The column's moves counted off *skip in column_next's order. */
 uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip);
 /* Column c's state (one heap: the heap), a change between two states and

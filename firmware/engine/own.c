@@ -115,19 +115,6 @@ NOINLINE uint8_t column_own_value(uint8_t state)
     return (uint8_t)((o->nib_val[lo] & 15) ^ (o->nib_val[hi] >> 4) ^ o->g[own_cross(o, lo, hi)]);
 }
 
-/* Its own function, not column_own_count's sum compared: the stall asks
- * it of every column of a P-position, one call deep (a pin code's
- * misere P-positions were its replies' worst case). A heap column's
- * state is its height, 0..8 (a checked position). */
-bool column_own_has_move(uint8_t state)
-{
-    const engine_own_t *o = &engine_own;
-    if (o->form == FORM_HEAP)
-        return o->run_cnt[state] != 0;
-    uint8_t lo = state & 15, hi = state >> 4;
-    return ((o->nib_cnt[lo] & 15) | (o->nib_cnt[hi] >> 4) | o->run_cnt[own_cross(o, lo, hi)]) != 0;
-}
-
 NOINLINE uint8_t column_own_count(uint8_t state)
 {
     const engine_own_t *o = &engine_own;

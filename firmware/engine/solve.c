@@ -203,18 +203,19 @@ void own_misere_moves(void)
 {
     engine_pos_t p;
     engine_move_t m;
-    uint8_t *bits = engine_own.to_one;
+    uint8_t *bits = engine_own.to_one, acc = 0;
     p.rule = RULE_OWN;
     p.mode = ENGINE_MISERE;
     p.ncols = 1;
-    /* heaps: 0..8; pins: every mask */
-    for (uint16_t s = 0; s < (engine_own.form == FORM_HEAP ? TABLE_ROWS + 1u : 256u); s++) {
-        p.col[0] = (uint8_t)s;
-        if (!(s & 7))
-            bits[s >> 3] = 0;
-        if (col_find_value(&p, 0, 1, &m))
-            bits[s >> 3] |= (uint8_t)(1u << (s & 7));
-    }
+    /* every mask (heaps: 0..8 are read, the rest is never asked), eight a
+     * byte, the first in bit 0 */
+    uint8_t s = 0;
+    do {
+        p.col[0] = s;
+        acc = (uint8_t)(acc >> 1 | (col_find_value(&p, 0, 1, &m) ? 0x80 : 0));
+        if ((s & 7) == 7)
+            *bits++ = acc;
+    } while (++s);
 }
 
 /* A wild rule: the product of all columns but c is pre[c] (columns left of
