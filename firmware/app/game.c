@@ -220,9 +220,17 @@ void game_abandon(void)
     game_save();            /* no game to resume after a power cut either */
 }
 
-void game_new(uint16_t now)
+uint8_t game_unplayable(uint8_t index)
+{
+    /* your own game in misere: the list's last (game_list.c) */
+    return index == (uint8_t)(game_count() - 1) ? engine_own_misere() : 0;
+}
+
+bool game_new(uint16_t now)
 {
     uint8_t first = game.set[SET_FIRST], start = game.set[SET_START];
+    if (game_unplayable(game.set[SET_GAME]))
+        return false;   /* the menu and the link say why; a demo stops */
     /* START SET UP is for people: in DEMO (both sides machines, and a
      * press ends it) the game starts from the full board. */
     game.setup = start == START_SETUP && game.set[SET_OPP] != OPP_DEMO;
@@ -232,6 +240,7 @@ void game_new(uint16_t now)
     game_resume(now);
     game_event_new();
     game_save();
+    return true;
 }
 
 uint8_t game_set_pos(const engine_pos_t *p, uint16_t now)

@@ -97,8 +97,9 @@ extern game_t game;
  * are game.pos.rules, chosen with the game). */
 #define GAME_SUMS 4
 /* Your own game (RULE_OWN: an octal code typed in), after the SUMs: in
- * columns, normal play. */
-#define GAME_OWN 1
+ * columns, normal play and misere (misere played only where the chip
+ * proves the code's misere play, engine_own_misere). */
+#define GAME_OWN 2
 /* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
  * after every other game, so older games keep their numbers). */
 #define GAME_MENU_FORMS 6
@@ -132,8 +133,13 @@ bool game_set(uint8_t item, uint8_t value);
 
 /* Boot: settings, scores and the game in progress from EEPROM. */
 void game_init(uint16_t now);
-/* Start a new game of the selected game with the settings. */
-void game_new(uint16_t now);
+/* Start a new game of the selected game with the settings: false, and
+ * nothing changed, if it cannot be started (game_unplayable). */
+bool game_new(uint16_t now);
+/* 0 if game index can be started, else why not: your own game in misere
+ * for a code whose misere the chip does not play (engine_own_misere's
+ * reason: 1 wild, else misere Nim on its column values misjudges it). */
+uint8_t game_unplayable(uint8_t index);
 /* Go back to the game in progress (after the title or the menu). */
 void game_resume(uint16_t now);
 /* Give up the game in progress (a new game asked for from the menu):

@@ -47,7 +47,7 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
         uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
         if (i >= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS) {
             r = RULE_OWN;   /* your own game, last: the others keep their numbers */
-            m = 0;
+            m = (uint8_t)((i - (RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS)) << 1);   /* normal, then MISERE */
         } else if (i >= RULE_COUNT * (GAME_FORMS + 2)) {
             uint8_t j = (uint8_t)(i - RULE_COUNT * (GAME_FORMS + 2));
             r = RULE_NIM;
@@ -86,9 +86,10 @@ uint8_t game_count(void)
 
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
 {
-    if (index == (uint8_t)(game_count() - 1)) {
-        *rule = RULE_OWN;   /* the list's last, no walk (as game_find) */
-        *mode = 0;
+    uint8_t own = (uint8_t)(index + GAME_OWN - game_count());  /* 0, 1: the list's last two */
+    if (own < GAME_OWN) {
+        *rule = RULE_OWN;   /* no walk (as game_find) */
+        *mode = (uint8_t)(own << 1);    /* normal, then MISERE */
         return;
     }
     *rule = 0xFF;
@@ -109,7 +110,7 @@ NOINLINE uint8_t game_find(uint8_t rule, uint8_t mode)
      * times: a walk to the list's end each cost it ~17,000 cycles, over
      * test-link-cycles' bound on 32 columns) */
     if (rule == RULE_OWN)
-        return mode ? 0xFF : (uint8_t)(game_count() - 1);
+        return mode & (uint8_t)~ENGINE_MISERE ? 0xFF : (uint8_t)(game_count() - GAME_OWN + (mode >> 1));
     return list_walk(&rule, &mode, 0xFF);
 }
 

@@ -262,6 +262,9 @@ static uint8_t proto_game_reply(void)
 
 static uint8_t proto_cmd_new(uint16_t now)
 {
+    uint8_t why = proto_own_refusal(game_unplayable(game.set[SET_GAME]));
+    if (why)
+        return R_CMD | why;
     game_new(now);
     return proto_game_reply();
 }

@@ -107,16 +107,23 @@ static uint8_t proto_sum_check(uint8_t mode, uint8_t terms)
  * form; a copy without it cost 18 B). */
 static const char form_words[] PROGMEM = "ONE MISERE BINARY +";
 
-/* GAME OCTAL <code>: your own game. The code as Winning Ways writes it,
- * "0." and 1 to 8 digits 0..7, a '*' after the last if it repeats (Nim is
- * 0.3*); played in columns, normal play. Set only if everything passes. */
+uint8_t proto_own_refusal(uint8_t why)
+{
+    return why ? (why == 1 ? R_WILD : R_FORM) : 0;
+}
+
+/* GAME OCTAL <code> [MISERE]: your own game. The code as Winning Ways
+ * writes it, "0." and 1 to 8 digits 0..7, a '*' after the last if it
+ * repeats (Nim is 0.3*); played in columns. Misere only where the chip
+ * proves it (engine_own_misere: R_WILD or R_FORM, and the code played
+ * before is set again). Set only if everything passes. */
 static uint8_t proto_own_game(uint8_t *index)
 {
     /* every byte set: the digits past the code's go into the game record
      * (octal_pack) and, through it, the rules a SUM started next finds */
-    octal_code_t c = {{0}, 0, 0};
+    octal_code_t c = {{0}, 0, 0}, before = *engine_own_code();
     char *w = proto_word();
-    uint8_t n = 0;
+    uint8_t n = 0, mode = 0;
     if (w[0] != '0' || w[1] != '.')
         return R_CODE;
     for (w += 2; *w >= '0' && *w <= '7' && n < RULE_MAX_DIGITS; w++)
@@ -129,11 +136,22 @@ static uint8_t proto_own_game(uint8_t *index)
     if (*w)
         return R_CODE;
     w = proto_word();
-    if (*w)
-        return proto_list_find(form_words, w) < 3 ? R_FORM : R_ARGS;
+    if (*w) {
+        n = proto_list_find(form_words, w);
+        if (n != 1)
+            return n < 3 ? R_FORM : R_ARGS;
+        if (*proto_word())
+            return R_ARGS;
+        mode = ENGINE_MISERE;
+    }
     if (engine_own_set(&c) != OCTAL_OK)
         return R_CODE;
-    *index = game_find(RULE_OWN, 0);
+    n = proto_own_refusal(mode ? engine_own_misere() : 0);
+    if (n) {
+        engine_own_set(&before);
+        return n;
+    }
+    *index = game_find(RULE_OWN, mode);
     return 0;
 }
 
@@ -193,7 +211,7 @@ uint8_t proto_name_game(char *w, uint8_t *index)
     /* A number stands alone. */
     if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
         *index = (uint8_t)v;
-        return 0;
+        return proto_own_refusal(game_unplayable(*index));
     }
     /* no rule named: no walk over the list (a whole walk misses: 60,000
      * cycles, with the '#' line after it over the link's budget) */

@@ -100,9 +100,11 @@ static bool sum_on;
  * three lamps (rows 1, 2, 3: bits 1, 2, 4; LEFT/RIGHT choose the column,
  * UP/DOWN step its digit 0..7), row 5 of the last digit's column the
  * repeat (B toggles it); A plays the code, refused with a buzz if it has
- * no move, and a word over the lamps says why (CODE_SAID: once through,
- * or until a key). Entering 0.137: UP, RIGHT, UP UP UP, RIGHT, DOWN, A. */
-enum { CODE_OFF, CODE_EDIT, CODE_SAID };
+ * no move, or in misere where the toy does not play its misere
+ * (game_unplayable), and a word over the lamps says why (CODE_SAID,
+ * CODE_SAID_MISERE: once through, or until a key). Entering 0.137: UP,
+ * RIGHT, UP UP UP, RIGHT, DOWN, A. */
+enum { CODE_OFF, CODE_EDIT, CODE_SAID, CODE_SAID_MISERE };
 static uint8_t code_on;
 static uint8_t code_at;
 static octal_code_t code_edit;
@@ -165,7 +167,7 @@ void ui_menu_text(uint16_t now)
     } else if (code_on) {
         /* the code's word (drawn while CODE_SAID): also when the text is
          * redone behind its back (a PC's SET) */
-        ui_say(PSTR("NO MOVE\0KHONG CO NUOC DI"));
+        ui_say(code_on == CODE_SAID_MISERE ? PSTR("NO MISERE\0KHONG CHOI MISERE") : PSTR("NO MOVE\0KHONG CO NUOC DI"));
     } else if (sum_on) {
         text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));  /* the column being chosen */
     } else {
@@ -290,13 +292,14 @@ static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
     } else if (b_short) {
         code_edit.repeat ^= 1;
     } else if (pressed & BTN_A) {
-        if (engine_own_set(&code_edit) != OCTAL_OK) {
-            /* no move at all (0.0; the keys give no other bad code) */
-            code_on = CODE_SAID;
+        /* no move at all (0.0; the keys give no other bad code), or misere
+         * not played for the code */
+        code_on = engine_own_set(&code_edit) != OCTAL_OK ? CODE_SAID
+                : game_unplayable(game.set[SET_GAME]) ? CODE_SAID_MISERE : CODE_OFF;
+        if (code_on) {
             ui_menu_text(now);
             return UI_MENU_DENY;
         }
-        code_on = CODE_OFF;
         game_save_settings();
         game_new(now);
     }
@@ -306,7 +309,7 @@ static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
 /* The code's lamps (code_on): see code_on. */
 static void code_draw(uint8_t *frame, uint16_t now)
 {
-    if (code_on == CODE_SAID) {
+    if (code_on >= CODE_SAID) {
         if (!text_draw(frame, now))
             return;
         code_on = CODE_EDIT;

@@ -273,20 +273,21 @@ uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff)
 /* Does column state 'from' have a move? A table look-up, no search: the
  * reply asks it of every column. A heap over TABLE_ROWS always has one
  * (the generator refuses a rule where it would not). */
-bool column_has_move(uint8_t rule, uint8_t form, uint16_t from)
+uint8_t column_has_move(uint8_t rule, uint8_t form, uint16_t from)
 {
+    /* your own game first, its move count (nonzero: a move) returned as
+     * it is, a jump: the stall asks it of every column (a pin code's
+     * P-position: its replies' worst case) */
+    if (rule == RULE_OWN)
+        return form == FORM_HEAP ? engine_own.run_cnt[from] : column_own_count((uint8_t)from);
     uint8_t n = (uint8_t)from;
     if (form == FORM_HEAP) {
         if (from > TABLE_ROWS)
             return true;
-        if (rule == RULE_OWN)
-            return engine_own.run_cnt[n] != 0;
         return n >= pgm_nibble(heap_row_of(rule), heap_values);
     }
     if (form == FORM_COINS)
         return n >> ((coins_turns(rule) >> 4) - 1) != 0; /* a head with enough coins below */
-    if (rule == RULE_OWN)
-        return column_own_count(n) != 0;
     return mask_entry(rule, n) >> 3; /* MASK_HAS_MOVE */
 }
 

@@ -61,10 +61,11 @@ NOINLINE uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c)
 
 bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 {
-    /* your own game: columns, normal play (whatever the code: the list
-     * of games is fixed for a build) */
+    /* your own game: columns, normal and misere (whatever the code: the
+     * list of games is fixed for a build; rule_check refuses misere
+     * where the code's is not proved) */
     if (rule == RULE_OWN)
-        return !mode;
+        return !(mode & (uint8_t)~ENGINE_MISERE);
     if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE | ENGINE_BINARY | ENGINE_SUM)))
         return false;
     /* EMPTY AND DIVIDE: two boxes, as columns or in BINARY; never a
@@ -96,6 +97,8 @@ static uint8_t rule_check(uint8_t rule, uint8_t mode)
 {
     if (rule > RULE_OWN || (rule == RULE_OWN && !engine_own.code.len))
         return ENGINE_ERR_RULE;
+    if (rule == RULE_OWN && (mode & ENGINE_MISERE) && engine_own_misere() != OWN_MISERE_TAME)
+        return ENGINE_ERR_MODE;     /* not proved: engine_own_misere says why */
     return engine_mode_allowed(rule, mode) ? ENGINE_OK : ENGINE_ERR_MODE;
 }
 

@@ -100,6 +100,12 @@ _Static_assert(OCTAL_PACKED <= ENGINE_COLS, "a position's rules[] holds its pack
 uint8_t engine_own_set(const octal_code_t *c);   /* OCTAL_OK or octal_check's error */
 const octal_code_t *engine_own_code(void);       /* len 0: none set */
 uint8_t engine_own_builtin(void);   /* the built-in rule it is, or RULE_COUNT */
+/* Misere play of the code set: 0 if played (proved misere Nim on its
+ * column values), else why not: 1 wild (the proof fails), 2 a run worth
+ * over 7, 3 a column whose runs misere Nim on its value misjudges
+ * (own_misere.c). The first call after engine_own_set proves it: up to
+ * ~2,000,000 cycles (make bench, octal_misere); then it is kept. */
+uint8_t engine_own_misere(void);
 
 /* Rule metadata. */
 const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */

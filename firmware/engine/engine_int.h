@@ -30,19 +30,28 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
     }
 }
 
-/* Your own game's code and what was derived from it (own.c): 86 B. */
+/* Your own game's code and what was derived from it (own.c): 110 B. The
+ * replies' tables first: a field within 63 bytes of the struct is read
+ * with one displacement load (ldd), one further needs the address
+ * worked out (the pin column's value: 6 cycles a read less). */
 typedef struct {
-    /* first: column_has_move reads it at no offset, so through X, not Y
-     * (Z holds its result; Y cost a push and a pop a call, 8 cycles) */
+    /* first: column_own_has_move reads it at no offset, so through X,
+     * not Y (Z holds its result; Y cost a push and a pop a call, 8
+     * cycles) */
     uint8_t run_cnt[TABLE_ROWS + 1];    /* the blocks a run of L pins may lose (heaps: 0 = no move) */
-    octal_code_t code;
-    uint8_t form, last;
+    /* pins, nibble n: the lengths of its runs that may go on into the
+     * other nibble (low half: the top run, high half: the bottom run),
+     * and its other runs' values and move counts (low half: the low
+     * nibble's, high half: the high one's) */
+    uint8_t nib_run[16], nib_val[16], nib_cnt[16];
     uint8_t g[TABLE_ROWS + 1];
+    uint8_t form, last;
+    uint8_t misere;                     /* OWN_MISERE_TAME, or why misere is not played (own_misere.c) */
     uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
-    /* pins, nibble n: its runs' values and move counts but the top run's
-     * (low half) and but the bottom run's (high half); those runs'
-     * lengths (low half: the top run, high half: the bottom run) */
-    uint8_t nib_val[16], nib_cnt[16], nib_run[16];
+    /* misere, once proved: bit s, a column in state s worth 0 has a move
+     * to worth 1 (misere Nim's move from "every column worth 0") */
+    uint8_t to_one[32];
+    octal_code_t code;
 } engine_own_t;
 extern engine_own_t engine_own;
 
@@ -121,6 +130,20 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
 uint8_t column_own_value(uint8_t state);
 uint8_t column_own_count(uint8_t m);
 uint8_t column_own_find(uint8_t m, uint8_t want);
+/* Misere: engine_own.to_one, by the move search itself on every state
+ * (solve.c; once the proof holds: ~250,000 cycles). */
+void own_misere_moves(void);
+/* Misere: is your own code's misere play misere Nim on the column values,
+ * proved on the chip (own_misere.c)? OWN_MISERE_TAME, or why not. */
+enum {
+    OWN_MISERE_TAME,
+    OWN_MISERE_WILD,    /* the proof fails: misere Nim does not decide it */
+    OWN_MISERE_VALUES,  /* a run worth over 7: the proof's elements are 10 */
+    OWN_MISERE_COLUMN,  /* a column of two runs worth 2 or more is worth 0 or 1 */
+    OWN_MISERE_BIG,     /* the proof's closure outgrew its room (no code does) */
+    OWN_MISERE_UNKNOWN = 0xFF,  /* not yet proved (engine_own_misere proves it) */
+};
+uint8_t own_misere_check(const engine_own_t *o);
 uint8_t column_digit(uint8_t rule, uint16_t k);
 /* A coin column's first move to the wild rule's element q: its change, or 0. */
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q);
@@ -129,7 +152,7 @@ bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff);
 /* The next change after 'diff' (0: the first) in the column's move order. */
 uint16_t column_next(uint8_t rule, uint8_t form, uint16_t from, uint16_t diff);
 /* Does column state 'from' have a move? (a table look-up) */
-bool column_has_move(uint8_t rule, uint8_t form, uint16_t from);
+uint8_t column_has_move(uint8_t rule, uint8_t form, uint16_t from);  /* nonzero: a move */
 /* The column's moves counted off *skip in column_next's order. */
 uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip);
 /* Column c's state (one heap: the heap), a change between two states and

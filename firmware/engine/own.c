@@ -80,7 +80,19 @@ uint8_t engine_own_set(const octal_code_t *c)
         o->nib_cnt[n] = (uint8_t)((lo >> 8) | (hi >> 8) << 4);
         o->nib_run[n] = (uint8_t)(a | b << 4);
     }
+    o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     return OCTAL_OK;
+}
+
+uint8_t engine_own_misere(void)
+{
+    engine_own_t *o = &engine_own;
+    if (o->misere == OWN_MISERE_UNKNOWN) {
+        o->misere = own_misere_check(o);
+        if (!o->misere)
+            own_misere_moves();
+    }
+    return o->misere;
 }
 
 const octal_code_t *engine_own_code(void)

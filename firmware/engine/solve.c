@@ -189,12 +189,33 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
 static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos_t *p, uint8_t c)
 {
     uint8_t rule = pos_rule(p, c), state = p->col[c];
+    if (rule == RULE_OWN)
+        return (engine_own.to_one[state >> 3] >> (state & 7)) & 1;
     /* BINARY: a heap over a column's can (build/grundy stops otherwise) */
     if ((p->mode & ENGINE_BINARY) && state > TABLE_ROWS)
         return true;
     if (rule < RULE_FIRST_MASK)
         return (PGM_U16(&misere_one_heap[rule]) >> state) & 1;
     return (PGM_U8(&misere_one_mask[rule - misere_one_first][state >> 3]) >> (state & 7)) & 1;
+}
+
+void own_misere_moves(void)
+{
+    engine_pos_t p;
+    engine_move_t m;
+    uint8_t *bits = engine_own.to_one, acc = 0;
+    p.rule = RULE_OWN;
+    p.mode = ENGINE_MISERE;
+    p.ncols = 1;
+    /* every mask (heaps: 0..8 are read, the rest is never asked), eight a
+     * byte, the first in bit 0 */
+    uint8_t s = 0;
+    do {
+        p.col[0] = s;
+        acc = (uint8_t)(acc >> 1 | (col_find_value(&p, 0, 1, &m) ? 0x80 : 0));
+        if ((s & 7) == 7)
+            *bits++ = acc;
+    } while (++s);
 }
 
 /* A wild rule: the product of all columns but c is pre[c] (columns left of

@@ -3,13 +3,16 @@
  * chosen), on the target, for every code of one to four digits with and
  * without the last digit repeating: its values g(0..8) by the mex rule
  * (firmware/engine/octal.c) and, for a code that splits, the pin tables
- * (firmware/engine/own.c). The issue's budget: 1,000,000 cycles.
+ * (firmware/engine/own.c). The issue's budget: 1,000,000 cycles. Then
+ * the proof of its misere play (engine_own_misere, own_misere.c: what
+ * the toy does when the code is played in misere), budget 16,000,000.
  *
  * Markers (GPIOR1): the calibration block, TARGET_GAME_MARK, then 1, 2
- * around each engine_own_set. UART: one line per code in the same order
- * ("0.137* 9 split": the code, the heaps derived, its form), and "end
- * codes=N"; tests/bench/reply_stats.py (kind octal) pairs the lines with
- * the intervals. */
+ * around each engine_own_set and 5, 6 around its engine_own_misere.
+ * UART: one line per code in the same order ("0.137* 9 split 0": the
+ * code, the heaps derived, its form, the misere verdict: 0 played), and
+ * "end codes=N"; tests/bench/reply_stats.py (kind octal) pairs the lines
+ * with the intervals. */
 #include <stdint.h>
 
 #include "engine.h"
@@ -34,6 +37,9 @@ int main(void)
                 TARGET_MARK(1);
                 uint8_t err = engine_own_set(&c);
                 TARGET_MARK(2);
+                TARGET_MARK(5);
+                uint8_t why = err ? 0 : engine_own_misere();
+                TARGET_MARK(6);
                 target_put_str("0.");
                 for (uint8_t i = 0; i < len; i++)
                     target_putc((char)('0' + c.digit[i]));
@@ -41,7 +47,9 @@ int main(void)
                     target_putc('*');
                 target_putc(' ');
                 target_put_dec(TABLE_ROWS + 1);
-                target_put_str(err ? " refused\n" : engine_rule_form(RULE_OWN) == FORM_PINS ? " split\n" : " heap\n");
+                target_put_str(err ? " refused " : engine_rule_form(RULE_OWN) == FORM_PINS ? " split " : " heap ");
+                target_put_dec(why);
+                target_putc('\n');
                 codes++;
             }
     }

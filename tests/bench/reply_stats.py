@@ -12,6 +12,8 @@ KIND 1 or 4 (reply.c, MODULES=1/4): per game
 KIND octal (octal.c): a typed-in code set on the chip, worst over every
 code of 1-4 digits, codes that split (pins) and those that do not (heaps)
     bench octal_set kind=heap|split codes=n heaps=h worst_cycles=w code=C mean_cycles=m
+and the proof of its misere play, worst over the same codes, with the verdicts
+    bench octal_misere kind=heap|split codes=n worst_cycles=w code=C mean_cycles=m played=p wild=w values=v moves=m
 KIND baseline (baseline.c): per pin count k, and the headline
     bench baseline_pins game=KAYLES cols=8 pins=k positions=n worst_cycles=w table_worst_cycles=t
     bench baseline game=KAYLES cols=8 pins=k worst_cycles=w table_worst_cycles=t ratio=r
@@ -55,7 +57,7 @@ def main():
         if section == "cal":
             cal.append(d)
         elif kind == "octal":
-            octal_times.append(d)
+            octal_times.append((open_mark, d))
         else:
             s = stats.setdefault((section, open_mark), [0, 0, 0])
             s[0] += 1
@@ -97,9 +99,10 @@ def main():
         lines = [l.split() for l in uart if l.startswith("0.")]
         if not uart or not uart[-1].startswith("end codes=") or int(uart[-1][10:]) != len(lines):
             fail("the octal program did not finish (UART: %s)" % (uart[-1:] or "nothing"))
-        times = [d - over for d in octal_times]
-        if len(times) != len(lines):
-            fail("%d derivations measured, %d codes" % (len(times), len(lines)))
+        times = [d - over for m, d in octal_times if m == 1]
+        proofs = [d - over for m, d in octal_times if m == 5]
+        if len(times) != len(lines) or len(proofs) != len(lines):
+            fail("%d derivations and %d proofs measured, %d codes" % (len(times), len(proofs), len(lines)))
         for split in (False, True):
             if any(l[2] not in ("split", "heap") for l in lines):
                 fail("a code with a move refused: %s" % [l for l in lines if l[2] not in ("split", "heap")][0])
@@ -108,6 +111,13 @@ def main():
             print("bench octal_set kind=%s codes=%d heaps=%d worst_cycles=%d code=%s mean_cycles=%d"
                   % ("split" if split else "heap", len(pick), heaps, t, code,
                      round(sum(p[0] for p in pick) / len(pick))))
+            pick = [(t, l[0], int(l[3])) for t, l in zip(proofs, lines) if (l[2] == "split") == split]
+            t, code, _ = max(pick)
+            why = [p[2] for p in pick]
+            print("bench octal_misere kind=%s codes=%d worst_cycles=%d code=%s mean_cycles=%d played=%d wild=%d "
+                  "values=%d moves=%d" % ("split" if split else "heap", len(pick), t, code,
+                                          round(sum(p[0] for p in pick) / len(pick)), why.count(0), why.count(1),
+                                          why.count(2), why.count(3)))
     elif kind == "baseline":
         lines = [l.split() for l in uart if l.strip()]
         total = sum(fig((k, 7))[0] for k in range(1, 9))

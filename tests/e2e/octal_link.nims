@@ -39,8 +39,9 @@ send GAME OCTAL 0.*
 expect-uart ERR GAME CODE
 send GAME OCTAL
 expect-uart ERR GAME CODE
+# Officers' misere is wild (octal_misere.nims: the codes played in misere)
 send GAME OCTAL 0.6 MISERE
-expect-uart ERR GAME FORM
+expect-uart ERR GAME WILD
 send GAME OCTAL 0.6 ONE
 expect-uart ERR GAME FORM
 send GAME

@@ -10,9 +10,12 @@ $(B)/tests/engine/test_engine: tests/engine/test_engine.c tests/engine/solver.c 
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_engine.c tests/engine/solver.c $(ENGINE_HOST_OBJ) -lm
 
-$(B)/tests/engine/test_own: tests/engine/test_own.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
+$(B)/tests/engine/test_own: tests/engine/test_own.c tests/engine/own_check.h tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_own.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
+$(B)/tests/engine/test_own_misere: tests/engine/test_own_misere.c tests/engine/own_check.h tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_own_misere.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 $(B)/tests/engine/test_binary: tests/engine/test_binary.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_binary.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
@@ -40,12 +43,13 @@ build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine
 .PHONY: test-engine
 test-engine: $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_own \
-		build/m4/tests/engine/test_ed build/m4/tests/engine/test_sum
+		build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_ed build/m4/tests/engine/test_sum
 	build/tests/engine/test_sequences $(GRUNDY)
 	build/tests/engine/test_octal
 	build/m4/tests/engine/test_engine
 	build/m4/tests/engine/test_binary
 	build/m4/tests/engine/test_own
+	build/m4/tests/engine/test_own_misere
 	build/m4/tests/engine/test_ed
 	build/m4/tests/engine/test_sum
 TEST_TARGETS += test-engine
@@ -66,7 +70,8 @@ test-misere: $(GRUNDY)
 	build/m4/tests/engine/test_engine misere
 TEST_TARGETS += test-misere
 TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
-TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_own build/m4/tests/engine/test_ed \
+TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_own \
+	build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_ed \
 	build/m4/tests/engine/test_sum
 
 ## Engine proof:

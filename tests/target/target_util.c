@@ -2,6 +2,7 @@
 #include "target_util.h"
 
 #include "engine.h"
+#include "progmem.h"
 
 static uint8_t digesting;   /* target_digest_start() was called */
 static uint8_t sending = 1; /* this game's output goes out as text */
@@ -130,11 +131,30 @@ static void target_play(const target_games_t *g, uint8_t index, uint8_t rule, ui
 /* Your own game (issue 21, RULE_OWN): a few codes, each played like a
  * rule: Officers (pins, one move a run), Dawson's chess repeating and
  * 0.7777 repeating (pins, the most moves a run has), a heap code that
- * takes 1 or 2 to 4, and a heap code that takes any number but 1. */
-static const octal_code_t own_codes[] = {
+ * takes 1 or 2 to 4, and a heap code that takes any number but 1. In
+ * misere, codes whose misere the chip plays (own_misere.c): Dawson's
+ * Kayles and 0.7444 repeating (pins, the most moves of those played),
+ * 0.0777 repeating (pins), and 0.03 repeating (heaps). The games are
+ * numbered by their markers, TARGET_GAME_MARK + i, below
+ * TARGET_CAL_MARK: 112 at most (110 now). */
+static const octal_code_t own_codes[] PROGMEM = {
     {{6}, 1, 0}, {{1, 3, 7}, 3, 1}, {{7, 7, 7, 7}, 4, 1}, {{3, 1, 2, 2}, 4, 0}, {{0, 3}, 2, 1},
 };
+static const octal_code_t own_misere_codes[] PROGMEM = {
+    {{0, 7}, 2, 0}, {{7, 4, 4, 4}, 4, 1}, {{0, 7, 7, 7}, 4, 1}, {{0, 3}, 2, 1},
+};
 #define OWN_CODES (sizeof own_codes / sizeof own_codes[0])
+#define OWN_MISERE_CODES (sizeof own_misere_codes / sizeof own_misere_codes[0])
+
+/* A code from flash (the bench's RAM is its tables'; misere's proof needs
+ * ~250 B of stack beside them on 32 columns). */
+static void own_code_set(const octal_code_t *pgm)
+{
+    octal_code_t c;
+    for (uint8_t i = 0; i < sizeof c; i++)
+        ((uint8_t *)&c)[i] = PGM_U8((const uint8_t *)pgm + i);
+    engine_own_set(&c);
+}
 
 void target_put_own(char sep)
 {
@@ -168,8 +188,16 @@ uint8_t target_each_game(const target_games_t *games)
     for (uint8_t f = 0; f < 4; f++)     /* the SUMs: columns, misere, BINARY, BINARY misere */
         target_play(games, i++, RULE_NIM, (uint8_t)(ENGINE_SUM | (f & 1 ? ENGINE_MISERE : 0) | (f & 2 ? ENGINE_BINARY : 0)));
     for (uint8_t k = 0; k < OWN_CODES; k++) {
-        engine_own_set(&own_codes[k]);
+        own_code_set(&own_codes[k]);
         target_play(games, i++, RULE_OWN, 0);
     }
+    for (uint8_t k = 0; k < OWN_MISERE_CODES; k++) {
+        own_code_set(&own_misere_codes[k]);
+        if (engine_own_misere() == 0)     /* each is played: a refusal shows as a game missing */
+            target_play(games, i++, RULE_OWN, ENGINE_MISERE);
+    }
+    _Static_assert(TARGET_CAL_MARK - TARGET_GAME_MARK == 112, "112 games' markers below the calibration mark");
+    if (i > TARGET_CAL_MARK - TARGET_GAME_MARK)
+        target_put_str("too many games for their markers\n");
     return i;
 }
