@@ -131,6 +131,7 @@ const char *rb_command(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 const char *rb_command_ok(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* How many games the toy lists (VER's GAMES). */
 unsigned rb_game_count(void);
+const char *rb_game_line(unsigned g, unsigned games);
 
 /* ---- rb_check.c: the invariants ------------------------------------------ */
 

@@ -164,7 +164,7 @@ void rb_buttons_run(uint64_t n)
         rb_command_ok("SET LEVEL %u", rb_rnd_n(3));
         rb_command_ok("SET START %u", rb_rnd_n(4));
         rb_command_ok("SET OFF 1");
-        rb_command_ok("GAME %u", g);
+        rb_command_ok("%s", rb_game_line(g, games));
         episodes++;
         uint64_t end = btn_events + per_episode;
         while (btn_events < end && btn_events < n) {

@@ -294,6 +294,20 @@ const char *rb_command_ok(const char *fmt, ...)
     return r;
 }
 
+/* "GAME <g>": your own game in misere (the list's last) with a code whose
+ * misere the toy plays, Dawson's Kayles: a wild code's misere is refused
+ * (ERR GAME WILD), and the menu's code editor may have left any code set.
+ * The reply is OK GAME <g> all the same. */
+const char *rb_game_line(unsigned g, unsigned games)
+{
+    static char t[32];
+    if (g + 1 == games)
+        snprintf(t, sizeof t, "GAME OCTAL 0.07 MISERE");
+    else
+        snprintf(t, sizeof t, "GAME %u", g);
+    return t;
+}
+
 /* The list is derived from the rules, so no campaign types the number;
  * asked once. */
 unsigned rb_game_count(void)

@@ -52,7 +52,7 @@ static void episode_start(bool exact_mode)
     rb_command_ok("SET LEVEL %u", rb_rnd_n(3));
     rb_command_ok("SET START %u", rb_rnd_n(4));
     uint8_t gi = (uint8_t)rb_rnd_n(uart_known.n_games);
-    rb_command_ok("GAME %u", gi);
+    rb_command_ok("%s", rb_game_line(gi, uart_known.n_games));
     rb_read_game(&g);
     memcpy(uart_known.set, g.set, sizeof uart_known.set);
 }

@@ -339,7 +339,7 @@ void uart_burst_send(int nlines, bool changes)
         } else {
             char t[32];
             uint8_t gi = (uint8_t)rb_rnd_n(uart_known.n_games);
-            snprintf(t, sizeof t, "GAME %u", gi);
+            snprintf(t, sizeof t, "%s", rb_game_line(gi, uart_known.n_games));
             add_line(L_GAME, t)->val = gi;
             ended = true;
         }

@@ -103,7 +103,7 @@ void rb_watchdog_run(uint64_t n)
     rb_board.avr->flash[hang + 1] = OP_RJMP_SELF >> 8;
     rb_command_ok("SET OFF 4");
     rb_command_ok("SET OPP 0");
-    rb_command_ok("GAME %u", rb_rnd_n(rb_game_count()));
+    rb_command_ok("%s", rb_game_line(rb_rnd_n(rb_game_count()), rb_game_count()));
     double worst = 0;
     for (uint64_t i = 0; i < n; i++) {
         rb_state_t P;
