@@ -142,3 +142,109 @@ void fixes_uart_udre(avr_t *avr)
 {
     uart_fix(avr, "udre", ADDR_UCSR0B, uart_ucsrb_write, "UDRE0");
 }
+
+/* The transmitter's buffer (datasheet 20.6.3): a byte written to UDR0 while
+ * the shift register is idle moves on into it at once, so UDRE0 is set
+ * again and the next byte can wait in UDR0 while the first goes out; each
+ * frame's end moves the waiting byte on (UDRE0 set), or, with none, sets
+ * TXC0. simavr 1.6 counts bytes not yet sent and sets UDRE0 only when the
+ * count reaches 0 on a timer a frame long: the byte after one written to an
+ * idle transmitter waited a frame the chip does not, and a reply longer
+ * than the firmware's 32-byte ring kept the main loop a frame (1,360
+ * cycles) longer. simavr's UDR0 handler still sends the byte (its output
+ * IRQ, the stdio echo); its frame timer is replaced by ours, and tx_cnt
+ * still counts the bytes not yet sent, for simavr's other USART code. */
+static struct { bool shifting, waiting; } uart_tx;
+static avr_io_write_t uart_tx_simavr;          /* simavr's UDR0 write handler */
+static avr_cycle_timer_t uart_tx_pump;         /* and the frame timer it arms */
+
+static void uart_tx_udre_clear(avr_t *avr, avr_uart_t *p)
+{
+    avr_clear_interrupt_if(avr, &p->udrc, 0);
+    avr_regbit_clear(avr, p->udrc.raised);
+}
+
+static avr_cycle_count_t uart_tx_frame_end(avr_t *avr, avr_cycle_count_t when, void *param)
+{
+    avr_uart_t *p = param;
+    if (uart_tx.waiting) {
+        uart_tx.waiting = false;
+        p->tx_cnt = 1;
+        avr_raise_interrupt(avr, &p->udrc);
+        return when + p->cycles_per_byte;
+    }
+    uart_tx.shifting = false;
+    p->tx_cnt = 0;
+    avr_raise_interrupt(avr, &p->txc);
+    return 0;
+}
+
+/* The timer simavr's handler has just armed for p: the one of p's timers
+ * that is neither ours nor its receiver's (armed only by a received byte,
+ * never by a UDR0 write: it was there before the write if at all). */
+static avr_cycle_timer_t uart_tx_new_timer(avr_t *avr, avr_uart_t *p, avr_cycle_timer_t before)
+{
+    for (avr_cycle_timer_slot_p t = avr->cycle_timers.timer; t; t = t->next)
+        if (t->param == p && t->timer != uart_tx_frame_end && t->timer != before)
+            return t->timer;
+    return NULL;
+}
+
+static void uart_tx_udr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    avr_uart_t *p = param;
+    if (!avr_regbit_get(avr, p->txen)) {
+        uart_tx_simavr(avr, addr, v, p);        /* 20.6: nothing is sent with TXEN0 off */
+        return;
+    }
+    avr_cycle_timer_t rx = uart_tx_pump ? NULL : uart_tx_new_timer(avr, p, NULL);
+    uart_tx_simavr(avr, addr, v, p);
+    if (!uart_tx_pump)
+        uart_tx_pump = uart_tx_new_timer(avr, p, rx);
+    if (uart_tx_pump)
+        avr_cycle_timer_cancel(avr, uart_tx_pump, p);
+    uart_tx_udre_clear(avr, p);
+    if (uart_tx.shifting) {
+        uart_tx.waiting = true;
+        p->tx_cnt = 2;
+        return;
+    }
+    /* Straight on into the shift register: the buffer is empty again (a
+     * level: with UDRIE0 on the UDRE interrupt comes again at once). */
+    uart_tx.shifting = true;
+    p->tx_cnt = 1;
+    avr_raise_interrupt(avr, &p->udrc);
+    avr_cycle_timer_register(avr, p->cycles_per_byte, uart_tx_frame_end, p);
+}
+
+/* Runs after simavr's UCSR0B handler, which raises UDRE0 when UDRIE0 comes
+ * on and its own frame timer is idle (always, now): not while a byte waits. */
+static void uart_tx_ucsrb_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)addr; (void)v; (void)param;
+    if (uart_tx.waiting)
+        uart_tx_udre_clear(avr, uart_model);
+}
+
+/* simavr's reset has dropped every cycle timer and set UDRE0. */
+static void uart_tx_reset(avr_io_t *io)
+{
+    (void)io;
+    uart_tx.shifting = uart_tx.waiting = false;
+}
+static avr_io_t uart_tx_io = { .kind = "uart-txbuf", .reset = uart_tx_reset };
+
+void fixes_uart_txbuf(avr_t *avr)
+{
+    if (fixes_bug_kept("txbuf"))
+        return;
+    uart_model = uart_model_of(avr);
+    if (!uart_model) {
+        fprintf(stderr, "nimsim: no USART model at UDR0; its transmitter left as simavr has it\n");
+        return;
+    }
+    uart_tx_simavr = avr->io[AVR_DATA_TO_IO(ADDR_UDR0)].w.c;
+    avr->io[AVR_DATA_TO_IO(ADDR_UDR0)].w.c = uart_tx_udr_write;
+    avr_register_io_write(avr, ADDR_UCSR0B, uart_tx_ucsrb_write, NULL);
+    avr_register_io(avr, &uart_tx_io);
+}

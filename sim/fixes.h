@@ -9,7 +9,7 @@
 
 /* True when NIMSIM_KEEP_BUGS (comma list) names this workaround: the
  * harness self-tests turn one off to show the bug it hides is real.
- * Names: spi pullup cs sleep stdio freq extint resetpins uart udre; the chip models
+ * Names: spi pullup cs sleep stdio freq extint resetpins uart udre txbuf; the chip models
  * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c). */
 int fixes_bug_kept(const char *name);
 
@@ -25,6 +25,11 @@ void fixes_uart_frame(avr_t *avr);
 /* USART0 UDRE0 one whenever nothing is being sent, also after TXEN0 went
  * off and on again (simavr 1.6 leaves it clear for good). */
 void fixes_uart_udre(avr_t *avr);
+
+/* USART0's transmit buffer: UDRE0 set again as soon as a byte written to
+ * an idle transmitter moves on into the shift register (simavr 1.6 has no
+ * buffer: each byte clears UDRE0 for a whole frame). */
+void fixes_uart_txbuf(avr_t *avr);
 
 /* INT0/INT1 level polling off: simavr polls a low pin every cycle
  * (a held UP/DOWN button) even with the interrupt disabled. */

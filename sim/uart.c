@@ -105,6 +105,7 @@ void sim_uart_init(sim_uart_t *u, avr_t *avr)
         f &= ~(uint32_t)(AVR_UART_FLAG_STDIO | AVR_UART_FLAG_POLL_SLEEP);
     avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &f);
     fixes_uart_udre(avr);
+    fixes_uart_txbuf(avr);
 
     avr_irq_t *src = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT);
     avr_irq_t *dst = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);

@@ -3,7 +3,7 @@
 # the parts. Each simavr 1.6 workaround has a check that fails without it.
 SIM_TEST_DIR := $(B)/simtest
 SIM_TEST_FW := $(SIM_TEST_DIR)/fw_board.elf $(SIM_TEST_DIR)/fw_board_cs0.elf $(SIM_TEST_DIR)/fw_uart.elf \
-	$(SIM_TEST_DIR)/fw_udre.elf
+	$(SIM_TEST_DIR)/fw_udre.elf $(SIM_TEST_DIR)/fw_txbuf.elf $(SIM_TEST_DIR)/fw_eehalt.elf
 
 $(SIM_TEST_DIR)/%.elf: tests/sim/%.c board/board.h board/$(BOARD).h | deps
 	@mkdir -p $(SIM_TEST_DIR)

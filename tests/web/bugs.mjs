@@ -178,6 +178,31 @@ const checks = {
             `${at.length} bytes, the second ${at[1] - at[0]} cycles after the first, ` +
             `then ${mean.toFixed(1)} apart (frame ${frame})`];
     },
+    // The output compare flag (datasheet, TIFR2: "set in the timer clock
+    // cycle after the counter (TCNT2) value matches OCR2A"): the firmware's
+    // tick, Timer2 in CTC mode up to 249 at /1024, takes its first
+    // interrupt 250 counts (256,000 cycles) after clock_start's TCCR2B
+    // write (a few cycles more when the flag comes mid-instruction).
+    ocf: (keep) => {
+        const b = boot(keep), cpu = b.cpu;
+        let start = -1, tick = -1;
+        const tccr = cpu.writeHooks[0xB1];
+        cpu.writeHooks[0xB1] = (...a) => {
+            if (tick < 0)
+                start = b.cycles;
+            return tccr(...a);
+        };
+        const enter = b.interrupt.bind(b);
+        b.interrupt = (fromSleep) => {
+            if (tick < 0 && cpu.pendingInterrupts[cpu.nextInterrupt].address === 0x0E)
+                tick = b.cycles;
+            enter(fromSleep);
+        };
+        b.run(40 * MS);
+        const d = tick - start;
+        return [start >= 0 && d >= 256000 && d < 256000 + 32,
+            `the first tick ${d} cycles after TCCR2B's write (250 counts: 256000)`];
+    },
 };
 
 let pass = 0, fail = 0;

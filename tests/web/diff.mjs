@@ -16,14 +16,14 @@ import { hexToFlash } from '../../sim/web/src/hex.js';
 
 // Event times may differ by this much (cycles; 1 ms): SPI, interrupt entry
 // and wake-up take different cycle counts in the two models (simavr's SPI
-// byte is re-timed by nimsim, avr8js's interrupt entry by our runner),
-// simavr 1.6's transmitter takes a byte a frame late behind an idle one
-// (1,360 cycles; README, "A second simulator"), and the firmware's main loop turns such
-// small shifts into a different wait now and then: a press that comes
-// during a save's checksum pass waits for its end (up to ~18,600 cycles on
-// 32 columns) in one simulator and not in the other. Measured worst over
-// the e2e sessions: 8 columns about 8,100 cycles (frames and tones), 2,700
-// for UART bytes; 32 columns 13,300 (a press in a checksum pass).
+// byte is re-timed by nimsim, avr8js's interrupt entry by our runner;
+// simavr's interrupt entry and wake-up cost nothing), and the firmware's
+// main loop turns such small shifts into a different wait now and then: a
+// press that comes during a save's checksum pass waits for its end (up to
+// ~18,600 cycles on 32 columns) in one simulator and not in the other.
+// Measured worst over the e2e sessions since nimsim's transmit buffer and
+// EEPROM halts and the runner's compare flag (README, "A second
+// simulator"): 8 columns 1,911 cycles, 32 columns 2,004.
 export const TOL_CYCLES = Number(process.env.NIMWEB_TOL_CYCLES || 16000);
 
 export function parseTrace(text) {

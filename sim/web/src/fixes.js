@@ -22,11 +22,16 @@
 //          EEAR are not locked while it lasts (8.6.3)
 //   udre   the transmitter has no buffer: UDRE0 stays clear for a whole
 //          frame after each UDR0 write, so a reply goes out 3 % slow
+//   ocf    a timer's output compare flag is set as TCNTn reaches OCRnx; the
+//          chip sets it "in the timer clock cycle after the counter value
+//          matches" (datasheet, TIFRn and the Output Compare Units of
+//          Timer0, 1 and 2): Timer2's 16 ms tick (CTC, /1024) came a count,
+//          1,024 cycles, early
 // The functions take the Board (runner.js) and do nothing when its bug is kept.
 
 import { CPU, PinState, usart0Config } from 'avr8js';
 
-export const BUGS = ['rxc', 'porf', 'pullup', 'sleep', 'sram', 'irq', 'wdt', 'eeprom', 'udre'];
+export const BUGS = ['rxc', 'porf', 'pullup', 'sleep', 'sram', 'irq', 'wdt', 'eeprom', 'udre', 'ocf'];
 
 export const PORF = 0x01, WDRF = 0x08;
 const OP_SEI = 0x9478, OP_RETI = 0x9518;
@@ -128,6 +133,24 @@ export function fixesUdre(board) {
             cpu.addClockEvent(frameEnd, usart.cyclesPerChar);
         }
         return true;
+    };
+}
+
+// ocf: the compare match of timer t (normal and CTC modes, the firmware's)
+// sets OCFnx, and toggles OCnx, one timer clock after TCNTn equals OCRnx:
+// avr8js compares the count it has just reached, so its compare is made on
+// the count one before (modulo TOP + 1: the match at TOP, where CTC clears
+// the counter, comes as the count wraps to 0).
+const TIMER_NORMAL = 0, TIMER_CTC = 2;
+export function fixesOcf(board, t) {
+    if (board.bug('ocf'))
+        return;
+    const updated = t.timerUpdated.bind(t);
+    t.timerUpdated = (value, prev) => {
+        if (t.timerMode !== TIMER_NORMAL && t.timerMode !== TIMER_CTC)
+            return updated(value, prev);
+        const n = t.TOP + 1;
+        return updated((value + n - 1) % n, (prev + n - 1) % n);
     };
 }
 

@@ -16,6 +16,7 @@ import {
 import {
     BUGS, PORF, fixesCheck, fixesCpu, fixesResetFlags, fixesReleasedLevel, fixesRxc, fixesUdre,
     fixesSleeps, fixesSleepMode, fixesCanWake, fixesIrqExtra, fixesIrqHeld, fixesWatchdog, fixesEeprom,
+    fixesOcf,
 } from './fixes.js';
 import { Max7219Chain } from './max7219.js';
 import { Piezo } from './piezo.js';
@@ -75,6 +76,8 @@ export class Board {
         this.timer0 = new AVRTimer(cpu, timer0Config);
         this.timer1 = new AVRTimer(cpu, timer1Config);
         this.timer2 = new AVRTimer(cpu, timer2Config);
+        for (const t of [this.timer0, this.timer1, this.timer2])
+            fixesOcf(this, t);
         this.ports = {};
         for (const [name, cfg] of Object.entries(PORTS))
             this.ports[name] = new AVRIOPort(cpu, cfg);
