@@ -280,7 +280,7 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m)
     uint8_t movable[ENGINE_COLS];
     uint16_t from, skip = 0;
     for (c = 0; c < ncols_of(p); c++) {
-        from = column_state(p, c);
+        from = pos_state(p, c);
         if (mode & ENGINE_SUM)
             sum_col(p, c, &rule, &form);
         if (slip) {
