@@ -202,7 +202,7 @@ static __attribute__((noinline)) bool store_out_of_window(uint8_t id, uint16_t n
  * later save knows it from RAM. */
 static uint8_t store_scan(uint8_t id)
 {
-    store_rec_t *rs = &store_recs[id];
+    store_rec_t *rs = PGM_BASE(&store_recs[id]);  /* as store_step (38 B) */
     uint8_t best = 0xFF;
     uint16_t seq = 0;
     for (uint8_t s = 0; s < store_slots(id); s++) {
