@@ -153,9 +153,8 @@ static uint8_t own_run_list(uint8_t m, uint8_t *start, uint8_t *len)
  * g(L - k), and a split two, g(a) ^ g(c). (Each block's value from the
  * tables, as column_blocks does, cost the 8-column hint of 0.7777
  * repeating 4,743 cycles; a walk of every block of every run bottom up
- * with a test of its digit, 3,054.) Left to LTO: in its one caller
- * (col_find_value) it is 24 B smaller than out of line. */
-uint8_t column_own_find(uint8_t m, uint8_t want)
+ * with a test of its digit, 3,054.) */
+NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
 {
     const engine_own_t *o = &engine_own;
     uint8_t base = (uint8_t)(column_own_value(m) ^ want), start[TABLE_ROWS / 2], len[TABLE_ROWS / 2];
