@@ -262,10 +262,8 @@ static uint8_t proto_game_reply(void)
 
 static uint8_t proto_cmd_new(uint16_t now)
 {
-    uint8_t why = proto_own_refusal(game_unplayable(game.set[SET_GAME]));
-    if (why)
-        return R_CMD | why;
-    game_new(now);
+    if (!game_new(now))     /* not started: why (game_unplayable) */
+        return R_CMD | proto_own_refusal(game_unplayable(game.set[SET_GAME]));
     return proto_game_reply();
 }
 

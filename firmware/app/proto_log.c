@@ -21,7 +21,8 @@ NOINLINE void proto_out_P(const char *s) { uart_puts_P(s); }
 NOINLINE void proto_out_c(char c) { uart_putc(c); }
 void proto_out_sp(void) { proto_out_c(' '); }
 void proto_out_nl(void) { proto_out_c('\n'); }
-void proto_out_num(uint16_t n) { text_put_num(n, proto_out_c); }
+/* Out of line: LTO copied it into its many callers (16 B). */
+NOINLINE void proto_out_num(uint16_t n) { text_put_num(n, proto_out_c); }
 
 void proto_out_snum(uint16_t n)
 {

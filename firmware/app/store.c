@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "progmem.h"
+#include "pgm.h"
 
 _Static_assert(STORE_SETTINGS_SLOTS >= 2 && STORE_GAME_SLOTS >= 2,
                "each record needs two slots, or a save would overwrite the only copy");
@@ -172,10 +172,9 @@ static void store_clock(void)
 
 /* The newest record already holds the request (an empty one is the same
  * as none): nothing to write. Read while the EEPROM is idle (between
- * saves), so it never waits. */
-static bool store_same(uint8_t id)
+ * saves), so it never waits. rs: store_step's (its own look-up: 40 B). */
+static bool store_same(uint8_t id, const store_rec_t *rs)
 {
-    const store_rec_t *rs = &store_recs[id];
     if (rs->newest == 0xFF)
         return !rs->len && !(id == STORE_GAME && store_old_held);
     if (rs->newest_len != rs->len)
@@ -203,7 +202,7 @@ static __attribute__((noinline)) bool store_out_of_window(uint8_t id, uint16_t n
  * later save knows it from RAM. */
 static uint8_t store_scan(uint8_t id)
 {
-    store_rec_t *rs = &store_recs[id];
+    store_rec_t *rs = PGM_BASE(&store_recs[id]);  /* as store_step (38 B) */
     uint8_t best = 0xFF;
     uint16_t seq = 0;
     for (uint8_t s = 0; s < store_slots(id); s++) {
@@ -316,9 +315,10 @@ bool store_load(uint8_t id, void *buf, uint8_t len)
     return true;
 }
 
-/* Out of line: LTO copied it into the game's and the settings' save
- * requests; one copy saves 62 / 64 B (8 / 32 columns). */
-NOINLINE bool store_request(uint8_t id, const void *buf, uint8_t len)
+/* Left to LTO (in the game's and the settings' save requests): out of
+ * line it once saved 62 / 64 B (8 / 32 columns), now it costs 10 B (the
+ * game's request is a function of its own). */
+bool store_request(uint8_t id, const void *buf, uint8_t len)
 {
     if (id >= STORE_RECORDS || len > store_max(id))
         return false;
@@ -400,12 +400,12 @@ NOINLINE bool store_step(void)
                 store_forced = false;   /* a flush ends once all is written */
                 return false;
             }
-            rs = &store_recs[id];
+            rs = PGM_BASE(&store_recs[id]);
             /* Out of saves: it waits for its gap (a game record waits
              * behind waiting settings: they always commit first). */
             if (!store_forced && store_held(id))
                 return true;
-            if (idle && store_same(id)) {
+            if (idle && store_same(id, rs)) {
                 rs->want = false;
                 continue;
             }
@@ -414,7 +414,7 @@ NOINLINE bool store_step(void)
             store_job.tries = (uint8_t)(store_slots(id) - 1);
             store_next_slot(id, store_job.slot);
         }
-        rs = &store_recs[id];
+        rs = PGM_BASE(&store_recs[id]);     /* else id * 12 at each use (114 B) */
         if (store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
             /* Its commit byte is not written. The settings always go
              * first: a settings request preempts a game record (its slot

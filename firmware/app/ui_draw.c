@@ -58,18 +58,16 @@ bool ui_demo_on(void)
     return game.set[SET_OPP] == OPP_DEMO && game.screen >= SCR_PLAY;
 }
 
-/* The column value after the pending selection is taken/marked/turned. */
+/* The column value after the pending selection is taken/marked/turned:
+ * a heap less the stones, else the cells flipped (pins are only selected
+ * where they stand, cells where they are free, and every change of the
+ * position clears the selection: ui_game_move). */
 uint8_t ui_pending_to(void)
 {
     uint8_t v = game.pos.col[view.cur_col];
     if (game.pos.rule == RULE_ED)
         return view.pend;       /* the emptied box's share of the split */
-    switch (engine_rule_form(engine_col_rule(&game.pos, view.cur_col))) {
-    case FORM_HEAP: return (uint8_t)(v - view.pend);
-    case FORM_PINS: return v & (uint8_t)~view.pend;
-    case FORM_CELLS: return v | view.pend;
-    default: return v ^ view.pend;
-    }
+    return game_is_heap_form(view.cur_col) ? (uint8_t)(v - view.pend) : v ^ view.pend;
 }
 
 /* Two players: whose turn it is shows as a big 1 or 2 for UI_TURN_MS when

@@ -368,9 +368,11 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
     return column_blocks(rule, form, (uint8_t)from, 0, COLUMN_ANY, skip);
 }
 
-uint16_t column_state(const engine_pos_t *p, uint8_t c)
+/* Out of line (LTO had copied it into six callers: 36 B); the reply's
+ * loop over the columns inlines pos_state. */
+NOINLINE uint16_t column_state(const engine_pos_t *p, uint8_t c)
 {
-    return (p->mode & ENGINE_ONEHEAP) ? p->heap : p->col[c];
+    return pos_state(p, c);
 }
 
 uint16_t column_change(uint8_t form, uint16_t from, uint16_t to)

@@ -16,6 +16,13 @@ static inline __attribute__((always_inline)) uint8_t pos_rule(const engine_pos_t
     return (p->mode & ENGINE_SUM) ? p->rules[c] : p->rule;
 }
 
+/* Column c's state (one heap: the heap). Inlined: the reply's loop over
+ * the columns; elsewhere column_state, a call. */
+static inline __attribute__((always_inline)) uint16_t pos_state(const engine_pos_t *p, uint8_t c)
+{
+    return (p->mode & ENGINE_ONEHEAP) ? p->heap : p->col[c];
+}
+
 /* In a loop over the columns: a SUM's column c's rule and form into
  * *rule and *form; other games keep the game's, looked up once before the
  * loop (a form look-up a column cost the 32-column reply ~1,000 cycles). */

@@ -100,9 +100,6 @@ static NOINLINE uint16_t run_a(const engine_own_t *o, uint8_t L)
 
 NOINLINE uint8_t own_misere_check(const engine_own_t *o)
 {
-    for (uint8_t L = 1; L <= TABLE_ROWS; L++)
-        if (o->g[L] > 7)
-            return OWN_MISERE_VALUES;
     uint16_t s[OWN_PROOF_STATES];
     uint8_t n = 1;
     s[0] = 0;                           /* the empty sum */
@@ -112,6 +109,10 @@ NOINLINE uint8_t own_misere_check(const engine_own_t *o)
         if ((xe == 1 || xe == 8) != ((x & OWN_MOVES) && !(x & 1)))
             return OWN_MISERE_WILD;
         for (uint8_t L = 1; L <= TABLE_ROWS; L++) {
+            /* every run's value is met here with the empty sum, the first
+             * state, before the closure can have grown */
+            if (o->g[L] > 7)
+                return OWN_MISERE_VALUES;
             uint8_t te = tame_elem(o->g[L]);
             uint16_t a = run_a(o, L);
             uint16_t y = (uint16_t)(set_div(x & OWN_SET, te) | set_div(a & OWN_SET, xe) | ((x | a) & OWN_MOVES)

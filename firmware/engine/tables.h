@@ -72,6 +72,9 @@ extern const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM;
  * a with a b in P, and the elements' names (one NUL-ended string each,
  * the wild rules in turn). */
 extern const uint8_t misere_wild[RULE_COUNT] PROGMEM;
+/* How many heap rules are wild (a plain const, as misere_one_first): none
+ * today, so LTO drops the wild hint's heap search. */
+extern const uint8_t misere_wild_heaps;
 extern const uint16_t misere_one_heap[RULE_FIRST_MASK] PROGMEM;
 /* The mask rules' rows run from the first tame one, misere_one_first: a
  * plain const, which LTO folds into the reader (no flash, no RAM). */

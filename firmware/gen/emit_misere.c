@@ -47,7 +47,12 @@ static void emit_misere_tame(FILE *f, const mq_t *q, const int *wild, int one[][
     fprintf(f, "const uint8_t misere_wild[RULE_COUNT] PROGMEM = {");
     for (int i = 0; i < RULE_COUNT; i++)
         fprintf(f, "%s0x%02x", i ? ", " : "", wild[i] < 0 ? 0xFF : wild[i]);
-    fprintf(f, "};\n\n/* Tame rules, a column worth 0: bit n, a move reaches a column worth 1. */\n");
+    int heaps = 0;
+    for (int i = 0; i < first_mask; i++)
+        heaps += !q[i].tame;
+    fprintf(f, "};\n/* Wild heap rules: how many (none: the wild hint has no heap search). */\n"
+               "const uint8_t misere_wild_heaps = %d;\n", heaps);
+    fprintf(f, "\n/* Tame rules, a column worth 0: bit n, a move reaches a column worth 1. */\n");
     fprintf(f, "const uint16_t misere_one_heap[RULE_FIRST_MASK] PROGMEM = {");
     for (int i = 0; i < first_mask; i++) {
         unsigned b = 0;
