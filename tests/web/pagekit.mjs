@@ -39,23 +39,38 @@ export function pageKit(page) {
             await sleep(20);
     }
 
+    // Presses held an exact chip time: the page's gate (nimweb.stopAt)
+    // stops the chip where the press or release is due and waits for it,
+    // since a release sent after polling the chip's time came late on a
+    // loaded machine (make test's two lanes), turning 90 ms taps into
+    // holds past the 400 ms key repeat (H 0 0 for DOWN DOWN A).
+    const gate = (s) => page.evaluate((s) => {
+        const n = window.nimweb;
+        n.stopAt = s === null ? null : n.board.cycles + Math.round(s * n.hz);
+    }, s);
+    const atGate = () => page.evaluate(() => window.nimweb.board.cycles >= window.nimweb.stopAt);
+    async function press(down, up, hold) {
+        await gate(0);              // the chip waits for the press
+        await down();
+        await gate(hold);
+        while (!await atGate())
+            await sleep(10);
+        await up();
+        await gate(null);
+        await waitChip(0.09);
+    }
+
     // A press and release with the mouse: real pointerdown, hold, pointerup.
     async function click(name) {
         const box = await page.locator(`[data-button="${name}"]`).boundingBox();
         await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-        await page.mouse.down();
-        await waitChip(0.09);
-        await page.mouse.up();
-        await waitChip(0.09);
+        await press(() => page.mouse.down(), () => page.mouse.up(), 0.09);
     }
 
     async function key(name, hold = 0.09) {
         // keys go to the toy, not to the console's input line
         await page.evaluate(() => document.activeElement?.blur());
-        await page.keyboard.down(KEY[name]);
-        await waitChip(hold);
-        await page.keyboard.up(KEY[name]);
-        await waitChip(0.09);
+        await press(() => page.keyboard.down(KEY[name]), () => page.keyboard.up(KEY[name]), hold);
     }
 
     return { uartText, waitUart, type, chipNow, waitChip, click, key };

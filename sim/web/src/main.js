@@ -81,6 +81,11 @@ const nim = {
     errors: [],
     lang: () => lang,
     drawn: [],
+    // The browser tests' gate (null for a person): the chip runs up to
+    // this cycle and waits there, so a test's press is held an exact
+    // chip time however late its release comes on a loaded machine.
+    stopAt: null,
+    hz: F,
 };
 window.nimweb = nim;           // the browser tests' handle
 
@@ -120,6 +125,11 @@ function frame(now) {
         c0 = nim.board.cycles + MAX_SLICE_MS * F / 1000;
         t0 = now;
         due = c0;
+    }
+    if (nim.stopAt !== null && due > nim.stopAt) {
+        due = Math.max(nim.stopAt, nim.board.cycles);
+        c0 = due;               /* on again from the gate, not in a rush */
+        t0 = now;
     }
     try {
         nim.board.run(due);
