@@ -11,6 +11,9 @@ endif
 
 .DEFAULT_GOAL := all
 SHELL := /bin/bash
+# Node 20 fetched by tests/web/web_deps.sh where the machine's is older
+# (Debian bookworm's 18): first on every recipe's PATH once it is there.
+export PATH := $(CURDIR)/build/node/bin:$(PATH)
 
 # Host C compiler flags for our own code: warnings are errors.
 HOST_CC ?= cc

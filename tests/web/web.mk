@@ -10,7 +10,12 @@ WEB_PORT ?= 8014
 .PHONY: web web-serve web-deps test-web test-web-sim test-wokwi
 
 web-deps: $(WEB_STAMP)
-$(WEB_STAMP): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json tests/web/web_deps.sh
+# build/.node-checked: build/node (a Node 20 where the machine's is older)
+# goes with make clean, so the check comes again after it.
+$(WEB_STAMP): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json tests/web/web_deps.sh build/.node-checked
+
+build/.node-checked:
+	@mkdir -p build && touch $@
 	@tests/web/web_deps.sh $(WEB_DIR)
 
 # The board header's figures as the runner reads them (board/nano.h via board.h).

