@@ -271,9 +271,10 @@ int main(int argc, char **argv)
         for (unsigned g = 0; g < per; g++) {
             if (rule == RULE_OWN) {
                 bool mis = mode & ENGINE_MISERE;
-                const octal_code_t *c = mis ? &own_misere_codes[g % OWN_MISERE_CODES] : &own_codes[g % OWN_CODES];
-                CHECK(engine_own_set(c) == OCTAL_OK, "OCTAL: code %u refused", (unsigned)(g % OWN_CODES));
-                CHECK(!game_unplayable(gi), "OCTAL MISERE: code %u not played", (unsigned)(g % OWN_MISERE_CODES));
+                unsigned k = mis ? g % OWN_MISERE_CODES : g % OWN_CODES;
+                const octal_code_t *c = mis ? &own_misere_codes[k] : &own_codes[k];
+                CHECK(engine_own_set(c) == OCTAL_OK, "OCTAL%s: code %u refused", mis ? " MISERE" : "", k);
+                CHECK(!game_unplayable(gi), "OCTAL%s: code %u not played", mis ? " MISERE" : "", k);
                 solver_select_code(c->digit, c->len, c->repeat, mis);
             }
             uint8_t opp = g % 5 == 4 ? (g % 10 == 4 ? OPP_HUMAN : OPP_DEMO) : OPP_MACHINE;
