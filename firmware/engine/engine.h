@@ -106,6 +106,11 @@ uint8_t engine_own_builtin(void);   /* the built-in rule it is, or RULE_COUNT */
  * (own_misere.c). The first call after engine_own_set proves it: up to
  * ~2,000,000 cycles (make bench, octal_misere); then it is kept. */
 uint8_t engine_own_misere(void);
+/* One heap of the code set, in misere play or not (mis: ENGINE_MISERE or
+ * 0): 0 if played (a code that never splits; its P-positions derived
+ * here when the play changes, ~40,000 cycles), else 2 (a code that
+ * splits has no one heap). */
+uint8_t engine_own_heap(uint8_t mis);
 
 /* Rule metadata. */
 const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */

@@ -14,6 +14,8 @@
  * the 8-column replies of pin codes took 7,426 cycles (budget 3,000). */
 #include "engine_int.h"
 
+#include <string.h>
+
 engine_own_t engine_own;
 
 /* Blocks of k a run of L may lose (k <= L): none left, the two ends
@@ -58,12 +60,17 @@ uint8_t engine_own_set(const octal_code_t *c)
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
     for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
         o->last--;      /* the code has a nonzero digit (octal_check) */
+    o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     /* runs of L (heaps of L): their blocks, 0 where a heap has no move */
     for (uint8_t L = 0; L <= TABLE_ROWS; L++) {
         uint8_t n = 0;
         for (uint8_t k = 1; k <= L; k++)
             n = (uint8_t)(n + own_blocks(o->d[k - 1], L, k));
         o->run_cnt[L] = n;
+    }
+    if (o->form == FORM_HEAP) {
+        o->heap_mis = 0xFF;             /* one heap: derived when it is played */
+        return OCTAL_OK;
     }
     /* A pin column as two nibbles: each nibble's runs but the one that may
      * go on into the other nibble (the low one's top run, the high one's
@@ -80,7 +87,6 @@ uint8_t engine_own_set(const octal_code_t *c)
         o->nib_cnt[n] = (uint8_t)((lo >> 8) | (hi >> 8) << 4);
         o->nib_run[n] = (uint8_t)(a | b << 4);
     }
-    o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     return OCTAL_OK;
 }
 
@@ -93,6 +99,134 @@ uint8_t engine_own_misere(void)
             own_misere_moves();
     }
     return o->misere;
+}
+
+/* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3). */
+static NOINLINE void own_set_add(uint8_t *set, uint16_t v)
+{
+    set[v >> 3] |= (uint8_t)(1u << (v & 7));
+}
+
+/* One heap of a code that never splits: bit h of heap_p, a heap of h
+ * (0 .. ENGINE_HEAP_MAX) is a P-position in the play mis says. Its
+ * outcome alone, no value: a heap with no move is P in normal play and N
+ * in misere, any other is P when none of its moves reaches a P-position
+ * (a single heap never splits, so that is the whole game). As masks of
+ * k - 1 for k = 1..8: the digits' k that leave one heap (leave) and
+ * those that empty it (empty), the k below h (below) and k = h (at), the
+ * last heaps' bits (near, bit i: heap h - 1 - i), so a heap is a few
+ * ANDs: ~10,000 cycles for 256. A repeating digit's k past 8 empties the
+ * heap (d & 1, k = h: heap 0, P exactly in normal play) or leaves any of
+ * 1 .. h - 9 (d & 2: far, whether one of them is P). */
+static void own_heap_derive(engine_own_t *o, uint8_t mis)
+{
+    uint16_t near = 0;
+    uint8_t leave = 0, empty = 0, below = 0, at = 0, far = 0, rep = o->d[RULE_MAX_DIGITS];
+    for (uint8_t k = RULE_MAX_DIGITS; k-- > 0;) {
+        leave = (uint8_t)(leave << 1 | (o->d[k] >> 1 & 1));
+        empty = (uint8_t)(empty << 1 | (o->d[k] & 1));
+    }
+    for (uint8_t i = 0; i < OWN_HEAP_BYTES; i++)
+        o->heap_p[i] = 0;
+    for (uint16_t h = 0; h <= ENGINE_HEAP_MAX; h++) {
+        uint8_t mv = leave & below, em = (uint8_t)((empty & at) | (h > RULE_MAX_DIGITS ? rep & 1 : 0));
+        uint8_t big = h > RULE_MAX_DIGITS + 1 ? rep & 2 : 0;
+        if (big)
+            far |= (uint8_t)(near >> RULE_MAX_DIGITS) & 1;     /* heap h - 9 */
+        uint8_t is_p = (mv | em | big) ? !((near & mv) || (em && !mis) || (big && far)) : !mis;
+        near = (uint16_t)(near << 1 | is_p);
+        if (is_p)
+            own_set_add(o->heap_p, h);
+        below |= at;
+        at = h ? (uint8_t)(at << 1) : 1;
+    }
+}
+
+uint8_t engine_own_heap(uint8_t mis)
+{
+    engine_own_t *o = &engine_own;
+    if (o->form != FORM_HEAP)
+        return 2;
+    if (o->heap_mis != mis) {
+        own_heap_derive(o, mis);
+        o->heap_mis = mis;
+    }
+    return 0;
+}
+
+NOINLINE bool column_own_heap_p(const engine_pos_t *p)
+{
+    uint16_t n = p->heap;
+    engine_own_heap(p->mode & ENGINE_MISERE);
+    return engine_own.heap_p[n >> 3] >> (n & 7) & 1;
+}
+
+/* A heap column's move count, or whether one heap of n past a column's
+ * has a move: a digit's k <= 8 that leaves one heap, or the repeating
+ * digit's k = n (empties it) or 9 <= k < n (leaves one). Out of line,
+ * column_has_move jumps here (as for pins). */
+NOINLINE uint8_t column_own_moves(uint16_t n)
+{
+    const engine_own_t *o = &engine_own;
+    if (n <= TABLE_ROWS)
+        return o->run_cnt[n];
+    uint8_t any = o->d[RULE_MAX_DIGITS] & (n > RULE_MAX_DIGITS + 1 ? 3 : 1);
+    for (uint8_t k = 0; k < RULE_MAX_DIGITS; k++)
+        any |= o->d[k] & 2;
+    return any;
+}
+
+/* The P-positions a move reaches, fewest stones taken first (as the
+ * built-in rules' one-heap hint), a byte of bits at a time where it has
+ * none (a code whose moves reach far: 0.3 repeating is NIM). */
+bool column_own_heap_hint(const engine_pos_t *p, engine_move_t *m)
+{
+    uint16_t n = p->heap, lo = (uint16_t)(n - column_kmax(RULE_OWN, n));
+    if (column_own_heap_p(p))
+        return false;
+    for (uint16_t to = n; to-- > lo;) {
+        uint8_t byte = engine_own.heap_p[to >> 3];
+        if (!byte)
+            to &= (uint16_t)~7u;
+        else if ((byte >> (to & 7) & 1) && column_take_ok(RULE_OWN, n, (uint16_t)(n - to))) {
+            m->col = 0;
+            m->to = to;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A heap of n's value by the mex rule, heaps 0 .. n in turn: the values
+ * of the last RULE_MAX_DIGITS + 1 heaps in a row (taking k <= 8 reaches
+ * g(h - k)), and for a repeating digit the set of the values of heaps
+ * 1 .. h - 9 (taking 9 or more reaches every one of them), so no value
+ * is kept for longer: 84 B of stack on 32 columns, where a value a heap
+ * would be 257 B. Values reach 256 (0.3 repeating: g(h) = h), so the
+ * sets have a bit for each of 0 .. ENGINE_HEAP_MAX. */
+NOINLINE uint16_t column_own_heap(uint16_t n)
+{
+    const engine_own_t *o = &engine_own;
+    uint16_t last[RULE_MAX_DIGITS + 1], g = 0;      /* last[i]: g(h - 1 - i) */
+    uint8_t far[OWN_HEAP_BYTES], seen[OWN_HEAP_BYTES], rep = o->d[RULE_MAX_DIGITS];
+    memset(far, 0, sizeof far);
+    for (uint16_t h = 0; h <= n; h++) {
+        if (h > RULE_MAX_DIGITS + 1 && (rep & 2))
+            own_set_add(far, last[RULE_MAX_DIGITS]);       /* g(h - 9), one heap left */
+        memcpy(seen, far, sizeof seen);
+        if (h > RULE_MAX_DIGITS && (rep & 1))
+            own_set_add(seen, 0);                           /* k = h >= 9: none left */
+        for (uint8_t k = 1; k <= RULE_MAX_DIGITS && k <= h; k++)
+            if (o->d[k - 1] & (k == h ? 1 : 2))
+                own_set_add(seen, last[k - 1]);
+        for (g = 0; seen[g >> 3] == 0xFF;)
+            g = (uint16_t)(g + 8);
+        while (seen[g >> 3] >> (g & 7) & 1)
+            g++;
+        memmove(last + 1, last, RULE_MAX_DIGITS * sizeof last[0]);
+        last[0] = g;
+    }
+    return g;
 }
 
 const octal_code_t *engine_own_code(void)

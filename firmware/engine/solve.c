@@ -112,7 +112,7 @@ bool engine_is_p(const engine_pos_t *p)
     if (p->rule == RULE_ED)
         return ed_p(p, p->col[0], p->col[1]);
     if (p->mode & ENGINE_ONEHEAP)
-        return seq_bit(oneheap_of(p), p->heap);
+        return p->rule == RULE_OWN ? column_own_heap_p(p) : seq_bit(oneheap_of(p), p->heap);
     if (p->mode & ENGINE_MISERE) {
         uint8_t ones, big, w = column_wild(p->rule);
         if (w != 0xFF)
@@ -292,6 +292,8 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
     if (p->rule == RULE_ED)
         return ed_hint(p, m);
     if (p->mode & ENGINE_ONEHEAP) {
+        if (p->rule == RULE_OWN)
+            return column_own_heap_hint(p, m);
         /* Scan the P-positions a legal move can reach, fewest stones taken
          * first. The bit index i follows 'to' down, wrapping at the period's
          * start; a list without a period (NIM, AT MOST HALF: moves that
@@ -375,6 +377,8 @@ uint16_t engine_oneheap_grundy(const engine_pos_t *p)
     uint8_t rule = p->rule;
     uint16_t n = p->heap, big = ENGINE_HEAP_MAX, win[ONEHEAP_WINDOW], bit = 1;
     uint8_t takes[ONEHEAP_WINDOW], ntakes = 0, empties = 0, g;
+    if (rule == RULE_OWN)
+        return column_own_heap(n);          /* values past 15, a ring too */
     if (column_take_ok(rule, big, big))
         return n;                           /* any number: NIM */
     if (column_take_ok(rule, big, ONEHEAP_WINDOW + 1)) {
