@@ -104,7 +104,7 @@ uint8_t engine_own_misere(void)
 /* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3). */
 static NOINLINE void own_set_add(uint8_t *set, uint16_t v)
 {
-    set[v >> 3] |= (uint8_t)(1u << (v & 7));
+    set[v >> 3] |= column_bit(v & 7);
 }
 
 /* One heap of a code that never splits: bit h of heap_p, a heap of h
@@ -158,7 +158,7 @@ NOINLINE bool column_own_heap_p(const engine_pos_t *p)
 {
     uint16_t n = p->heap;
     engine_own_heap(p->mode & ENGINE_MISERE);
-    return engine_own.heap_p[n >> 3] >> (n & 7) & 1;
+    return engine_own.heap_p[n >> 3] & column_bit(n & 7);
 }
 
 /* A heap column's move count, or whether one heap of n past a column's
@@ -188,7 +188,7 @@ bool column_own_heap_hint(const engine_pos_t *p, engine_move_t *m)
         uint8_t byte = engine_own.heap_p[to >> 3];
         if (!byte)
             to &= (uint16_t)~7u;
-        else if ((byte >> (to & 7) & 1) && column_take_ok(RULE_OWN, n, (uint16_t)(n - to))) {
+        else if ((byte & column_bit(to & 7)) && column_take_ok(RULE_OWN, n, (uint16_t)(n - to))) {
             m->col = 0;
             m->to = to;
             return true;
@@ -221,9 +221,10 @@ NOINLINE uint16_t column_own_heap(uint16_t n)
                 own_set_add(seen, last[k - 1]);
         for (g = 0; seen[g >> 3] == 0xFF;)
             g = (uint16_t)(g + 8);
-        while (seen[g >> 3] >> (g & 7) & 1)
+        while (seen[g >> 3] & column_bit(g & 7))
             g++;
-        memmove(last + 1, last, RULE_MAX_DIGITS * sizeof last[0]);
+        for (uint8_t i = RULE_MAX_DIGITS; i; i--)
+            last[i] = last[i - 1];
         last[0] = g;
     }
     return g;

@@ -20,9 +20,10 @@ def game_list(link):
     """[(number, whole name)] from GAME <i>, and the rules' names in order
     (the SUMs, named by their columns' rules, are test_sum's)."""
     games = []
-    # your own game in misere (the list's last) is played only for a code
-    # whose misere the chip proves: Dawson's Kayles, 0.07, is one
-    link.cmd("GAME OCTAL 0.07")
+    # your own game (the list's last four) is played in misere columns
+    # only for a code whose misere the chip proves, and in one heap only
+    # for a code that never splits: 0.03* is both
+    link.cmd("GAME OCTAL 0.03*")
     for i in range(link.games):
         r = link.cmd("GAME %d" % i)
         if not r.split(" ", 3)[3].startswith("SUM"):
