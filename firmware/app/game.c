@@ -222,14 +222,9 @@ void game_abandon(void)
 
 uint8_t game_unplayable(uint8_t index)
 {
-    /* your own game: the list's last four (game_list.c; no walk), in
-     * misere columns or in one heap */
-    uint8_t own = (uint8_t)(index + GAME_OWN - game_count()), m = game_form_mode(own);
-    if (own >= GAME_OWN)
-        return 0;
-    if (m & ENGINE_ONEHEAP)
-        return engine_own_heap(m & ENGINE_MISERE);
-    return (m & ENGINE_MISERE) ? engine_own_misere() : 0;
+    /* your own game: the list's last four (game_list.c; no walk) */
+    uint8_t own = (uint8_t)(index + GAME_OWN - game_count());
+    return own < GAME_OWN ? engine_own_refused(game_form_mode(own)) : 0;
 }
 
 bool game_new(uint16_t now)

@@ -146,7 +146,7 @@ static uint8_t proto_own_game(uint8_t *index)
     if (engine_own_set(&c) != OCTAL_OK)
         return R_CODE;
     *index = game_find(RULE_OWN, mode);
-    n = proto_own_refusal(game_unplayable(*index));
+    n = proto_own_refusal(engine_own_refused(mode));     /* a call less deep than game_unplayable's */
     if (n)
         engine_own_set(&before);
     return n;

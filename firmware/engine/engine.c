@@ -99,10 +99,8 @@ static uint8_t rule_check(uint8_t rule, uint8_t mode)
     if (rule > RULE_OWN || (rule == RULE_OWN && !engine_own.code.len))
         return ENGINE_ERR_RULE;
     /* one heap: a code that never splits (its P-positions derived here
-     * for the play); columns in misere: proved (engine_own_misere says
-     * why not) */
-    if (rule == RULE_OWN && ((mode & ENGINE_ONEHEAP) ? engine_own_heap(mode & ENGINE_MISERE)
-                                                     : (mode & ENGINE_MISERE) && engine_own_misere() != OWN_MISERE_TAME))
+     * for the play); columns in misere: proved */
+    if (rule == RULE_OWN && engine_own_refused(mode))
         return ENGINE_ERR_MODE;
     return engine_mode_allowed(rule, mode) ? ENGINE_OK : ENGINE_ERR_MODE;
 }

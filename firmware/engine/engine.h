@@ -111,6 +111,11 @@ uint8_t engine_own_misere(void);
  * here when the play changes, ~40,000 cycles), else 2 (a code that
  * splits has no one heap). */
 uint8_t engine_own_heap(uint8_t mis);
+/* Why the code set is not played in mode (a game's mode bits): one heap
+ * as engine_own_heap, misere columns as engine_own_misere; 0 if it is. A
+ * jump to either, no frame of its own (the misere proof's path is the
+ * toy's deepest stack). */
+uint8_t engine_own_refused(uint8_t mode);
 
 /* Rule metadata. */
 const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */

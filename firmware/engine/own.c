@@ -154,6 +154,13 @@ uint8_t engine_own_heap(uint8_t mis)
     return 0;
 }
 
+uint8_t engine_own_refused(uint8_t mode)
+{
+    if (mode & ENGINE_ONEHEAP)
+        return engine_own_heap(mode & ENGINE_MISERE);
+    return (mode & ENGINE_MISERE) ? engine_own_misere() : 0;
+}
+
 NOINLINE bool column_own_heap_p(const engine_pos_t *p)
 {
     uint16_t n = p->heap;

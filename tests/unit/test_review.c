@@ -260,9 +260,17 @@ int main(int argc, char **argv)
         solver_select(rule, mode & ENGINE_MISERE);
         for (unsigned g = 0; g < per; g++) {
             if (rule == RULE_OWN) {
-                const octal_code_t *c = &own_codes[g % OWN_CODES];
-                CHECK(engine_own_set(c) == OCTAL_OK, "OCTAL: code %u refused", (unsigned)(g % OWN_CODES));
-                solver_select_code(c->digit, c->len, c->repeat, false);
+                /* the next code played in the game's form: misere columns
+                 * where the chip proves them, one heap where it never
+                 * splits (a code refused there had no position to play:
+                 * OCTAL MISERE with Officers looped for ever) */
+                const octal_code_t *c;
+                unsigned k = g;
+                do {
+                    c = &own_codes[k++ % OWN_CODES];
+                    CHECK(engine_own_set(c) == OCTAL_OK, "OCTAL: code %u refused", (unsigned)((k - 1) % OWN_CODES));
+                } while (engine_own_refused(mode) && k < g + OWN_CODES);
+                solver_select_code(c->digit, c->len, c->repeat, mode & ENGINE_MISERE);
             }
             uint8_t opp = g % 5 == 4 ? (g % 10 == 4 ? OPP_HUMAN : OPP_DEMO) : OPP_MACHINE;
             play_one(gi, opp, (uint8_t)(g % LEVEL_COUNT), g % 100 == 1);
