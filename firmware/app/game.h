@@ -96,10 +96,11 @@ extern game_t game;
  * BINARY misere (rule RULE_NIM, mode with ENGINE_SUM; the columns' rules
  * are game.pos.rules, chosen with the game). */
 #define GAME_SUMS 4
-/* Your own game (RULE_OWN: an octal code typed in), after the SUMs: in
- * columns, normal play and misere (misere played only where the chip
- * proves the code's misere play, engine_own_misere). */
-#define GAME_OWN 2
+/* Your own game (RULE_OWN: an octal code typed in), after the SUMs, in
+ * the four forms: columns, normal play and misere (misere played only
+ * where the chip proves the code's misere play, engine_own_misere), and
+ * one heap, normal and misere (a code that never splits). */
+#define GAME_OWN 4
 /* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
  * after every other game, so older games keep their numbers). */
 #define GAME_MENU_FORMS 6

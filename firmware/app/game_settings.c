@@ -54,7 +54,7 @@ _Static_assert(sizeof(octal_code_t) == RULE_MAX_DIGITS + 2, "the code's bytes ar
 _Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t)
                    && offsetof(settings_rec_t, code) == offsetof(settings_rec_t, counted) + 1 + SET_COUNT - SET_COUNT_V3,
                "counted, the language and the code end the record, in the order of the formats");
-_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN && RULE_OWN * GAME_FORMS + ENGINE_MISERE < SAVED_BINARY
+_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN && RULE_OWN * GAME_FORMS + (ENGINE_ONEHEAP | ENGINE_MISERE) < SAVED_BINARY
                    && RULE_OWN < SAVED_SUM,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");

@@ -14,6 +14,8 @@
  * the 8-column replies of pin codes took 7,426 cycles (budget 3,000). */
 #include "engine_int.h"
 
+#include <string.h>
+
 engine_own_t engine_own;
 
 /* Blocks of k a run of L may lose (k <= L): none left, the two ends
@@ -58,12 +60,17 @@ uint8_t engine_own_set(const octal_code_t *c)
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
     for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
         o->last--;      /* the code has a nonzero digit (octal_check) */
+    o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     /* runs of L (heaps of L): their blocks, 0 where a heap has no move */
     for (uint8_t L = 0; L <= TABLE_ROWS; L++) {
         uint8_t n = 0;
         for (uint8_t k = 1; k <= L; k++)
             n = (uint8_t)(n + own_blocks(o->d[k - 1], L, k));
         o->run_cnt[L] = n;
+    }
+    if (o->form == FORM_HEAP) {
+        o->heap_mis = 0xFF;             /* one heap: derived when it is played */
+        return OCTAL_OK;
     }
     /* A pin column as two nibbles: each nibble's runs but the one that may
      * go on into the other nibble (the low one's top run, the high one's
@@ -80,7 +87,6 @@ uint8_t engine_own_set(const octal_code_t *c)
         o->nib_cnt[n] = (uint8_t)((lo >> 8) | (hi >> 8) << 4);
         o->nib_run[n] = (uint8_t)(a | b << 4);
     }
-    o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     return OCTAL_OK;
 }
 
@@ -93,6 +99,41 @@ uint8_t engine_own_misere(void)
             own_misere_moves();
     }
     return o->misere;
+}
+
+uint8_t engine_own_heap(uint8_t mis)
+{
+    engine_own_t *o = &engine_own;
+    if (o->form != FORM_HEAP)
+        return 2;
+    if (o->heap_mis != mis) {
+        memset(o->heap_p, 0, sizeof o->heap_p);
+        oneheap_mex(RULE_OWN, ENGINE_HEAP_MAX, mis, o->heap_p);
+        o->heap_mis = mis;
+    }
+    return 0;
+}
+
+uint8_t engine_own_refused(uint8_t mode)
+{
+    if (mode & ENGINE_ONEHEAP)
+        return engine_own_heap(mode & ENGINE_MISERE);
+    return (mode & ENGINE_MISERE) ? engine_own_misere() : 0;
+}
+
+/* A heap column's move count, or whether one heap of n past a column's
+ * has a move: a digit's k <= 8 that leaves one heap, or the repeating
+ * digit's k = n (empties it) or 9 <= k < n (leaves one). Out of line,
+ * column_has_move jumps here (as for pins). */
+NOINLINE uint8_t column_own_moves(uint16_t n)
+{
+    const engine_own_t *o = &engine_own;
+    if (n <= TABLE_ROWS)
+        return o->run_cnt[n];
+    uint8_t any = o->d[RULE_MAX_DIGITS] & (n > RULE_MAX_DIGITS + 1 ? 3 : 1);
+    for (uint8_t k = 0; k < RULE_MAX_DIGITS; k++)
+        any |= o->d[k] & 2;
+    return any;
 }
 
 const octal_code_t *engine_own_code(void)

@@ -4,11 +4,21 @@
  * by the mex rule (engine_oneheap_grundy). */
 #include "engine_int.h"
 
+#include <string.h>
+
 /* One-heap P-positions (tables.h): the bit of heap n, folded back by the
- * list's period once n is past its start + period. Out of line: inlined
- * in its two callers it cost 18 B. */
+ * list's period once n is past its start + period. Your own code's (one
+ * that never splits) are derived into RAM for the play asked
+ * (engine_own_heap), a list with no fold. Out of line: inlined in its two
+ * callers it cost 18 B. */
+static const oneheap_seq_t own_seq PROGMEM = {ONEHEAP_AT_RAM, 0xFF, 0};
+
 static NOINLINE const oneheap_seq_t *oneheap_of(const engine_pos_t *p)
 {
+    if (p->rule == RULE_OWN) {
+        engine_own_heap(p->mode & ENGINE_MISERE);
+        return &own_seq;
+    }
     return &oneheap_seq[p->rule][(p->mode & ENGINE_MISERE) ? 1 : 0];
 }
 
@@ -24,9 +34,12 @@ static uint16_t oneheap_index(const oneheap_seq_t *q, uint16_t n)
  * past them is N. */
 static uint8_t oneheap_byte(const oneheap_seq_t *q, uint16_t i)
 {
+    uint8_t at = PGM_U8(&q->at);
+    if (at == ONEHEAP_AT_RAM)
+        return engine_own.heap_p[i >> 3];
     if (!PGM_U8(&q->period) && (i >> 3) >= PGM_U8(&q->start))
         return 0;
-    return PGM_U8(&oneheap_bits[PGM_U8(&q->at) + (i >> 3)]);
+    return PGM_U8(&oneheap_bits[at + (i >> 3)]);
 }
 
 /* Misere Nim on the column values (a tame rule: build/grundy proved its
@@ -360,52 +373,92 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
     return col_find_value(p, c, (uint8_t)(g[c] ^ s), m);
 }
 
-/* The Grundy value of the one heap, by the mex rule itself. Every octal
- * code the heap rules use takes at most ONEHEAP_WINDOW stones, unless it
- * takes any number (then the value is the heap: NIM) or up to half the
- * heap (AT MOST HALF: then g(2n) = n and g(2n+1) = g(n), which follows
- * from the mex rule by induction; tests/link checks every heap against
- * build/grundy). Finite codes: the legal takes are probed once (emptying
- * the heap and leaving some are separate digits of the code), the last
- * ONEHEAP_WINDOW values kept in a ring as bits (1 << g), so the values a
- * heap reaches are an OR and their mex is the lowest clear bit: ~20,000
- * cycles for 256 stones. */
-#define ONEHEAP_WINDOW 8
-_Static_assert(ONEHEAP_WINDOW == RULE_MAX_DIGITS, "one-heap window covers every octal digit");
-uint16_t engine_oneheap_grundy(const engine_pos_t *p)
+/* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3). */
+static NOINLINE void set_add(uint8_t *set, uint16_t v)
 {
-    uint8_t rule = p->rule;
-    uint16_t n = p->heap, big = ENGINE_HEAP_MAX, win[ONEHEAP_WINDOW], bit = 1;
-    uint8_t takes[ONEHEAP_WINDOW], ntakes = 0, empties = 0, g;
-    if (column_take_ok(rule, big, big))
-        return n;                           /* any number: NIM */
-    if (column_take_ok(rule, big, ONEHEAP_WINDOW + 1)) {
-        while (n & 1)                       /* up to half: AT MOST HALF */
-            n >>= 1;
-        return n >> 1;
-    }
-    for (uint8_t k = ONEHEAP_WINDOW; k > 0; k--) {
-        empties = (uint8_t)(empties << 1 | column_take_ok(rule, k, k));
-        if (column_take_ok(rule, big, k))
-            takes[ntakes++] = k;
+    set[v >> 3] |= column_bit(v & 7);
+}
+
+/* One heap's values by the mex rule, heaps 0 .. n in turn, for an octal
+ * code that never splits (every one-heap rule but AT MOST HALF, and your
+ * own code's one heap). Taking k <= 8 reaches heap h - k, whose value is
+ * in a ring of the last nine (last[i]: heap h - 1 - i); a repeating digit
+ * reaches heap 0 (k = h, it empties the heap) and every heap 1 .. h - 9
+ * (k > 8, it leaves one), whose values are kept as a set (bit v of far),
+ * so no value is kept longer: ~50 B of stack on 32 columns, where a
+ * value a heap would be 514. A heap of h has at most h moves, so it is
+ * worth at most h: the ring's heaps, below ENGINE_HEAP_MAX, fit a byte,
+ * and heap n's value reaches ENGINE_HEAP_MAX (0.3 repeating: g(h) = h).
+ * The mex is found a byte of values at a time, far's with the ring's that
+ * fall in it, past the bytes far fills: ~320,000 cycles for the 257 heaps
+ * of 32 columns at worst (0.3333*), where a value at a time took 750,000.
+ * In misere (mis) a heap with no move is worth 1, not 0: each value is
+ * then 0 exactly where the heap is a P-position (a heap is P when no move
+ * reaches a P-position, the mex's 0), the outcome one heap needs, not its
+ * misere value. pbits, where given, gets bit h for each heap worth 0. */
+_Static_assert(ENGINE_HEAP_MAX <= 256, "the ring's values (heaps below ENGINE_HEAP_MAX) fit a byte");
+uint16_t oneheap_mex(uint8_t rule, uint16_t n, uint8_t mis, uint8_t *pbits)
+{
+    uint16_t g = 0;
+    uint8_t last[RULE_MAX_DIGITS + 1];      /* heaps below 256: worth at most 255 */
+    uint8_t far[OWN_HEAP_BYTES], leave = 0, empty = 0, below = 0, at = 0, far_any = 0;
+    uint8_t rep = column_digit(rule, RULE_MAX_DIGITS + 1);
+    memset(far, 0, sizeof far);
+    /* as masks of k - 1 for k = 1..8: the takes that leave one heap, those
+     * that empty it; the k below h and k = h */
+    for (uint8_t k = RULE_MAX_DIGITS; k; k--) {
+        leave = (uint8_t)(leave << 1 | (column_digit(rule, k) >> 1 & 1));
+        empty = (uint8_t)(empty << 1 | (column_digit(rule, k) & 1));
     }
     for (uint16_t h = 0; h <= n; h++) {
-        uint16_t seen = 0;
-        if (h <= ONEHEAP_WINDOW) {          /* small heaps: the emptying takes too */
-            for (uint8_t k = 1; k < h; k++)
-                for (uint8_t i = 0; i < ntakes; i++)
-                    if (takes[i] == k)
-                        seen |= win[(uint8_t)(h - k) % ONEHEAP_WINDOW];
-            if (h && ((empties >> (h - 1)) & 1))
-                seen |= win[0];
-        } else {
-            for (uint8_t i = 0; i < ntakes; i++)
-                seen |= win[(uint8_t)((uint8_t)h - takes[i]) % ONEHEAP_WINDOW];
+        uint8_t take = (uint8_t)((leave & below) | (empty & at));
+        uint8_t em = h > RULE_MAX_DIGITS ? rep & 1 : 0;
+        if (h > RULE_MAX_DIGITS + 1 && (rep & 2)) {
+            set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
+            far_any = 1;
         }
-        bit = (uint16_t)(~seen & (seen + 1));
-        win[(uint8_t)h % ONEHEAP_WINDOW] = bit;
+        if (!(take | em | far_any)) {
+            g = mis;                                    /* no move */
+        } else {
+            /* the lowest byte of values not all reached: far's, with
+             * the values the takes reach that fall in it */
+            for (uint8_t j = 0;; j++) {
+                uint8_t b = far[j], t = take;
+                if (b == 0xFF)
+                    continue;
+                for (uint8_t i = 0; t; i++, t >>= 1)
+                    if ((t & 1) && last[i] >> 3 == j)
+                        b |= column_bit(last[i] & 7);
+                if (em && !j)
+                    b |= column_bit(mis);               /* heap 0 */
+                if (b != 0xFF) {
+                    for (g = (uint16_t)(j * 8); b & 1; b >>= 1)
+                        g++;
+                    break;
+                }
+            }
+        }
+        if (pbits && !g)
+            set_add(pbits, h);
+        for (uint8_t i = RULE_MAX_DIGITS; i; i--)
+            last[i] = last[i - 1];
+        last[0] = (uint8_t)g;
+        below |= at;
+        at = h ? (uint8_t)(at << 1) : 1;
     }
-    for (g = 0; bit >>= 1; g++)
-        ;
     return g;
+}
+
+/* The Grundy value of the one heap, by the mex rule itself
+ * (oneheap_mex), but for AT MOST HALF: g(2n) = n and g(2n+1) = g(n),
+ * which follows from the mex rule by induction (tests/link checks every
+ * heap against build/grundy). */
+uint16_t engine_oneheap_grundy(const engine_pos_t *p)
+{
+    uint16_t n = p->heap;
+    if (p->rule != RULE_HALF)
+        return oneheap_mex(p->rule, n, 0, 0);
+    while (n & 1)
+        n >>= 1;
+    return n >> 1;
 }
