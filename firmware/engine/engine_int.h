@@ -153,11 +153,11 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
 uint8_t column_own_value(uint8_t state);
 uint8_t column_own_count(uint8_t m);
 uint8_t column_own_find(uint8_t m, uint8_t want);
-/* Heaps 0 .. n of a code that never splits by the mex rule (solve.c): the
- * value of heap n, and in pbits (if given, zeroed) bit h for each heap
- * worth 0; in misere (mis) a heap with no move is worth 1, so each value
- * is 0 exactly at a misere P-position. */
-uint16_t oneheap_mex(uint8_t rule, uint16_t n, uint8_t mis, uint8_t *pbits);
+/* Heaps 0 .. n of your own code, where it never splits, by the mex rule:
+ * the value of heap n, and in pbits (if given, zeroed) bit h for each
+ * heap worth 0; in misere (mis) a heap with no move is worth 1, so each
+ * value is 0 exactly at a misere P-position. */
+uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits);
 /* A heap of n (a column's, or one heap): nonzero if it has a move. */
 uint8_t column_own_moves(uint16_t n);
 /* Misere: engine_own.to_one, by the move search itself on every state

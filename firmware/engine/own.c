@@ -101,6 +101,82 @@ uint8_t engine_own_misere(void)
     return o->misere;
 }
 
+/* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3). */
+static NOINLINE void set_add(uint8_t *set, uint16_t v)
+{
+    set[v >> 3] |= column_bit(v & 7);
+}
+
+/* One heap's values by the mex rule, heaps 0 .. n in turn, for your own
+ * code where it never splits. Taking k <= 8 reaches heap h - k, whose value is
+ * in a ring of the last nine (last[i]: heap h - 1 - i); a repeating digit
+ * reaches heap 0 (k = h, it empties the heap) and every heap 1 .. h - 9
+ * (k > 8, it leaves one), whose values are kept as a set (bit v of far),
+ * so no value is kept longer: ~50 B of stack on 32 columns, where a
+ * value a heap would be 514. A heap of h has at most h moves, so it is
+ * worth at most h: the ring's heaps, below ENGINE_HEAP_MAX, fit a byte,
+ * and heap n's value reaches ENGINE_HEAP_MAX (0.3 repeating: g(h) = h).
+ * The mex is found a byte of values at a time, far's with the ring's that
+ * fall in it, past the bytes far fills: ~320,000 cycles for the 257 heaps
+ * of 32 columns at worst (0.3333*), where a value at a time took 750,000.
+ * In misere (mis) a heap with no move is worth 1, not 0: each value is
+ * then 0 exactly where the heap is a P-position (a heap is P when no move
+ * reaches a P-position, the mex's 0), the outcome one heap needs, not its
+ * misere value. pbits, where given, gets bit h for each heap worth 0. */
+_Static_assert(ENGINE_HEAP_MAX <= 256, "the ring's values (heaps below ENGINE_HEAP_MAX) fit a byte; a heap past a byte is 256, even");
+uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits)
+{
+    uint16_t g = 0;
+    uint8_t last[RULE_MAX_DIGITS + 1];      /* heaps below 256: worth at most 255 */
+    uint8_t far[OWN_HEAP_BYTES], leave = 0, empty = 0, below = 0, at = 0, far_any = 0;
+    const uint8_t *d = engine_own.d;
+    uint8_t rep = d[RULE_MAX_DIGITS];
+    memset(far, 0, sizeof far);
+    /* as masks of k - 1 for k = 1..8: the takes that leave one heap, those
+     * that empty it; the k below h and k = h */
+    for (uint8_t k = RULE_MAX_DIGITS; k--;) {
+        leave = (uint8_t)(leave << 1 | (d[k] >> 1 & 1));
+        empty = (uint8_t)(empty << 1 | (d[k] & 1));
+    }
+    for (uint16_t h = 0; h <= n; h++) {
+        uint8_t take = (uint8_t)((leave & below) | (empty & at));
+        uint8_t em = h > RULE_MAX_DIGITS ? rep & 1 : 0;
+        if (h > RULE_MAX_DIGITS + 1 && (rep & 2)) {
+            set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
+            far_any = 1;
+        }
+        if (!(take | em | far_any)) {
+            g = mis;                                    /* no move */
+        } else {
+            /* the lowest byte of values not all reached: far's, with
+             * the values the takes reach that fall in it */
+            for (uint8_t j = 0;; j++) {
+                uint8_t b = far[j], t = take;
+                if (b == 0xFF)
+                    continue;
+                for (uint8_t i = 0; t; i++, t >>= 1)
+                    if ((t & 1) && last[i] >> 3 == j)
+                        b |= column_bit(last[i] & 7);
+                if (em && !j)
+                    b |= column_bit(mis);               /* heap 0 */
+                if (b != 0xFF) {
+                    for (g = (uint16_t)(j * 8); b & 1; b >>= 1)
+                        g++;
+                    break;
+                }
+            }
+        }
+        if (pbits && !g)
+            set_add(pbits, h);
+        for (uint8_t i = RULE_MAX_DIGITS; i; i--)
+            last[i] = last[i - 1];
+        last[0] = (uint8_t)g;
+        below |= at;
+        at = h ? (uint8_t)(at << 1) : 1;
+    }
+    return g;
+}
+
 uint8_t engine_own_heap(uint8_t mis)
 {
     engine_own_t *o = &engine_own;
@@ -108,7 +184,7 @@ uint8_t engine_own_heap(uint8_t mis)
         return 2;
     if (o->heap_mis != mis) {
         memset(o->heap_p, 0, sizeof o->heap_p);
-        oneheap_mex(RULE_OWN, ENGINE_HEAP_MAX, mis, o->heap_p);
+        own_heap_mex(ENGINE_HEAP_MAX, mis, o->heap_p);
         o->heap_mis = mis;
     }
     return 0;

@@ -4,8 +4,6 @@
  * by the mex rule (engine_oneheap_grundy). */
 #include "engine_int.h"
 
-#include <string.h>
-
 /* One-heap P-positions (tables.h): the bit of heap n, folded back by the
  * list's period once n is past its start + period. Your own code's (one
  * that never splits) are derived into RAM for the play asked
@@ -373,92 +371,23 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
     return col_find_value(p, c, (uint8_t)(g[c] ^ s), m);
 }
 
-/* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3). */
-static NOINLINE void set_add(uint8_t *set, uint16_t v)
-{
-    set[v >> 3] |= column_bit(v & 7);
-}
-
-/* One heap's values by the mex rule, heaps 0 .. n in turn, for an octal
- * code that never splits (every one-heap rule but AT MOST HALF, and your
- * own code's one heap). Taking k <= 8 reaches heap h - k, whose value is
- * in a ring of the last nine (last[i]: heap h - 1 - i); a repeating digit
- * reaches heap 0 (k = h, it empties the heap) and every heap 1 .. h - 9
- * (k > 8, it leaves one), whose values are kept as a set (bit v of far),
- * so no value is kept longer: ~50 B of stack on 32 columns, where a
- * value a heap would be 514. A heap of h has at most h moves, so it is
- * worth at most h: the ring's heaps, below ENGINE_HEAP_MAX, fit a byte,
- * and heap n's value reaches ENGINE_HEAP_MAX (0.3 repeating: g(h) = h).
- * The mex is found a byte of values at a time, far's with the ring's that
- * fall in it, past the bytes far fills: ~320,000 cycles for the 257 heaps
- * of 32 columns at worst (0.3333*), where a value at a time took 750,000.
- * In misere (mis) a heap with no move is worth 1, not 0: each value is
- * then 0 exactly where the heap is a P-position (a heap is P when no move
- * reaches a P-position, the mex's 0), the outcome one heap needs, not its
- * misere value. pbits, where given, gets bit h for each heap worth 0. */
-_Static_assert(ENGINE_HEAP_MAX <= 256, "the ring's values (heaps below ENGINE_HEAP_MAX) fit a byte");
-uint16_t oneheap_mex(uint8_t rule, uint16_t n, uint8_t mis, uint8_t *pbits)
-{
-    uint16_t g = 0;
-    uint8_t last[RULE_MAX_DIGITS + 1];      /* heaps below 256: worth at most 255 */
-    uint8_t far[OWN_HEAP_BYTES], leave = 0, empty = 0, below = 0, at = 0, far_any = 0;
-    uint8_t rep = column_digit(rule, RULE_MAX_DIGITS + 1);
-    memset(far, 0, sizeof far);
-    /* as masks of k - 1 for k = 1..8: the takes that leave one heap, those
-     * that empty it; the k below h and k = h */
-    for (uint8_t k = RULE_MAX_DIGITS; k; k--) {
-        leave = (uint8_t)(leave << 1 | (column_digit(rule, k) >> 1 & 1));
-        empty = (uint8_t)(empty << 1 | (column_digit(rule, k) & 1));
-    }
-    for (uint16_t h = 0; h <= n; h++) {
-        uint8_t take = (uint8_t)((leave & below) | (empty & at));
-        uint8_t em = h > RULE_MAX_DIGITS ? rep & 1 : 0;
-        if (h > RULE_MAX_DIGITS + 1 && (rep & 2)) {
-            set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
-            far_any = 1;
-        }
-        if (!(take | em | far_any)) {
-            g = mis;                                    /* no move */
-        } else {
-            /* the lowest byte of values not all reached: far's, with
-             * the values the takes reach that fall in it */
-            for (uint8_t j = 0;; j++) {
-                uint8_t b = far[j], t = take;
-                if (b == 0xFF)
-                    continue;
-                for (uint8_t i = 0; t; i++, t >>= 1)
-                    if ((t & 1) && last[i] >> 3 == j)
-                        b |= column_bit(last[i] & 7);
-                if (em && !j)
-                    b |= column_bit(mis);               /* heap 0 */
-                if (b != 0xFF) {
-                    for (g = (uint16_t)(j * 8); b & 1; b >>= 1)
-                        g++;
-                    break;
-                }
-            }
-        }
-        if (pbits && !g)
-            set_add(pbits, h);
-        for (uint8_t i = RULE_MAX_DIGITS; i; i--)
-            last[i] = last[i - 1];
-        last[0] = (uint8_t)g;
-        below |= at;
-        at = h ? (uint8_t)(at << 1) : 1;
-    }
-    return g;
-}
-
-/* The Grundy value of the one heap, by the mex rule itself
- * (oneheap_mex), but for AT MOST HALF: g(2n) = n and g(2n+1) = g(n),
- * which follows from the mex rule by induction (tests/link checks every
- * heap against build/grundy). */
+/* The Grundy value of the one heap. A built-in rule's from the BINARY
+ * form's generated values (binary_value, whose every heap the generator
+ * checks against the mex rule: tests/link checks every heap against
+ * build/grundy), a heap past their byte (256 stones on 32 columns) folded
+ * back a period first: the mex sweep took up to 156,000 cycles (TAKE 1-7,
+ * 256 stones), past what the link allows a command. Your own code's by
+ * the mex rule on the chip (oneheap_mex). */
 uint16_t engine_oneheap_grundy(const engine_pos_t *p)
 {
     uint16_t n = p->heap;
-    if (p->rule != RULE_HALF)
-        return oneheap_mex(p->rule, n, 0, 0);
-    while (n & 1)
-        n >>= 1;
-    return n >> 1;
+    if (p->rule == RULE_OWN)
+        return own_heap_mex(n, 0, 0);
+    if (n > 0xFF) {
+        const binary_seq_t *q = &binary_seq[p->rule];
+        if (!PGM_U8(&q->period))    /* NIM: the heap; AT MOST HALF: g(2n) = n */
+            return PGM_U8(&q->start) ? n : n >> 1;
+        n = (uint16_t)(n - PGM_U8(&q->period));
+    }
+    return binary_value(p->rule, (uint8_t)n);
 }
