@@ -1,7 +1,7 @@
 /* solve.c - the engine's theory: P-positions (columns by the nim-sum,
  * misere columns by misere Nim or a wild rule's quotient, one heap by its
  * P/N table), the winning move (engine_hint) and the one-heap Grundy value
- * by the mex rule (engine_oneheap_grundy). */
+ * (engine_oneheap_grundy: generated, or your own code's by the mex rule). */
 #include "engine_int.h"
 
 /* One-heap P-positions (tables.h): the bit of heap n, folded back by the
