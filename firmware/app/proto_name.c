@@ -157,7 +157,7 @@ static uint8_t proto_own_game(uint8_t *index)
  * line (before, out of line had been 42 / 20 B smaller). */
 uint8_t proto_name_game(char *w, uint8_t *index)
 {
-    if (proto_list_find(PSTR("OCTAL"), w) == 0)
+    if (proto_list_find(engine_rule_name(RULE_OWN), w) == 0)
         return proto_own_game(index);
     uint8_t n = 0, mode = 0, words = 0, terms = 0, r = RULE_COUNT;
     bool order = true;      /* no name word after a form word */

@@ -26,7 +26,7 @@ const uint8_t *ui_frame(void)
 void ui_draw_init(void)
 {
     text_clear();
-    text_add_P(PSTR("NIM"));
+    text_add_P(engine_rule_name(RULE_NIM));   /* the title: the game the toy is named after */
     title_on = false;
     shown_screen = SCR_INTRO;
 }

@@ -163,8 +163,8 @@ void ui_menu_text(uint16_t now)
     sum_still();
     text_clear();
     if (menu_ask) {
-        ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
-                                                : PSTR("END GAME? A YES  B NO\0KET THUC? A CO  B KHONG"));
+        ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP?\0BO CUOC?") : PSTR("END GAME?\0KET THUC?"));
+        ui_say(PSTR(" A YES  B NO\0 A CO  B KHONG"));     /* the answers: one copy */
     } else if (code_on) {
         /* the code's word (drawn while CODE_SAID): also when the text is
          * redone behind its back (a PC's SET) */
