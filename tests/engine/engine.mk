@@ -75,7 +75,7 @@ test-misere: $(GRUNDY)
 TEST_TARGETS += test-misere
 TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
 TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_own \
-	build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_ed \
+	build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_own_heap build/m4/tests/engine/test_ed \
 	build/m4/tests/engine/test_sum
 
 ## Engine proof:
