@@ -273,7 +273,7 @@ void ui_render(uint16_t now)
             /* Columns rise one after another, like stones being stacked. */
             for (uint8_t c = 0; c < BOARD_COLS; c++) {
                 int16_t h = (int16_t)(el / 30) - c;
-                frame[c] = h <= 0 ? 0 : game_lamps((uint8_t)(h > 8 ? 8 : h));
+                frame[c] = h <= 0 ? 0 : game_lamps((uint8_t)h);     /* 8 and over: all lit */
             }
         } else {
             if (!title_on) {
