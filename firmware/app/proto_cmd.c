@@ -182,7 +182,8 @@ static void proto_grundy_values_out(void)
 
 static void proto_grundy_sum_out(uint16_t s)
 {
-    proto_out_P(PSTR(" SUM"));
+    proto_out_sp();
+    proto_out_P(game_sum_name);
     proto_out_snum(s);
 }
 
