@@ -123,13 +123,14 @@ NOINLINE static uint8_t *score_of(uint8_t r, uint8_t m)
     return rec.score[r][m & (ENGINE_ONEHEAP | ENGINE_MISERE)];
 }
 
-uint8_t game_score(uint8_t index, uint8_t who)
+uint16_t game_score(uint8_t index)
 {
     uint8_t r, m;
     if (index >= GAME_COUNT)
         return 0;
     game_decode(index, &r, &m);
-    return score_of(r, m)[who];
+    const uint8_t *s = score_of(r, m);
+    return (uint16_t)(s[0] | s[1] << 8);
 }
 
 /* One more game won by side who (0 you, 1 the machine) in the game being
