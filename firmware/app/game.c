@@ -222,8 +222,9 @@ void game_abandon(void)
 
 uint8_t game_unplayable(uint8_t index)
 {
-    /* your own game in misere: the list's last (game_list.c) */
-    return index == (uint8_t)(game_count() - 1) ? engine_own_misere() : 0;
+    /* your own game: the list's last four (game_list.c; no walk) */
+    uint8_t own = (uint8_t)(index + GAME_OWN - game_count());
+    return own < GAME_OWN ? engine_own_refused(game_form_mode(own)) : 0;
 }
 
 bool game_new(uint16_t now)

@@ -96,10 +96,11 @@ extern game_t game;
  * BINARY misere (rule RULE_NIM, mode with ENGINE_SUM; the columns' rules
  * are game.pos.rules, chosen with the game). */
 #define GAME_SUMS 4
-/* Your own game (RULE_OWN: an octal code typed in), after the SUMs: in
- * columns, normal play and misere (misere played only where the chip
- * proves the code's misere play, engine_own_misere). */
-#define GAME_OWN 2
+/* Your own game (RULE_OWN: an octal code typed in), after the SUMs, in
+ * the four forms: columns, normal play and misere (misere played only
+ * where the chip proves the code's misere play, engine_own_misere), and
+ * one heap, normal and misere (a code that never splits). */
+#define GAME_OWN 4
 /* The menu's forms: the list's four, then BINARY and BINARY MISERE (listed
  * after every other game, so older games keep their numbers). */
 #define GAME_MENU_FORMS 6
@@ -172,9 +173,10 @@ uint8_t game_mistake(void);
 /* Advance the machine's turn and the end-of-game pause. */
 void game_tick(uint16_t now);
 
-/* Score of game index (you against the machine): who 0 your wins, 1 the
- * machine's; 0 for an index not in the list. */
-uint8_t game_score(uint8_t index, uint8_t who);
+/* Score of game index (you against the machine): your wins in the low
+ * byte, the machine's in the high one; 0 for an index not in the list.
+ * Both at once: every reader shows both (a call each cost 22 B). */
+uint16_t game_score(uint8_t index);
 /* Set game index's score (the PC link restoring a dump; index checked by
  * the caller) and keep it, with the settings. */
 void game_set_score(uint8_t index, uint8_t wins, uint8_t losses);

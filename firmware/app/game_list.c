@@ -47,7 +47,7 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
         uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
         if (i >= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS) {
             r = RULE_OWN;   /* your own game, last: the others keep their numbers */
-            m = (uint8_t)((i - (RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS)) << 1);   /* normal, then MISERE */
+            m = game_form_mode((uint8_t)(i - (RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS)));
         } else if (i >= RULE_COUNT * (GAME_FORMS + 2)) {
             uint8_t j = (uint8_t)(i - RULE_COUNT * (GAME_FORMS + 2));
             r = RULE_NIM;
@@ -86,10 +86,10 @@ uint8_t game_count(void)
 
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
 {
-    uint8_t own = (uint8_t)(index + GAME_OWN - game_count());  /* 0, 1: the list's last two */
+    uint8_t own = (uint8_t)(index + GAME_OWN - game_count());  /* 0 .. 3: the list's last four */
     if (own < GAME_OWN) {
         *rule = RULE_OWN;   /* no walk (as game_find) */
-        *mode = (uint8_t)(own << 1);    /* normal, then MISERE */
+        *mode = game_form_mode(own);
         return;
     }
     *rule = 0xFF;
@@ -110,7 +110,7 @@ NOINLINE uint8_t game_find(uint8_t rule, uint8_t mode)
      * times: a walk to the list's end each cost it ~17,000 cycles, over
      * test-link-cycles' bound on 32 columns) */
     if (rule == RULE_OWN)
-        return mode & (uint8_t)~ENGINE_MISERE ? 0xFF : (uint8_t)(game_count() - GAME_OWN + (mode >> 1));
+        return mode & (uint8_t)~(ENGINE_MISERE | ENGINE_ONEHEAP) ? 0xFF : (uint8_t)(game_count() - GAME_OWN + game_mode_form(mode));
     return list_walk(&rule, &mode, 0xFF);
 }
 

@@ -54,7 +54,7 @@ _Static_assert(sizeof(octal_code_t) == RULE_MAX_DIGITS + 2, "the code's bytes ar
 _Static_assert(offsetof(settings_rec_t, counted) + SETTINGS_TAIL == sizeof(settings_rec_t)
                    && offsetof(settings_rec_t, code) == offsetof(settings_rec_t, counted) + 1 + SET_COUNT - SET_COUNT_V3,
                "counted, the language and the code end the record, in the order of the formats");
-_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN && RULE_OWN * GAME_FORMS + ENGINE_MISERE < SAVED_BINARY
+_Static_assert(GAME_MAX <= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN && RULE_OWN * GAME_FORMS + (ENGINE_ONEHEAP | ENGINE_MISERE) < SAVED_BINARY
                    && RULE_OWN < SAVED_SUM,
                "every listed game has its score slot; the saved game fits a byte");
 _Static_assert(STORE_SETTINGS_SLOTS >= 2, "a power cut during a save needs a second settings slot");
@@ -123,13 +123,14 @@ NOINLINE static uint8_t *score_of(uint8_t r, uint8_t m)
     return rec.score[r][m & (ENGINE_ONEHEAP | ENGINE_MISERE)];
 }
 
-uint8_t game_score(uint8_t index, uint8_t who)
+uint16_t game_score(uint8_t index)
 {
     uint8_t r, m;
     if (index >= GAME_COUNT)
         return 0;
     game_decode(index, &r, &m);
-    return score_of(r, m)[who];
+    const uint8_t *s = score_of(r, m);
+    return (uint16_t)(s[0] | s[1] << 8);
 }
 
 /* One more game won by side who (0 you, 1 the machine) in the game being

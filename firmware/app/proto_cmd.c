@@ -157,8 +157,9 @@ static uint8_t proto_cmd_state(uint16_t now)
     v[3] = game_is_oneheap() ? view.pend_heap : view.pend;
     v[4] = view.overlay;
     v[5] = g->in_game;
-    v[6] = game_score((uint8_t)v[0], 0);
-    v[7] = game_score((uint8_t)v[0], 1);
+    v[6] = game_score((uint8_t)v[0]);
+    v[7] = v[6] >> 8;
+    v[6] &= 0xFF;
     proto_out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET="), v + 1);
     proto_out_list(g->set, SET_COUNT);
     v[7] = ui_menu_item();
@@ -181,7 +182,8 @@ static void proto_grundy_values_out(void)
 
 static void proto_grundy_sum_out(uint16_t s)
 {
-    proto_out_P(PSTR(" SUM"));
+    proto_out_sp();
+    proto_out_P(game_sum_name);
     proto_out_snum(s);
 }
 
@@ -410,8 +412,9 @@ static uint8_t proto_cmd_scores(uint16_t now)
             game_set_score(index, (uint8_t)v, (uint8_t)to);
         }
     }
-    n[1] = game_score(index, 0);
-    n[2] = game_score(index, 1);
+    n[1] = game_score(index);
+    n[2] = n[1] >> 8;
+    n[1] &= 0xFF;
     n[0] = index;
     proto_reply_ok();
     proto_out_fmt(PSTR(" # W # L #"), n);

@@ -54,9 +54,10 @@ bool proto_next_num(uint16_t max, uint16_t *v);
  * games whose names begin with what was typed, a SUM's ENGINE_ERR_COLS,
  * R_FORM, R_WILD. */
 uint8_t proto_name_game(char *w, uint8_t *index);
-/* Your own game's misere refused (game_unplayable's why): R_WILD where
- * the code is wild, R_FORM where the toy does not play it (a run worth
- * over 7, or a column misere Nim on the values misjudges); 0 if played. */
+/* Your own game refused (game_unplayable's why): R_WILD where the code's
+ * misere is wild, R_FORM where the toy does not play it (a run worth
+ * over 7, a column misere Nim on the values misjudges, one heap of a
+ * code that splits); 0 if played. */
 uint8_t proto_own_refusal(uint8_t why);
 
 /* proto_log.c: output. */

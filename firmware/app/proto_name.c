@@ -112,11 +112,13 @@ uint8_t proto_own_refusal(uint8_t why)
     return why ? (why == 1 ? R_WILD : R_FORM) : 0;
 }
 
-/* GAME OCTAL <code> [MISERE]: your own game. The code as Winning Ways
- * writes it, "0." and 1 to 8 digits 0..7, a '*' after the last if it
- * repeats (Nim is 0.3*); played in columns. Misere only where the chip
- * proves it (engine_own_misere: R_WILD or R_FORM, and the code played
- * before is set again). Set only if everything passes. */
+/* GAME OCTAL <code> [ONE] [MISERE]: your own game. The code as Winning
+ * Ways writes it, "0." and 1 to 8 digits 0..7, a '*' after the last if
+ * it repeats (Nim is 0.3*); played in columns, or ONE heap where it never
+ * splits. Misere columns only where the chip proves them
+ * (engine_own_misere: R_WILD or R_FORM), one heap only for a code that
+ * never splits (R_FORM); refused, the code played before is set again.
+ * Set only if everything passes. */
 static uint8_t proto_own_game(uint8_t *index)
 {
     /* every byte set: the digits past the code's go into the game record
@@ -135,24 +137,19 @@ static uint8_t proto_own_game(uint8_t *index)
     }
     if (*w)
         return R_CODE;
-    w = proto_word();
-    if (*w) {
+    while (*(w = proto_word())) {
         n = proto_list_find(form_words, w);
-        if (n != 1)
-            return n < 3 ? R_FORM : R_ARGS;
-        if (*proto_word())
-            return R_ARGS;
-        mode = ENGINE_MISERE;
+        if (n > 1)
+            return n == 2 ? R_FORM : R_ARGS;    /* BINARY; anything else */
+        mode |= (uint8_t)(n + 1);               /* ONE, MISERE */
     }
     if (engine_own_set(&c) != OCTAL_OK)
         return R_CODE;
-    n = proto_own_refusal(mode ? engine_own_misere() : 0);
-    if (n) {
-        engine_own_set(&before);
-        return n;
-    }
     *index = game_find(RULE_OWN, mode);
-    return 0;
+    n = proto_own_refusal(engine_own_refused(mode));     /* a call less deep than game_unplayable's */
+    if (n)
+        engine_own_set(&before);
+    return n;
 }
 
 /* Left to LTO, which copies it into the command switch: since the link
@@ -160,7 +157,7 @@ static uint8_t proto_own_game(uint8_t *index)
  * line (before, out of line had been 42 / 20 B smaller). */
 uint8_t proto_name_game(char *w, uint8_t *index)
 {
-    if (proto_list_find(PSTR("OCTAL"), w) == 0)
+    if (proto_list_find(engine_rule_name(RULE_OWN), w) == 0)
         return proto_own_game(index);
     uint8_t n = 0, mode = 0, words = 0, terms = 0, r = RULE_COUNT;
     bool order = true;      /* no name word after a form word */

@@ -48,7 +48,9 @@ static bool proto_review_out(uint8_t i, bool pos)
     return true;
 }
 
-void proto_log_review(uint8_t i)
+/* Out of line: LTO copied it into the end screen's two review openings
+ * (4 B). */
+NOINLINE void proto_log_review(uint8_t i)
 {
     proto_log_start(LOG_REVIEW);
     proto_review_out(i, false);

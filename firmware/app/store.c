@@ -482,14 +482,14 @@ void store_flush(void)
  * to the debt as any save does. */
 bool store_flush_host(void)
 {
-    uint8_t held = (uint8_t)(store_held(STORE_SETTINGS) | store_held(STORE_GAME) << 1);
-    if (!held)
+    if (!store_held(STORE_SETTINGS) && !store_held(STORE_GAME))
         return true;
     if (store_host_debt)
         return false;
     store_host_debt = STORE_HOST_GAP_S;
+    /* (one record's debt changes no other's store_held) */
     for (uint8_t id = 0; id < STORE_RECORDS; id++)
-        if (held >> id & 1)
+        if (store_held(id))
             store_recs[id].debt = store_debt_max(id);
     return true;
 }

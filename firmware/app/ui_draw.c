@@ -26,7 +26,7 @@ const uint8_t *ui_frame(void)
 void ui_draw_init(void)
 {
     text_clear();
-    text_add_P(PSTR("NIM"));
+    text_add_P(engine_rule_name(RULE_NIM));   /* the title: the game the toy is named after */
     title_on = false;
     shown_screen = SCR_INTRO;
 }
@@ -225,7 +225,6 @@ static void ui_draw_review(uint16_t now)
  * position. */
 static void ui_review_text(void)
 {
-    text_clear();
     if (game.set[SET_OPP] == OPP_MACHINE && !game.winner) {
         ui_say(PSTR("MISSED \0BO LO "));
         text_add_num(game.rv.count[0]);
@@ -236,14 +235,13 @@ static void ui_review_text(void)
 
 static void ui_result_text(void)
 {
-    uint8_t i = game_index();
-    text_clear();
     if (game.set[SET_OPP] == OPP_MACHINE) {
+        uint16_t score = game_score(game_index());
         /* Words, not "1:0" (which reads as a time). */
         ui_say(game.winner ? PSTR("I WIN  WON \0MAY THANG  BAN ") : PSTR("YOU WIN  WON \0BAN THANG  BAN "));
-        text_add_num(game_score(i, 0));
+        text_add_num((uint8_t)score);
         ui_say(PSTR(" LOST \0 MAY "));
-        text_add_num(game_score(i, 1));
+        text_add_num((uint8_t)(score >> 8));
     } else {
         ui_say(PSTR("PLAYER \0NGUOI CHOI "));
         text_add_num((uint8_t)(game.winner + 1));
@@ -259,6 +257,7 @@ void ui_render(uint16_t now)
         if (game.screen == SCR_MENU) {
             ui_menu_text(now);
         } else if (game.screen == SCR_END) {
+            text_clear();           /* the sentence or the result, written here */
             if (view.rv == RV_TEXT)
                 ui_review_text();
             else
@@ -274,7 +273,7 @@ void ui_render(uint16_t now)
             /* Columns rise one after another, like stones being stacked. */
             for (uint8_t c = 0; c < BOARD_COLS; c++) {
                 int16_t h = (int16_t)(el / 30) - c;
-                frame[c] = h <= 0 ? 0 : game_lamps((uint8_t)(h > 8 ? 8 : h));
+                frame[c] = h <= 0 ? 0 : game_lamps((uint8_t)h);     /* 8 and over: all lit */
             }
         } else {
             if (!title_on) {

@@ -100,11 +100,12 @@ static bool sum_on;
  * three lamps (rows 1, 2, 3: bits 1, 2, 4; LEFT/RIGHT choose the column,
  * UP/DOWN step its digit 0..7), row 5 of the last digit's column the
  * repeat (B toggles it); A plays the code, refused with a buzz if it has
- * no move, or in misere where the toy does not play its misere
- * (game_unplayable), and a word over the lamps says why (CODE_SAID,
- * CODE_SAID_MISERE: once through, or until a key). Entering 0.137: UP,
+ * no move, in misere columns where the toy does not play its misere, or
+ * in one heap where it splits (game_unplayable), and a word over the
+ * lamps says why (CODE_SAID, CODE_SAID_FORM: once through, or until a
+ * key). Entering 0.137: UP,
  * RIGHT, UP UP UP, RIGHT, DOWN, A. */
-enum { CODE_OFF, CODE_EDIT, CODE_SAID, CODE_SAID_MISERE };
+enum { CODE_OFF, CODE_EDIT, CODE_SAID, CODE_SAID_FORM };
 static uint8_t code_on;
 static uint8_t code_at;
 static octal_code_t code_edit;
@@ -162,12 +163,14 @@ void ui_menu_text(uint16_t now)
     sum_still();
     text_clear();
     if (menu_ask) {
-        ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP? A YES  B NO\0BO CUOC? A CO  B KHONG")
-                                                : PSTR("END GAME? A YES  B NO\0KET THUC? A CO  B KHONG"));
+        ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP?\0BO CUOC?") : PSTR("END GAME?\0KET THUC?"));
+        ui_say(PSTR(" A YES  B NO\0 A CO  B KHONG"));     /* the answers: one copy */
     } else if (code_on) {
         /* the code's word (drawn while CODE_SAID): also when the text is
          * redone behind its back (a PC's SET) */
-        ui_say(code_on == CODE_SAID_MISERE ? PSTR("NO MISERE\0KHONG CHOI MISERE") : PSTR("NO MOVE\0KHONG CO NUOC DI"));
+        ui_say(code_on != CODE_SAID_FORM ? PSTR("NO MOVE\0KHONG CO NUOC DI")
+               : (m & ENGINE_ONEHEAP)    ? PSTR("NO ONE HEAP\0KHONG CHOI MOT DONG")
+                                         : PSTR("NO MISERE\0KHONG CHOI MISERE"));
     } else if (sum_on) {
         text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));  /* the column being chosen */
     } else {
@@ -292,10 +295,10 @@ static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
     } else if (b_short) {
         code_edit.repeat ^= 1;
     } else if (pressed & BTN_A) {
-        /* no move at all (0.0; the keys give no other bad code), or misere
-         * not played for the code */
+        /* no move at all (0.0; the keys give no other bad code), or the
+         * form not played for the code */
         code_on = engine_own_set(&code_edit) != OCTAL_OK ? CODE_SAID
-                : game_unplayable(game.set[SET_GAME]) ? CODE_SAID_MISERE : CODE_OFF;
+                : game_unplayable(game.set[SET_GAME]) ? CODE_SAID_FORM : CODE_OFF;
         if (code_on) {
             ui_menu_text(now);
             return UI_MENU_DENY;

@@ -41,8 +41,9 @@ uint8_t column_value(uint8_t rule, uint8_t state)
 }
 
 /* The largest k with a nonzero digit; RULE_MAX_DIGITS + 1 when the last
- * digit repeats for every larger k (the generator stores it after them). */
-static uint8_t digits_last(uint8_t rule)
+ * digit repeats for every larger k (the generator stores it after them).
+ * Out of line: LTO copied it into its two callers (20 B). */
+NOINLINE static uint8_t digits_last(uint8_t rule)
 {
     if (rule == RULE_OWN)
         return engine_own.last;
@@ -279,7 +280,7 @@ uint8_t column_has_move(uint8_t rule, uint8_t form, uint16_t from)
      * it is, a jump: the stall asks it of every column (a pin code's
      * P-position: its replies' worst case) */
     if (rule == RULE_OWN)
-        return form == FORM_HEAP ? engine_own.run_cnt[from] : column_own_count((uint8_t)from);
+        return form == FORM_HEAP ? column_own_moves(from) : column_own_count((uint8_t)from);
     uint8_t n = (uint8_t)from;
     if (form == FORM_HEAP) {
         if (from > TABLE_ROWS)

@@ -62,11 +62,12 @@ NOINLINE uint8_t engine_col_rule(const engine_pos_t *p, uint8_t c)
 
 bool engine_mode_allowed(uint8_t rule, uint8_t mode)
 {
-    /* your own game: columns, normal and misere (whatever the code: the
-     * list of games is fixed for a build; rule_check refuses misere
-     * where the code's is not proved) */
+    /* your own game: columns and one heap, normal and misere (whatever
+     * the code: the list of games is fixed for a build; rule_check
+     * refuses one heap of a code that splits, and misere columns where
+     * the code's is not proved) */
     if (rule == RULE_OWN)
-        return !(mode & (uint8_t)~ENGINE_MISERE);
+        return !(mode & (uint8_t)~(ENGINE_MISERE | ENGINE_ONEHEAP));
     if (rule >= RULE_COUNT || (mode & ~(ENGINE_ONEHEAP | ENGINE_MISERE | ENGINE_BINARY | ENGINE_SUM)))
         return false;
     /* EMPTY AND DIVIDE: two boxes, as columns or in BINARY; never a
@@ -98,8 +99,10 @@ static uint8_t rule_check(uint8_t rule, uint8_t mode)
 {
     if (rule > RULE_OWN || (rule == RULE_OWN && !engine_own.code.len))
         return ENGINE_ERR_RULE;
-    if (rule == RULE_OWN && (mode & ENGINE_MISERE) && engine_own_misere() != OWN_MISERE_TAME)
-        return ENGINE_ERR_MODE;     /* not proved: engine_own_misere says why */
+    /* one heap: a code that never splits (its P-positions derived here
+     * for the play); columns in misere: proved */
+    if (rule == RULE_OWN && engine_own_refused(mode))
+        return ENGINE_ERR_MODE;
     return engine_mode_allowed(rule, mode) ? ENGINE_OK : ENGINE_ERR_MODE;
 }
 

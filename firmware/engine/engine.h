@@ -106,6 +106,16 @@ uint8_t engine_own_builtin(void);   /* the built-in rule it is, or RULE_COUNT */
  * (own_misere.c). The first call after engine_own_set proves it: up to
  * ~2,000,000 cycles (make bench, octal_misere); then it is kept. */
 uint8_t engine_own_misere(void);
+/* One heap of the code set, in misere play or not (mis: ENGINE_MISERE or
+ * 0): 0 if played (a code that never splits; its P-positions derived
+ * here when the play changes, ~40,000 cycles), else 2 (a code that
+ * splits has no one heap). */
+uint8_t engine_own_heap(uint8_t mis);
+/* Why the code set is not played in mode (a game's mode bits): one heap
+ * as engine_own_heap, misere columns as engine_own_misere; 0 if it is. A
+ * jump to either, no frame of its own (the misere proof's path is the
+ * toy's deepest stack). */
+uint8_t engine_own_refused(uint8_t mode);
 
 /* Rule metadata. */
 const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */

@@ -37,6 +37,10 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
     }
 }
 
+/* One heap's bits, 0 .. ENGINE_HEAP_MAX: 33 B on 32 columns, within
+ * the pins' 48. */
+#define OWN_HEAP_BYTES (ENGINE_HEAP_MAX / 8 + 1)
+_Static_assert(OWN_HEAP_BYTES + 1 <= 48, "one heap's bits share the pins' tables");
 /* Your own game's code and what was derived from it (own.c): 110 B. The
  * replies' tables first: a field within 63 bytes of the struct is read
  * with one displacement load (ldd), one further needs the address
@@ -50,7 +54,19 @@ typedef struct {
      * other nibble (low half: the top run, high half: the bottom run),
      * and its other runs' values and move counts (low half: the low
      * nibble's, high half: the high one's) */
-    uint8_t nib_run[16], nib_val[16], nib_cnt[16];
+    union {
+        struct {
+            uint8_t nib_run[16], nib_val[16], nib_cnt[16];
+        };
+        /* a code that never splits, in one heap (the pins' tables are
+         * not used): bit h of heap_p, a heap of h is a P-position in the
+         * play heap_mis says (ENGINE_MISERE or 0; 0xFF: none derived
+         * yet), derived when one heap is played (engine_own_heap) */
+        struct {
+            uint8_t heap_mis;
+            uint8_t heap_p[OWN_HEAP_BYTES];
+        };
+    };
     uint8_t g[TABLE_ROWS + 1];
     uint8_t form, last;
     uint8_t misere;                     /* OWN_MISERE_TAME, or why misere is not played (own_misere.c) */
@@ -137,6 +153,13 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
 uint8_t column_own_value(uint8_t state);
 uint8_t column_own_count(uint8_t m);
 uint8_t column_own_find(uint8_t m, uint8_t want);
+/* Heaps 0 .. n of your own code, where it never splits, by the mex rule:
+ * the value of heap n, and in pbits (if given, zeroed) bit h for each
+ * heap worth 0; in misere (mis) a heap with no move is worth 1, so each
+ * value is 0 exactly at a misere P-position. */
+uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits);
+/* A heap of n (a column's, or one heap): nonzero if it has a move. */
+uint8_t column_own_moves(uint16_t n);
 /* Misere: engine_own.to_one, by the move search itself on every state
  * (solve.c; once the proof holds: ~250,000 cycles). */
 void own_misere_moves(void);

@@ -14,6 +14,8 @@
  * the 8-column replies of pin codes took 7,426 cycles (budget 3,000). */
 #include "engine_int.h"
 
+#include <string.h>
+
 engine_own_t engine_own;
 
 /* Blocks of k a run of L may lose (k <= L): none left, the two ends
@@ -58,12 +60,17 @@ uint8_t engine_own_set(const octal_code_t *c)
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
     for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
         o->last--;      /* the code has a nonzero digit (octal_check) */
+    o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     /* runs of L (heaps of L): their blocks, 0 where a heap has no move */
     for (uint8_t L = 0; L <= TABLE_ROWS; L++) {
         uint8_t n = 0;
         for (uint8_t k = 1; k <= L; k++)
             n = (uint8_t)(n + own_blocks(o->d[k - 1], L, k));
         o->run_cnt[L] = n;
+    }
+    if (o->form == FORM_HEAP) {
+        o->heap_mis = 0xFF;             /* one heap: derived when it is played */
+        return OCTAL_OK;
     }
     /* A pin column as two nibbles: each nibble's runs but the one that may
      * go on into the other nibble (the low one's top run, the high one's
@@ -80,7 +87,6 @@ uint8_t engine_own_set(const octal_code_t *c)
         o->nib_cnt[n] = (uint8_t)((lo >> 8) | (hi >> 8) << 4);
         o->nib_run[n] = (uint8_t)(a | b << 4);
     }
-    o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     return OCTAL_OK;
 }
 
@@ -93,6 +99,117 @@ uint8_t engine_own_misere(void)
             own_misere_moves();
     }
     return o->misere;
+}
+
+/* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3). */
+static NOINLINE void set_add(uint8_t *set, uint16_t v)
+{
+    set[v >> 3] |= column_bit(v & 7);
+}
+
+/* One heap's values by the mex rule, heaps 0 .. n in turn, for your own
+ * code where it never splits. Taking k <= 8 reaches heap h - k, whose value is
+ * in a ring of the last nine (last[i]: heap h - 1 - i); a repeating digit
+ * reaches heap 0 (k = h, it empties the heap) and every heap 1 .. h - 9
+ * (k > 8, it leaves one), whose values are kept as a set (bit v of far),
+ * so no value is kept longer: ~50 B of stack on 32 columns, where a
+ * value a heap would be 514. A heap of h has at most h moves, so it is
+ * worth at most h: the ring's heaps, below ENGINE_HEAP_MAX, fit a byte,
+ * and heap n's value reaches ENGINE_HEAP_MAX (0.3 repeating: g(h) = h).
+ * The mex is found a byte of values at a time, far's with the ring's that
+ * fall in it, past the bytes far fills: ~320,000 cycles for the 257 heaps
+ * of 32 columns at worst (0.3333*), where a value at a time took 750,000.
+ * In misere (mis) a heap with no move is worth 1, not 0: each value is
+ * then 0 exactly where the heap is a P-position (a heap is P when no move
+ * reaches a P-position, the mex's 0), the outcome one heap needs, not its
+ * misere value. pbits, where given, gets bit h for each heap worth 0. */
+_Static_assert(ENGINE_HEAP_MAX <= 256, "the ring's values (heaps below ENGINE_HEAP_MAX) fit a byte; a heap past a byte is 256, even");
+uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits)
+{
+    uint16_t g = 0;
+    uint8_t last[RULE_MAX_DIGITS + 1];      /* heaps below 256: worth at most 255 */
+    uint8_t far[OWN_HEAP_BYTES], leave = 0, empty = 0, below = 0, at = 0, far_any = 0;
+    const uint8_t *d = engine_own.d;
+    uint8_t rep = d[RULE_MAX_DIGITS];
+    memset(far, 0, sizeof far);
+    /* as masks of k - 1 for k = 1..8: the takes that leave one heap, those
+     * that empty it; the k below h and k = h */
+    for (uint8_t k = RULE_MAX_DIGITS; k--;) {
+        leave = (uint8_t)(leave << 1 | (d[k] >> 1 & 1));
+        empty = (uint8_t)(empty << 1 | (d[k] & 1));
+    }
+    for (uint16_t h = 0; h <= n; h++) {
+        uint8_t take = (uint8_t)((leave & below) | (empty & at));
+        uint8_t em = h > RULE_MAX_DIGITS ? rep & 1 : 0;
+        if (h > RULE_MAX_DIGITS + 1 && (rep & 2)) {
+            set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
+            far_any = 1;
+        }
+        if (!(take | em | far_any)) {
+            g = mis;                                    /* no move */
+        } else {
+            /* the lowest byte of values not all reached: far's, with
+             * the values the takes reach that fall in it */
+            for (uint8_t j = 0;; j++) {
+                uint8_t b = far[j], t = take;
+                if (b == 0xFF)
+                    continue;
+                for (uint8_t i = 0; t; i++, t >>= 1)
+                    if ((t & 1) && last[i] >> 3 == j)
+                        b |= column_bit(last[i] & 7);
+                if (em && !j)
+                    b |= column_bit(mis);               /* heap 0 */
+                if (b != 0xFF) {
+                    for (g = (uint16_t)(j * 8); b & 1; b >>= 1)
+                        g++;
+                    break;
+                }
+            }
+        }
+        if (pbits && !g)
+            set_add(pbits, h);
+        for (uint8_t i = RULE_MAX_DIGITS; i; i--)
+            last[i] = last[i - 1];
+        last[0] = (uint8_t)g;
+        below |= at;
+        at = h ? (uint8_t)(at << 1) : 1;
+    }
+    return g;
+}
+
+uint8_t engine_own_heap(uint8_t mis)
+{
+    engine_own_t *o = &engine_own;
+    if (o->form != FORM_HEAP)
+        return 2;
+    if (o->heap_mis != mis) {
+        memset(o->heap_p, 0, sizeof o->heap_p);
+        own_heap_mex(ENGINE_HEAP_MAX, mis, o->heap_p);
+        o->heap_mis = mis;
+    }
+    return 0;
+}
+
+uint8_t engine_own_refused(uint8_t mode)
+{
+    if (mode & ENGINE_ONEHEAP)
+        return engine_own_heap(mode & ENGINE_MISERE);
+    return (mode & ENGINE_MISERE) ? engine_own_misere() : 0;
+}
+
+/* A heap column's move count, or whether one heap of n past a column's
+ * has a move: a digit's k <= 8 that leaves one heap, or the repeating
+ * digit's k = n (empties it) or 9 <= k < n (leaves one). Out of line,
+ * column_has_move jumps here (as for pins). */
+NOINLINE uint8_t column_own_moves(uint16_t n)
+{
+    const engine_own_t *o = &engine_own;
+    if (n <= TABLE_ROWS)
+        return o->run_cnt[n];
+    uint8_t any = o->d[RULE_MAX_DIGITS] & (n > RULE_MAX_DIGITS + 1 ? 3 : 1);
+    for (uint8_t k = 0; k < RULE_MAX_DIGITS; k++)
+        any |= o->d[k] & 2;
+    return any;
 }
 
 const octal_code_t *engine_own_code(void)

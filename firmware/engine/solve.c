@@ -1,14 +1,22 @@
 /* solve.c - the engine's theory: P-positions (columns by the nim-sum,
  * misere columns by misere Nim or a wild rule's quotient, one heap by its
  * P/N table), the winning move (engine_hint) and the one-heap Grundy value
- * by the mex rule (engine_oneheap_grundy). */
+ * (engine_oneheap_grundy: generated, or your own code's by the mex rule). */
 #include "engine_int.h"
 
 /* One-heap P-positions (tables.h): the bit of heap n, folded back by the
- * list's period once n is past its start + period. Out of line: inlined
- * in its two callers it cost 18 B. */
+ * list's period once n is past its start + period. Your own code's (one
+ * that never splits) are derived into RAM for the play asked
+ * (engine_own_heap), a list with no fold. Out of line: inlined in its two
+ * callers it cost 18 B. */
+static const oneheap_seq_t own_seq PROGMEM = {ONEHEAP_AT_RAM, 0xFF, 0};
+
 static NOINLINE const oneheap_seq_t *oneheap_of(const engine_pos_t *p)
 {
+    if (p->rule == RULE_OWN) {
+        engine_own_heap(p->mode & ENGINE_MISERE);
+        return &own_seq;
+    }
     return &oneheap_seq[p->rule][(p->mode & ENGINE_MISERE) ? 1 : 0];
 }
 
@@ -24,9 +32,12 @@ static uint16_t oneheap_index(const oneheap_seq_t *q, uint16_t n)
  * past them is N. */
 static uint8_t oneheap_byte(const oneheap_seq_t *q, uint16_t i)
 {
+    uint8_t at = PGM_U8(&q->at);
+    if (at == ONEHEAP_AT_RAM)
+        return engine_own.heap_p[i >> 3];
     if (!PGM_U8(&q->period) && (i >> 3) >= PGM_U8(&q->start))
         return 0;
-    return PGM_U8(&oneheap_bits[PGM_U8(&q->at) + (i >> 3)]);
+    return PGM_U8(&oneheap_bits[at + (i >> 3)]);
 }
 
 /* Misere Nim on the column values (a tame rule: build/grundy proved its
@@ -360,52 +371,23 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
     return col_find_value(p, c, (uint8_t)(g[c] ^ s), m);
 }
 
-/* The Grundy value of the one heap, by the mex rule itself. Every octal
- * code the heap rules use takes at most ONEHEAP_WINDOW stones, unless it
- * takes any number (then the value is the heap: NIM) or up to half the
- * heap (AT MOST HALF: then g(2n) = n and g(2n+1) = g(n), which follows
- * from the mex rule by induction; tests/link checks every heap against
- * build/grundy). Finite codes: the legal takes are probed once (emptying
- * the heap and leaving some are separate digits of the code), the last
- * ONEHEAP_WINDOW values kept in a ring as bits (1 << g), so the values a
- * heap reaches are an OR and their mex is the lowest clear bit: ~20,000
- * cycles for 256 stones. */
-#define ONEHEAP_WINDOW 8
-_Static_assert(ONEHEAP_WINDOW == RULE_MAX_DIGITS, "one-heap window covers every octal digit");
+/* The Grundy value of the one heap. A built-in rule's from the BINARY
+ * form's generated values (binary_value, whose every heap the generator
+ * checks against the mex rule: tests/link checks every heap against
+ * build/grundy), a heap past their byte (256 stones on 32 columns) folded
+ * back a period first: the mex sweep took up to 156,000 cycles (TAKE 1-7,
+ * 256 stones), past what the link allows a command. Your own code's by
+ * the mex rule on the chip (oneheap_mex). */
 uint16_t engine_oneheap_grundy(const engine_pos_t *p)
 {
-    uint8_t rule = p->rule;
-    uint16_t n = p->heap, big = ENGINE_HEAP_MAX, win[ONEHEAP_WINDOW], bit = 1;
-    uint8_t takes[ONEHEAP_WINDOW], ntakes = 0, empties = 0, g;
-    if (column_take_ok(rule, big, big))
-        return n;                           /* any number: NIM */
-    if (column_take_ok(rule, big, ONEHEAP_WINDOW + 1)) {
-        while (n & 1)                       /* up to half: AT MOST HALF */
-            n >>= 1;
-        return n >> 1;
+    uint16_t n = p->heap;
+    if (p->rule == RULE_OWN)
+        return own_heap_mex(n, 0, 0);
+    if (n > 0xFF) {
+        const binary_seq_t *q = &binary_seq[p->rule];
+        if (!PGM_U8(&q->period))    /* NIM: the heap; AT MOST HALF: g(2n) = n */
+            return PGM_U8(&q->start) ? n : n >> 1;
+        n = (uint16_t)(n - PGM_U8(&q->period));
     }
-    for (uint8_t k = ONEHEAP_WINDOW; k > 0; k--) {
-        empties = (uint8_t)(empties << 1 | column_take_ok(rule, k, k));
-        if (column_take_ok(rule, big, k))
-            takes[ntakes++] = k;
-    }
-    for (uint16_t h = 0; h <= n; h++) {
-        uint16_t seen = 0;
-        if (h <= ONEHEAP_WINDOW) {          /* small heaps: the emptying takes too */
-            for (uint8_t k = 1; k < h; k++)
-                for (uint8_t i = 0; i < ntakes; i++)
-                    if (takes[i] == k)
-                        seen |= win[(uint8_t)(h - k) % ONEHEAP_WINDOW];
-            if (h && ((empties >> (h - 1)) & 1))
-                seen |= win[0];
-        } else {
-            for (uint8_t i = 0; i < ntakes; i++)
-                seen |= win[(uint8_t)((uint8_t)h - takes[i]) % ONEHEAP_WINDOW];
-        }
-        bit = (uint16_t)(~seen & (seen + 1));
-        win[(uint8_t)h % ONEHEAP_WINDOW] = bit;
-    }
-    for (g = 0; bit >>= 1; g++)
-        ;
-    return g;
+    return binary_value(p->rule, (uint8_t)n);
 }

@@ -45,6 +45,9 @@ typedef struct {
     uint8_t start;
     uint8_t period;
 } oneheap_seq_t;
+/* 'at' of a list kept in RAM (your own code's one heap: engine_own's
+ * heap_p); the generator keeps oneheap_bits below it. */
+#define ONEHEAP_AT_RAM 0xFF
 extern const oneheap_seq_t oneheap_seq[RULE_FIRST_MASK][2] PROGMEM;
 extern const uint8_t oneheap_bits[] PROGMEM;
 

@@ -224,7 +224,7 @@ int oneheap_place(uint8_t *bits, int *nbits, const uint8_t *list, int n)
         memcpy(bits + at, list, (size_t)n);
         *nbits = at + n;
     }
-    if (at > 255)
+    if (at >= 255) /* 255: a list kept in RAM (tables.h, ONEHEAP_AT_RAM) */
         gen_die("one-heap bits do not fit a byte offset", NULL);
     return at;
 }

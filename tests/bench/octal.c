@@ -9,6 +9,8 @@
  *
  * Markers (GPIOR1): the calibration block, TARGET_GAME_MARK, then 1, 2
  * around each engine_own_set and 5, 6 around its engine_own_misere.
+ * For a code that never splits, 7, 8 around its one heap's P-positions
+ * (engine_own_heap, misere) and 3, 4 around GRUNDY of the biggest heap.
  * UART: one line per code in the same order ("0.137* 9 split 0": the
  * code, the heaps derived, its form, the misere verdict: 0 played), and
  * "end codes=N"; tests/bench/reply_stats.py (kind octal) pairs the lines
@@ -40,6 +42,20 @@ int main(void)
                 TARGET_MARK(5);
                 uint8_t why = err ? 0 : engine_own_misere();
                 TARGET_MARK(6);
+                if (!err && engine_rule_form(RULE_OWN) == FORM_HEAP) {
+                    /* one heap: its P-positions (misere; normal play the
+                     * same loop), and GRUNDY of the biggest heap */
+                    engine_pos_t p = {0};
+                    p.rule = RULE_OWN;
+                    p.mode = ENGINE_ONEHEAP;
+                    p.heap = ENGINE_HEAP_MAX;
+                    TARGET_MARK(7);
+                    engine_own_heap(ENGINE_MISERE);
+                    TARGET_MARK(8);
+                    TARGET_MARK(3);
+                    engine_oneheap_grundy(&p);
+                    TARGET_MARK(4);
+                }
                 target_put_str("0.");
                 for (uint8_t i = 0; i < len; i++)
                     target_putc((char)('0' + c.digit[i]));

@@ -14,6 +14,8 @@ code of 1-4 digits, codes that split (pins) and those that do not (heaps)
     bench octal_set kind=heap|split codes=n heaps=h worst_cycles=w code=C mean_cycles=m
 and the proof of its misere play, worst over the same codes, with the verdicts
     bench octal_misere kind=heap|split codes=n worst_cycles=w code=C mean_cycles=m played=p wild=w values=v moves=m
+and one heap of the codes that never split, its P-positions and GRUNDY of the biggest heap
+    bench octal_heap codes=n worst_cycles=w code=C mean_cycles=m grundy_worst_cycles=g grundy_code=C
 KIND baseline (baseline.c): per pin count k, and the headline
     bench baseline_pins game=KAYLES cols=8 pins=k positions=n worst_cycles=w table_worst_cycles=t
     bench baseline game=KAYLES cols=8 pins=k worst_cycles=w table_worst_cycles=t ratio=r
@@ -21,7 +23,7 @@ Exits 1 if the program did not finish or a count does not match."""
 import sys
 
 CAL, GAME = 0xF0, 0x80
-PAIRS = {1: 2, 5: 6, 7: 8}          # start marker -> end marker
+PAIRS = {1: 2, 3: 4, 5: 6, 7: 8}          # start marker -> end marker
 
 
 def fail(msg):
@@ -118,6 +120,16 @@ def main():
                   "values=%d moves=%d" % ("split" if split else "heap", len(pick), t, code,
                                           round(sum(p[0] for p in pick) / len(pick)), why.count(0), why.count(1),
                                           why.count(2), why.count(3)))
+        # one heap of the codes that never split: its P-positions, GRUNDY
+        heaps = [l for l in lines if l[2] == "heap"]
+        derive = [d - over for m, d in octal_times if m == 7]
+        grundy = [d - over for m, d in octal_times if m == 3]
+        if len(derive) != len(heaps) or len(grundy) != len(heaps):
+            fail("%d one-heap derivations and %d GRUNDYs measured, %d codes" % (len(derive), len(grundy), len(heaps)))
+        t, code = max(zip(derive, (l[0] for l in heaps)))
+        g, gcode = max(zip(grundy, (l[0] for l in heaps)))
+        print("bench octal_heap codes=%d worst_cycles=%d code=%s mean_cycles=%d grundy_worst_cycles=%d grundy_code=%s"
+              % (len(heaps), t, code, round(sum(derive) / len(derive)), g, gcode))
     elif kind == "baseline":
         lines = [l.split() for l in uart if l.strip()]
         total = sum(fig((k, 7))[0] for k in range(1, 9))

@@ -10,12 +10,15 @@ $(B)/tests/engine/test_engine: tests/engine/test_engine.c tests/engine/solver.c 
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_engine.c tests/engine/solver.c $(ENGINE_HOST_OBJ) -lm
 
-$(B)/tests/engine/test_own: tests/engine/test_own.c tests/engine/own_check.h tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
+$(B)/tests/engine/test_own: tests/engine/test_own.c tests/engine/own_check.h tests/engine/own_codes.h tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_own.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
-$(B)/tests/engine/test_own_misere: tests/engine/test_own_misere.c tests/engine/own_check.h tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
+$(B)/tests/engine/test_own_misere: tests/engine/test_own_misere.c tests/engine/own_check.h tests/engine/own_codes.h tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_own_misere.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
+$(B)/tests/engine/test_own_heap: tests/engine/test_own_heap.c tests/engine/own_codes.h tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_own_heap.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 $(B)/tests/engine/test_binary: tests/engine/test_binary.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_binary.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
@@ -43,13 +46,14 @@ build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine
 .PHONY: test-engine
 test-engine: $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_own \
-		build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_ed build/m4/tests/engine/test_sum
+		build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_own_heap build/m4/tests/engine/test_ed build/m4/tests/engine/test_sum
 	build/tests/engine/test_sequences $(GRUNDY)
 	build/tests/engine/test_octal
 	build/m4/tests/engine/test_engine
 	build/m4/tests/engine/test_binary
 	build/m4/tests/engine/test_own
 	build/m4/tests/engine/test_own_misere
+	build/m4/tests/engine/test_own_heap
 	build/m4/tests/engine/test_ed
 	build/m4/tests/engine/test_sum
 TEST_TARGETS += test-engine
@@ -71,7 +75,7 @@ test-misere: $(GRUNDY)
 TEST_TARGETS += test-misere
 TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
 TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_own \
-	build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_ed \
+	build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_own_heap build/m4/tests/engine/test_ed \
 	build/m4/tests/engine/test_sum
 
 ## Engine proof:

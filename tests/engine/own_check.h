@@ -10,32 +10,12 @@
 #include <string.h>
 
 #include "engine.h"
+#include "own_codes.h"
 #include "solver.h"
 
 static uint8_t own_mode;
 
 static unsigned long n_pos, n_p, n_moves, n_codes;
-static uint64_t rng = 0x2545F4914F6CDD1Dull;
-
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 11);
-}
-
-static const char *code_text(const octal_code_t *c)
-{
-    static char s[16];
-    char *o = s + sprintf(s, "0.");
-    for (unsigned i = 0; i < c->len; i++)
-        *o++ = (char)('0' + c->digit[i]);
-    if (c->repeat)
-        *o++ = '*';
-    *o = 0;
-    return s;
-}
 
 static bool after_is_p(const engine_pos_t *p, engine_move_t m)
 {

@@ -31,6 +31,13 @@ bool solver_is_heap_form(uint8_t rule)
         && rule != RULE_TURTLES && rule != RULE_TWINS && rule != RULE_ED;
 }
 
+/* The code's own words: taking k tokens may leave no heap (bit 1 of d_k),
+ * one heap (bit 2) or two (bit 4). */
+static bool own_take_ok(uint16_t k, unsigned heaps_left)
+{
+    return k >= 1 && k < sizeof own_digit && (own_digit[k] >> heaps_left & 1);
+}
+
 /* May k stones be taken from a heap of n under the current heap rule? */
 static bool heap_take_ok(uint16_t n, uint16_t k)
 {
@@ -51,16 +58,13 @@ static bool heap_take_ok(uint16_t n, uint16_t k)
     case RULE_S23: return k == 2 || k == 3;
     case RULE_S1258: return k == 1 || k == 2 || k == 5 || k == 8;
     case RULE_HALF: return 2 * k <= n;
+    /* a code that never splits, in one heap: past the digits kept, the
+     * last one (the repeating digit, or 0) */
+    case SOLVER_OWN: return own_take_ok(k < sizeof own_digit ? k : sizeof own_digit - 1, k < n);
     default: return false;
     }
 }
 
-/* The code's own words: taking k tokens may leave no heap (bit 1 of d_k),
- * one heap (bit 2) or two (bit 4). */
-static bool own_take_ok(uint16_t k, unsigned heaps_left)
-{
-    return k >= 1 && k < sizeof own_digit && (own_digit[k] >> heaps_left & 1);
-}
 
 static void add_succ(uint8_t from, uint8_t to)
 {

@@ -755,8 +755,8 @@ static void check_modes(void)
         for (unsigned mode = 0; mode < 16; mode++) {
             bool heap = r < RULE_COUNT && solver_is_heap_form((uint8_t)r);
             bool want;
-            if (r == RULE_OWN) /* your own game: columns, normal and misere (test_own, test_own_misere) */
-                want = mode == 0 || mode == ENGINE_MISERE;
+            if (r == RULE_OWN) /* your own game: columns and one heap, normal and misere (test_own*) */
+                want = !(mode & ~(ENGINE_MISERE | ENGINE_ONEHEAP));
             else if (r >= RULE_COUNT || mode > 15)
                 want = false;
             else if (r == RULE_ED) /* two boxes: columns and BINARY, no one heap, never a SUM's column */

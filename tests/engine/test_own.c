@@ -21,8 +21,8 @@
  *     N-position;
  *   - engine_move_first/next lists exactly the solver's moves, once each.
  * Also: the rule is refused before a code is set, bad codes are refused
- * (and leave the code set before), and only columns in normal play are
- * allowed. Built against the MODULES=4 engine. */
+ * (and leave the code set before), and only columns and one heap
+ * (test_own_heap), normal and misere, are allowed. Built against the MODULES=4 engine. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,20 +176,13 @@ int main(void)
 
     /* every code of one and two digits */
     unsigned before = failures;
-    for (uint8_t len = 1; len <= 2; len++)
-        for (unsigned v = 0; v < (len == 1 ? 8u : 64u); v++)
-            for (uint8_t rep = 0; rep <= 1; rep++) {
-                memset(&c, 0, sizeof c);
-                c.len = len, c.repeat = rep;
-                c.digit[0] = (uint8_t)(len == 1 ? v : v >> 3);
-                if (len == 2)
-                    c.digit[1] = (uint8_t)(v & 7);
-                if (octal_check(&c) != OCTAL_OK)
-                    continue;
-                check_code_full(&c);
-                if (failures > before + 20)
-                    return summary();
-            }
+    for (unsigned i = 0; i < OWN_SHORT_CODES; i++) {
+        if (!own_short_code(i, &c))
+            continue;
+        check_code_full(&c);
+        if (failures > before + 20)
+            return summary();
+    }
     printf("test_own: every code of 1-2 digits, as above: %lu codes, %lu positions (%lu P), %lu moves listed\n",
            n_codes, n_pos, n_p, n_moves);
 
@@ -199,8 +192,8 @@ int main(void)
     if (engine_own_set(&c) == OCTAL_OK || memcmp(engine_own_code(), &kept, sizeof kept))
         FAIL("a refused code changed the code set");
     for (uint8_t mode = 1; mode < 16; mode++)
-        if (engine_mode_allowed(RULE_OWN, mode) != (mode == ENGINE_MISERE))
-            FAIL("mode %u %s for your own game (columns, normal and misere)", mode,
+        if (engine_mode_allowed(RULE_OWN, mode) != !(mode & ~(ENGINE_MISERE | ENGINE_ONEHEAP)))
+            FAIL("mode %u %s for your own game (columns and one heap, normal and misere)", mode,
                  engine_mode_allowed(RULE_OWN, mode) ? "allowed" : "refused");
 
     /* every built-in code is its rule (TAKE 1 2 5 OR 8: eight digits) */
@@ -208,11 +201,7 @@ int main(void)
         const char *s = rule_codes[r];
         if (!s[0])
             continue;
-        memset(&c, 0, sizeof c);
-        c.repeat = s[strlen(s) - 1] == '*';
-        c.len = (uint8_t)(strlen(s) - 2 - c.repeat);
-        for (unsigned i = 0; i < c.len; i++)
-            c.digit[i] = (uint8_t)(s[2 + i] - '0');
+        own_code_of(s, &c);
         if (engine_own_set(&c) != OCTAL_OK || engine_own_builtin() != r)
             FAIL("%s: not found as rule %u (%u)", s, r, engine_own_builtin());
         else if (engine_rule_form(r) == engine_rule_form(RULE_OWN))

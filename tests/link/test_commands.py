@@ -20,9 +20,10 @@ def game_list(link):
     """[(number, whole name)] from GAME <i>, and the rules' names in order
     (the SUMs, named by their columns' rules, are test_sum's)."""
     games = []
-    # your own game in misere (the list's last) is played only for a code
-    # whose misere the chip proves: Dawson's Kayles, 0.07, is one
-    link.cmd("GAME OCTAL 0.07")
+    # your own game (the list's last four) is played in misere columns
+    # only for a code whose misere the chip proves, and in one heap only
+    # for a code that never splits: 0.03* is both
+    link.cmd("GAME OCTAL 0.03*")
     for i in range(link.games):
         r = link.cmd("GAME %d" % i)
         if not r.split(" ", 3)[3].startswith("SUM"):
@@ -440,6 +441,19 @@ def test_octal(b, check, Sim, root):
             check(got[2:10] == [str(v) for v in want], "%s: GRUNDY %s, build/grundy %s" % (code, got, want))
             st = link.cmd("STATE")
             check(" RULE=20 " in st, "%s: %r" % (code, st))
+            if not pins:
+                # one heap (ONE, a code that never splits): the heap's value
+                # by the mex rule, as build/grundy's, on heaps past a column's
+                r = link.cmd("GAME OCTAL %s ONE" % code)
+                check(re.match(r"OK GAME \d+ OCTAL %s ONE$" % re.escape(code), r) is not None,
+                      "GAME OCTAL %s ONE: %r" % (code, r))
+                seq = [int(x) for x in subprocess.run([grundy, code, "65"], capture_output=True, text=True,
+                                                       check=True).stdout.split()]
+                for h in (5, 13, 40, 64):
+                    g = link.cmd("POS %d" % h) == "OK POS" and link.cmd("GRUNDY").split()
+                    check(g and g[2] == str(seq[h]) and g[3] == "SUM",
+                          "%s ONE heap %d: GRUNDY %r, build/grundy %d" % (code, h, g, seq[h]))
+                link.cmd("GAME OCTAL " + code)
             if code in builtin and not pins:
                 # the built-in rule on the same heaps: the same values
                 link.cmd("GAME " + builtin[code])
@@ -449,11 +463,13 @@ def test_octal(b, check, Sim, root):
         for bad, why in (("0.8", "CODE"), ("0.000", "CODE"), ("0.123456701", "CODE"), ("0.", "CODE"),
                          ("0.3**", "CODE"), ("3", "CODE"), ("0.6 MISERE", "WILD"), ("0.137 MISERE", "FORM"),
                          ("0.3* MISERE", "FORM"), ("0.6 ONE", "FORM"), ("0.6 BINARY", "FORM"),
-                         ("0.6 MISERE ONE", "ARGS"), ("0.6 KAYLES", "ARGS")):
+                         ("0.6 MISERE ONE", "FORM"), ("0.6 ONE MISERE", "FORM"), ("0.137* ONE", "FORM"),
+                         ("0.6 ONE KAYLES", "ARGS"), ("0.6 KAYLES", "ARGS")):
             before = link.cmd("GAME")
             r = link.cmd("GAME OCTAL " + bad)
             check(r == "ERR GAME " + why and link.cmd("GAME") == before, "GAME OCTAL %s: %r" % (bad, r))
         check(link.boots == 1, "the toy restarted %d times" % (link.boots - 1))
-        print("link: octal: %d codes, GRUNDY of heaps 1..8 = build/grundy's, 13 refusals" % n, flush=True)
+        print("link: octal: %d codes, GRUNDY of heaps 1..8 = build/grundy's (one heap: 5 to 64), 15 refusals" % n,
+              flush=True)
     finally:
         sim.close()

@@ -294,15 +294,18 @@ const char *rb_command_ok(const char *fmt, ...)
     return r;
 }
 
-/* "GAME <g>": your own game in misere (the list's last) with a code whose
- * misere the toy plays, Dawson's Kayles: a wild code's misere is refused
- * (ERR GAME WILD), and the menu's code editor may have left any code set.
- * The reply is OK GAME <g> all the same. */
+/* "GAME <g>": your own game (the list's last four) in misere columns with
+ * a code whose misere the toy plays, Dawson's Kayles, and in one heap
+ * with a code that never splits, 0.03*: a wild code's misere is refused
+ * (ERR GAME WILD), a code that splits in one heap (ERR GAME FORM), and the
+ * menu's code editor may have left any code set. The reply is OK GAME
+ * <g> all the same. */
 const char *rb_game_line(unsigned g, unsigned games)
 {
+    static const char *const own[] = {"GAME OCTAL 0.07 MISERE", "GAME OCTAL 0.03* ONE", "GAME OCTAL 0.03* ONE MISERE"};
     static char t[32];
-    if (g + 1 == games)
-        snprintf(t, sizeof t, "GAME OCTAL 0.07 MISERE");
+    if (g + 3 >= games)
+        snprintf(t, sizeof t, "%s", own[g + 3 - games]);
     else
         snprintf(t, sizeof t, "GAME %u", g);
     return t;

@@ -163,10 +163,11 @@ static void round_pick(round_t *c)
         snprintf(c->cmd, sizeof c->cmd, "AI\n");
     } else if (r < 88) {
         static const uint8_t items[] = { S_GAME, S_FIRST, S_LEVEL, S_START, S_SOUND, S_BRIGHT };
-        /* every game but your own in misere, the list's last: a power
-         * cut can bring back the default code (Officers, wild), whose
-         * misere NEW refuses (octal_misere.nims, test_own_misere) */
-        const uint8_t counts[] = { (uint8_t)(rb_game_count() - 1), 3, 3, 4, 2, 16 };
+        /* every game but your own in misere columns and in one heap,
+         * the list's last three: a power cut can bring back the default
+         * code (Officers, wild, and it splits), whose misere and one heap
+         * NEW refuses (octal_misere.nims, octal_heap.nims) */
+        const uint8_t counts[] = { (uint8_t)(rb_game_count() - 3), 3, 3, 4, 2, 16 };
         int k = (int)rb_rnd_n(6);
         c->set_item = items[k];
         c->set_val = (uint8_t)rb_rnd_n(counts[k]);
@@ -178,7 +179,7 @@ static void round_pick(round_t *c)
         snprintf(c->cmd, sizeof c->cmd, "NEW\n");
     } else {
         c->kind = CMD_GAME;
-        c->set_val = (uint8_t)rb_rnd_n(rb_game_count() - 1);     /* as SET GAME */
+        c->set_val = (uint8_t)rb_rnd_n(rb_game_count() - 3);     /* as SET GAME */
         snprintf(c->cmd, sizeof c->cmd, "GAME %u\n", c->set_val);
     }
 }
@@ -380,7 +381,7 @@ void rb_powercut_run(uint64_t n, bool brownout)
     ee_watch_start();
     rb_command_ok("SET OFF 4");
     rb_command_ok("SET OPP 0");
-    rb_command_ok("GAME %u", rb_rnd_n(rb_game_count() - 1));
+    rb_command_ok("GAME %u", rb_rnd_n(rb_game_count() - 3));
     uint64_t cuts = 0;
     while (cuts < n) {
         round_t c;

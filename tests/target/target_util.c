@@ -136,7 +136,8 @@ static void target_play(const target_games_t *g, uint8_t index, uint8_t rule, ui
  * Kayles and 0.7444 repeating (pins, the most moves of those played),
  * 0.0777 repeating (pins), and 0.03 repeating (heaps). The games are
  * numbered by their markers, TARGET_GAME_MARK + i, below
- * TARGET_CAL_MARK: 112 at most (110 now). */
+ * TARGET_CAL_MARK: 112 at most (112 now, your own code's one heap in
+ * misere the last). */
 static const octal_code_t own_codes[] PROGMEM = {
     {{6}, 1, 0}, {{1, 3, 7}, 3, 1}, {{7, 7, 7, 7}, 4, 1}, {{3, 1, 2, 2}, 4, 0}, {{0, 3}, 2, 1},
 };
@@ -196,6 +197,12 @@ uint8_t target_each_game(const target_games_t *games)
         if (engine_own_misere() == 0)     /* each is played: a refusal shows as a game missing */
             target_play(games, i++, RULE_OWN, ENGINE_MISERE);
     }
+    /* one heap in misere: 0.03 repeating (the last code set), whose takes
+     * reach every heap below (the hint's longest scan); the markers have
+     * room for one game more (normal play measured alike: 1,322 / 2,234
+     * cycles on 8 / 32 columns) */
+    if (engine_own_refused(ENGINE_ONEHEAP | ENGINE_MISERE) == 0)
+        target_play(games, i++, RULE_OWN, ENGINE_ONEHEAP | ENGINE_MISERE);
     _Static_assert(TARGET_CAL_MARK - TARGET_GAME_MARK == 112, "112 games' markers below the calibration mark");
     if (i > TARGET_CAL_MARK - TARGET_GAME_MARK)
         target_put_str("too many games for their markers\n");

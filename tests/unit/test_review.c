@@ -270,12 +270,21 @@ int main(int argc, char **argv)
         solver_select(rule, mode & ENGINE_MISERE);
         for (unsigned g = 0; g < per; g++) {
             if (rule == RULE_OWN) {
-                bool mis = mode & ENGINE_MISERE;
-                unsigned k = mis ? g % OWN_MISERE_CODES : g % OWN_CODES;
-                const octal_code_t *c = mis ? &own_misere_codes[k] : &own_codes[k];
-                CHECK(engine_own_set(c) == OCTAL_OK, "OCTAL%s: code %u refused", mis ? " MISERE" : "", k);
-                CHECK(!game_unplayable(gi), "OCTAL%s: code %u not played", mis ? " MISERE" : "", k);
-                solver_select_code(c->digit, c->len, c->repeat, mis);
+                /* the next code played in the game's form: misere columns
+                 * from the codes whose misere the chip proves, one heap
+                 * where the code never splits (a code refused in the form
+                 * has no position to play: OCTAL MISERE with Officers
+                 * looped for ever) */
+                bool mis = (mode & ENGINE_MISERE) && !(mode & ENGINE_ONEHEAP);
+                unsigned n = mis ? OWN_MISERE_CODES : OWN_CODES, k = g;
+                const octal_code_t *c;
+                do {
+                    c = mis ? &own_misere_codes[k % n] : &own_codes[k % n];
+                    CHECK(engine_own_set(c) == OCTAL_OK, "OCTAL%s: code %u refused", mis ? " MISERE" : "", k % n);
+                    k++;
+                } while (engine_own_refused(mode) && k < g + n);
+                CHECK(!game_unplayable(gi), "OCTAL mode %u: code %u not played", (unsigned)mode, (k - 1) % n);
+                solver_select_code(c->digit, c->len, c->repeat, mode & ENGINE_MISERE);
             }
             uint8_t opp = g % 5 == 4 ? (g % 10 == 4 ? OPP_HUMAN : OPP_DEMO) : OPP_MACHINE;
             play_one(gi, opp, (uint8_t)(g % LEVEL_COUNT), g % 100 == 1);

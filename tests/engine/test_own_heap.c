@@ -1,0 +1,252 @@
+/* test_own_heap.c - your own game in one heap (issue 21, RULE_OWN with
+ * ENGINE_ONEHEAP): a code that never splits, one heap of 0 ..
+ * ENGINE_HEAP_MAX, against the independent brute-force solver, which
+ * knows the code only as its words (take k tokens leaving no heap or one:
+ * solver_select_code) and decides each heap by recursion over its moves.
+ *
+ * Every code of one and two digits that never splits (digits 0..3, with
+ * and without repeat, a move somewhere: 38 codes), and 200 random codes
+ * of three to eight such digits, normal play and misere, on every heap
+ * 0 .. ENGINE_HEAP_MAX:
+ *   - engine_check_pos accepts it (and refuses one stone more);
+ *   - engine_is_p equals the solver; engine_has_move too;
+ *   - engine_hint gives a legal move to a P-position exactly in
+ *     N-positions; engine_reply (mistake 0) is legal, wins from an
+ *     N-position and takes the fewest stones from a P-position; with
+ *     mistakes it is still legal;
+ *   - engine_move_first/next lists exactly the solver's moves, fewest
+ *     stones first; engine_check_move accepts exactly them;
+ *   - engine_oneheap_grundy (GRUNDY) equals the mex of the values the
+ *     solver's moves reach, computed here from those moves.
+ * Also: every built-in heap rule's code plays its one heap as the rule
+ * does (P, hint, reply); a code that splits is refused in one heap, in
+ * both plays. Built against the MODULES=4 engine (heaps up to 256). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "solver.h"
+
+#include "fail.h"
+#include "own_codes.h"
+
+static unsigned long n_pos, n_p, n_moves, n_codes, n_refused;
+
+/* The built-in rules' codes as rules.h writes them ("" for the special
+ * rules). */
+static const char *const rule_codes[RULE_COUNT] = {
+#define RULE_CODE(id, name, kind, code, form) code,
+    RULES(RULE_CODE)
+#undef RULE_CODE
+};
+
+static uint16_t to_list[SOLVER_ONEHEAP_MAX + 1];
+static uint16_t value[ENGINE_HEAP_MAX + 1];
+
+static engine_pos_t heap_pos(uint8_t rule, bool mis, uint16_t n)
+{
+    engine_pos_t p;
+    memset(&p, 0, sizeof p);
+    p.rule = rule;
+    p.mode = (uint8_t)(ENGINE_ONEHEAP | (mis ? ENGINE_MISERE : 0));
+    p.ncols = 1;
+    p.heap = n;
+    return p;
+}
+
+/* The heap's value by the mex rule, from the solver's moves. */
+static void values_of(void)
+{
+    for (uint16_t n = 0; n <= ENGINE_HEAP_MAX; n++) {
+        static bool seen[ENGINE_HEAP_MAX + 2];
+        uint16_t total = solver_heap_moves(n, to_list);
+        memset(seen, 0, sizeof seen);
+        for (unsigned i = 0; i < total; i++)
+            seen[value[to_list[i]]] = true;
+        uint16_t g = 0;
+        while (seen[g])
+            g++;
+        value[n] = g;
+    }
+}
+
+static void check_heap(const octal_code_t *c, bool mis, uint16_t n)
+{
+    engine_pos_t p = heap_pos(RULE_OWN, mis, n);
+    engine_move_t m;
+    const char *t = code_text(c);
+    const char *pl = mis ? " misere" : "";
+    bool sp = solver_heap_is_p(n);
+    uint16_t total = solver_heap_moves(n, to_list), listed = 0;
+    n_pos++;
+    n_p += sp;
+    if (engine_check_pos(&p) != ENGINE_OK) {
+        FAIL("%s%s heap %u: refused (%u)", t, pl, n, engine_check_pos(&p));
+        return;
+    }
+    if (engine_is_p(&p) != sp)
+        FAIL("%s%s heap %u: is_p engine %d solver %d", t, pl, n, engine_is_p(&p), sp);
+    if (engine_has_move(&p) != (total > 0))
+        FAIL("%s%s heap %u: has_move %d with %u moves", t, pl, n, engine_has_move(&p), total);
+    bool h = engine_hint(&p, &m);
+    if (h != (!sp && total > 0))
+        FAIL("%s%s heap %u: hint %d in a %c-position", t, pl, n, h, sp ? 'P' : 'N');
+    else if (h && (m.col != 0 || !solver_heap_legal(n, m.to) || !solver_heap_is_p(m.to)))
+        FAIL("%s%s heap %u: hint to %u is not a winning move", t, pl, n, m.to);
+    bool r = engine_reply(&p, 0, &m);
+    if (r != (total > 0)) {
+        FAIL("%s%s heap %u: reply %d with %u moves", t, pl, n, r, total);
+    } else if (r && (m.col != 0 || !solver_heap_legal(n, m.to))) {
+        FAIL("%s%s heap %u: reply to %u is illegal", t, pl, n, m.to);
+    } else if (r && !sp && !solver_heap_is_p(m.to)) {
+        FAIL("%s%s heap %u: reply to %u loses", t, pl, n, m.to);
+    } else if (r && sp) {
+        uint16_t smallest = 0xFFFF;
+        for (unsigned k = 0; k < total; k++)
+            if (n - to_list[k] < smallest)
+                smallest = (uint16_t)(n - to_list[k]);
+        if (n - m.to != smallest)
+            FAIL("%s%s heap %u: stall to %u is not the smallest move", t, pl, n, m.to);
+    }
+    uint16_t prev = (uint16_t)(n + 1);
+    for (bool ok = engine_move_first(&p, &m); ok; ok = engine_move_next(&p, &m)) {
+        if (m.col != 0 || !solver_heap_legal(n, m.to) || m.to >= prev || listed >= total) {
+            FAIL("%s%s heap %u: move list has %u (after %u)", t, pl, n, m.to, prev);
+            break;
+        }
+        prev = m.to;
+        listed++;
+    }
+    if (listed != total)
+        FAIL("%s%s heap %u: %u moves listed, the code gives %u", t, pl, n, listed, total);
+    n_moves += listed;
+    for (uint16_t to = 0; to <= n + 1; to++) {
+        engine_move_t mt = {0, to};
+        if ((engine_check_move(&p, mt) == ENGINE_OK) != solver_heap_legal(n, to))
+            FAIL("%s%s heap %u: check_move to %u says %u", t, pl, n, to, engine_check_move(&p, mt));
+    }
+    if (engine_oneheap_grundy(&p) != value[n])
+        FAIL("%s%s heap %u: GRUNDY %u, the mex of its moves %u", t, pl, n, engine_oneheap_grundy(&p), value[n]);
+    for (unsigned k = 0; k < 4; k++)
+        if (engine_reply(&p, 200, &m) != (total > 0) || (total && !solver_heap_legal(n, m.to)))
+            FAIL("%s%s heap %u: reply with mistakes to %u is illegal", t, pl, n, m.to);
+}
+
+static void check_code(const octal_code_t *c)
+{
+    if (engine_own_set(c) != OCTAL_OK) {
+        FAIL("%s: not set", code_text(c));
+        return;
+    }
+    n_codes++;
+    for (int mis = 0; mis <= 1; mis++) {
+        solver_select_code(c->digit, c->len, c->repeat, mis);
+        if (!mis)
+            values_of();
+        engine_pos_t p = heap_pos(RULE_OWN, mis, ENGINE_HEAP_MAX + 1);
+        if (engine_check_pos(&p) != ENGINE_ERR_HEAP)
+            FAIL("%s: heap %u not refused (%u)", code_text(c), p.heap, engine_check_pos(&p));
+        for (uint16_t n = 0; n <= ENGINE_HEAP_MAX; n++)
+            check_heap(c, mis, n);
+    }
+}
+
+static bool splits(const octal_code_t *c)
+{
+    for (unsigned i = 0; i < c->len; i++)
+        if (c->digit[i] & 4)
+            return true;
+    return false;
+}
+
+/* A code that splits has no one heap: refused in both plays (and its
+ * columns still played). */
+static void check_refused(const octal_code_t *c)
+{
+    if (engine_own_set(c) != OCTAL_OK)
+        return;
+    for (int mis = 0; mis <= 1; mis++) {
+        engine_pos_t p = heap_pos(RULE_OWN, mis, 5);
+        if (engine_check_pos(&p) != ENGINE_ERR_MODE || !engine_own_heap(mis ? ENGINE_MISERE : 0))
+            FAIL("%s: one heap%s not refused (%u)", code_text(c), mis ? " misere" : "", engine_check_pos(&p));
+    }
+    engine_pos_t q = heap_pos(RULE_OWN, false, 0);
+    q.mode = 0;
+    q.col[0] = 0x0F;
+    if (engine_check_pos(&q) != ENGINE_OK)
+        FAIL("%s: its columns refused after one heap was", code_text(c));
+    n_refused++;
+}
+
+/* A built-in heap rule's code in one heap plays as the rule. */
+static void check_builtin(void)
+{
+    unsigned n_rules = 0;
+    for (uint8_t r = 0; r < RULE_COUNT; r++) {
+        const char *s = rule_codes[r];
+        octal_code_t c;
+        if (!s[0] || !engine_mode_allowed(r, ENGINE_ONEHEAP))
+            continue;
+        own_code_of(s, &c);
+        if (engine_own_set(&c) != OCTAL_OK || splits(&c))
+            continue;
+        n_rules++;
+        for (int mis = 0; mis <= 1; mis++)
+            for (uint16_t n = 0; n <= ENGINE_HEAP_MAX; n++) {
+                engine_pos_t a = heap_pos(RULE_OWN, mis, n), b = heap_pos(r, mis, n);
+                engine_move_t ma = {0, 0}, mb = {0, 0};
+                bool ha = engine_hint(&a, &ma), hb = engine_hint(&b, &mb);
+                bool ra, rb;
+                if (engine_is_p(&a) != engine_is_p(&b) || ha != hb || ma.to != mb.to)
+                    FAIL("%s%s heap %u: not as %s (P %d/%d, hint %d %u / %d %u)", s, mis ? " misere" : "", n,
+                         engine_rule_name(r), engine_is_p(&a), engine_is_p(&b), ha, ma.to, hb, mb.to);
+                ra = engine_reply(&a, 0, &ma);
+                rb = engine_reply(&b, 0, &mb);
+                if (ra != rb || ma.to != mb.to)
+                    FAIL("%s%s heap %u: reply not as %s", s, mis ? " misere" : "", n, engine_rule_name(r));
+                if (!mis && engine_oneheap_grundy(&a) != engine_oneheap_grundy(&b))
+                    FAIL("%s heap %u: GRUNDY %u, %s's %u", s, n, engine_oneheap_grundy(&a), engine_rule_name(r),
+                         engine_oneheap_grundy(&b));
+            }
+    }
+    printf("test_own_heap: %u built-in heap rules' codes play their one heap as the rules\n", n_rules);
+}
+
+int main(void)
+{
+    snprintf(game_name, sizeof game_name, "OCTAL ONE");
+    octal_code_t c;
+    unsigned before = failures;
+    for (unsigned i = 0; i < OWN_SHORT_CODES; i++) {
+        if (!own_short_code(i, &c))
+            continue;
+        if (splits(&c))
+            check_refused(&c);
+        else
+            check_code(&c);
+        if (failures > before + 20)
+            goto out;
+    }
+    printf("test_own_heap: every code of 1-2 digits that never splits, normal and misere: %lu codes, %lu heaps "
+           "(%lu P), %lu moves listed; %lu codes that split refused\n",
+           n_codes, n_pos, n_p, n_moves, n_refused);
+    unsigned long codes0 = n_codes, pos0 = n_pos;
+    for (unsigned k = 0; k < 200; k++) {
+        memset(&c, 0, sizeof c);
+        c.len = (uint8_t)(3 + rnd() % 6);
+        c.repeat = (uint8_t)(rnd() & 1);
+        for (unsigned i = 0; i < c.len; i++)
+            c.digit[i] = (uint8_t)(rnd() % 4);
+        if (octal_check(&c) == OCTAL_OK)
+            check_code(&c);
+        if (failures > before + 20)
+            goto out;
+    }
+    printf("test_own_heap: random codes of 3-8 digits that never split: %lu codes, %lu heaps\n", n_codes - codes0,
+           n_pos - pos0);
+    check_builtin();
+out:
+    printf("test_own_heap: %s, %lu failures\n", failures ? "FAILED" : "passed", failures);
+    return failures != 0;
+}
