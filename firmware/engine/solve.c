@@ -97,7 +97,7 @@ const char *engine_misere_name(uint8_t rule, uint8_t e)
     static const char none[] PROGMEM = "";
     if (w == 0xFF || e > 15)
         return none;
-    for (uint8_t skip = (uint8_t)(w * 16 + e); skip; skip--) /* each rule: up to 16 names */
+    for (uint8_t skip = e; skip; skip--) /* one list for every wild rule (tables.h) */
         while (PGM_U8(s++))
             ;
     return s;

@@ -90,6 +90,8 @@ extern const uint8_t misere_fold[] PROGMEM;
 extern const uint8_t misere_mul[][NIBBLE_BYTES(MISERE_ELEMS * MISERE_ELEMS)] PROGMEM;
 extern const uint16_t misere_p[] PROGMEM;
 extern const uint16_t misere_partner[][MISERE_ELEMS] PROGMEM;
+/* The elements' names, 16 strings: one list for every wild rule (each
+ * rule's canonical names are its first ones; the generator checks). */
 extern const char misere_names[] PROGMEM;
 
 /* EMPTY AND DIVIDE (ed.c), [0] normal, [1] misere play: bit s of ed_seq's

@@ -241,18 +241,30 @@ static void emit_misere_wild(FILE *f, mq_t *q)
         fprintf(f, "%s0x%04x", w ? ", " : "", rows[w] >= 0 ? (unsigned)q[rows[w]].p : 0u);
     fprintf(f, "};\nconst uint16_t misere_partner[][MISERE_ELEMS] PROGMEM = {\n");
     emit_wild_rows(f, q, rows, nrows, wild_fill_partner, MISERE_ELEMS, 12, ROW_HEX);
-    fprintf(f, "};\nconst char misere_names[] PROGMEM =");
+    /* The elements' names: the canonical names of every wild rule's
+     * quotient are one list's first names (KAYLES' 12: TWINS' 10 are its
+     * first ten), so one list serves them all, 16 names long so the engine
+     * skips to one; the build stops if a rule's names stop fitting it. */
+    static char names[16][24];
+    int nnames = 0;
+    fprintf(f, "};\nconst char misere_names[] PROGMEM = /* the elements of");
     for (int i = 0; i < RULE_COLUMN_COUNT; i++) {
         if (q[i].tame)
             continue;
         mgame_build(&rules[i]);
         mq_canon(&q[i]); /* the names of this rule */
-        fprintf(f, "\n    \"");
-        for (int e = 0; e < 16; e++) /* 16 a rule, so the engine skips to one */
-            fprintf(f, "%s\\0", e < q[i].n ? mq_names[e] : "");
-        fprintf(f, "\" /* %s */", rules[i].id);
+        for (int e = 0; e < q[i].n; e++) {
+            if (e >= 16 || (e < nnames && strcmp(names[e], mq_names[e])))
+                gen_die("the wild rules' element names are no longer one list", rules[i].id);
+            if (e >= nnames)
+                strcpy(names[nnames++], mq_names[e]);
+        }
+        fprintf(f, " %s", rules[i].id);
     }
-    fprintf(f, " \"\";\n");
+    fprintf(f, " */\n    \"");
+    for (int e = 0; e < 16; e++)
+        fprintf(f, "%s\\0", e < nnames ? names[e] : "");
+    fprintf(f, "\";\n");
 }
 
 /* Misere tables. Every rule's quotient is computed and proved (mq_compute
