@@ -18,6 +18,11 @@
  *     stones first; engine_check_move accepts exactly them;
  *   - engine_oneheap_grundy (GRUNDY) equals the mex of the values the
  *     solver's moves reach, computed here from those moves.
+ * Every code of one to four digits that never splits (510 codes), on
+ * every heap 0 .. ENGINE_HEAP_MAX, against the table generator
+ * (firmware/gen/sequence.c, what build/grundy CODE N prints): GRUNDY
+ * equals its sequence, and the P-positions are its zeros in normal play
+ * and, in misere, the outcomes its move rule (heap_move_ok) gives.
  * Also: every built-in heap rule's code plays its one heap as the rule
  * does (P, hint, reply); a code that splits is refused in one heap, in
  * both plays. Built against the MODULES=4 engine (heaps up to 256). */
@@ -26,6 +31,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "gen.h"
 #include "solver.h"
 
 #include "fail.h"
@@ -213,6 +219,56 @@ static void check_builtin(void)
     printf("test_own_heap: %u built-in heap rules' codes play their one heap as the rules\n", n_rules);
 }
 
+/* Every code of 1-4 digits that never splits against the generator: the
+ * on-chip sweep (own_heap_mex, through GRUNDY and the P-positions) equals
+ * rule_sequence on every heap, normal play; misere P-positions equal the
+ * outcomes of the generator's move rule. */
+static void check_generator(void)
+{
+    static int want[ENGINE_HEAP_MAX + 1];
+    static bool mis_p[ENGINE_HEAP_MAX + 1];
+    unsigned long n = 0, heaps = 0;
+    octal_code_t c;
+    for (unsigned len = 1; len <= 4; len++)
+        for (unsigned v = 0; v < (1u << (2 * len)); v++)
+            for (unsigned rep = 0; rep <= 1; rep++) {
+                char text[16];
+                memset(&c, 0, sizeof c);
+                c.len = (uint8_t)len;
+                c.repeat = (uint8_t)rep;
+                for (unsigned i = 0; i < len; i++)
+                    c.digit[i] = (uint8_t)(v >> (2 * i) & 3);
+                if (!c.digit[len - 1])
+                    continue;           /* written shorter */
+                snprintf(text, sizeof text, "%s", code_text(&c));
+                const rule_t *r = rule_from_code(text);
+                if (!r || engine_own_set(&c) != OCTAL_OK) {
+                    FAIL("%s: the generator or the chip refused it", text);
+                    continue;
+                }
+                n++;
+                rule_sequence(r, ENGINE_HEAP_MAX + 1, want);
+                for (uint16_t h = 0; h <= ENGINE_HEAP_MAX; h++) {
+                    bool any = false;
+                    for (uint16_t k = 1; k <= h && !any; k++)
+                        any = heap_move_ok(r, h, k) && mis_p[h - k];     /* a move to a P-position */
+                    mis_p[h] = heap_has_move(r, h) && !any;
+                }
+                for (uint16_t h = 0; h <= ENGINE_HEAP_MAX; h++) {
+                    engine_pos_t p = heap_pos(RULE_OWN, false, h), q = heap_pos(RULE_OWN, true, h);
+                    heaps++;
+                    if (engine_oneheap_grundy(&p) != want[h] || engine_is_p(&p) != (want[h] == 0)
+                        || engine_is_p(&q) != mis_p[h]) {
+                        FAIL("%s heap %u: GRUNDY %u P %d, misere P %d; the generator's %d, misere P %d", text, h,
+                             engine_oneheap_grundy(&p), engine_is_p(&p), engine_is_p(&q), want[h], mis_p[h]);
+                        break;
+                    }
+                }
+            }
+    printf("test_own_heap: every code of 1-4 digits that never splits against the generator: %lu codes, %lu heaps, "
+           "GRUNDY and P, normal and misere\n", n, heaps);
+}
+
 int main(void)
 {
     snprintf(game_name, sizeof game_name, "OCTAL ONE");
@@ -246,6 +302,7 @@ int main(void)
     printf("test_own_heap: random codes of 3-8 digits that never split: %lu codes, %lu heaps\n", n_codes - codes0,
            n_pos - pos0);
     check_builtin();
+    check_generator();
 out:
     printf("test_own_heap: %s, %lu failures\n", failures ? "FAILED" : "passed", failures);
     return failures != 0;
