@@ -106,6 +106,8 @@ static uint8_t proto_sum_check(uint8_t mode, uint8_t terms)
  * readers (proto_own_game finds no '+', a word of the line: index 3 is never a
  * form; a copy without it cost 18 B). */
 static const char form_words[] PROGMEM = "ONE MISERE BINARY +";
+/* GAME OCTAL's forms: word n of form_words is mode bit n + 1 */
+_Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "ONE and MISERE are their mode bits");
 
 uint8_t proto_own_refusal(uint8_t why)
 {

@@ -108,11 +108,11 @@ static NOINLINE void set_add(uint8_t *set, uint16_t v)
 }
 
 /* One heap's values by the mex rule, heaps 0 .. n in turn, for your own
- * code where it never splits. Taking k <= 8 reaches heap h - k, whose value is
- * in a ring of the last nine (last[i]: heap h - 1 - i); a repeating digit
- * reaches heap 0 (k = h, it empties the heap) and every heap 1 .. h - 9
- * (k > 8, it leaves one), whose values are kept as a set (bit v of far),
- * so no value is kept longer: ~50 B of stack on 32 columns, where a
+ * code where it never splits. Taking k <= 8 reaches heap h - k, whose
+ * value is in a ring of the last nine (last[i]: heap h - 1 - i); a
+ * repeating digit reaches heap 0 (k = h, it empties the heap) and every
+ * heap 1 .. h - 9 (k > 8, it leaves one), whose values are kept as a
+ * set (bit v of far), so no value is kept longer: ~50 B of stack on 32 columns, where a
  * value a heap would be 514. A heap of h has at most h moves, so it is
  * worth at most h: the ring's heaps, below ENGINE_HEAP_MAX, fit a byte,
  * and heap n's value reaches ENGINE_HEAP_MAX (0.3 repeating: g(h) = h).
@@ -128,7 +128,7 @@ uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits)
 {
     uint16_t g = 0;
     uint8_t last[RULE_MAX_DIGITS + 1];      /* heaps below 256: worth at most 255 */
-    uint8_t far[OWN_HEAP_BYTES], leave = 0, empty = 0, below = 0, at = 0, far_any = 0;
+    uint8_t far[OWN_HEAP_BYTES], leave = 0, empty = 0, below = 0, at = 0;
     const uint8_t *d = engine_own.d;
     uint8_t rep = d[RULE_MAX_DIGITS];
     memset(far, 0, sizeof far);
@@ -140,12 +140,10 @@ uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits)
     }
     for (uint16_t h = 0; h <= n; h++) {
         uint8_t take = (uint8_t)((leave & below) | (empty & at));
-        uint8_t em = h > RULE_MAX_DIGITS ? rep & 1 : 0;
-        if (h > RULE_MAX_DIGITS + 1 && (rep & 2)) {
+        uint8_t em = h > RULE_MAX_DIGITS ? rep & 1 : 0, fa = h > RULE_MAX_DIGITS + 1 ? rep & 2 : 0;
+        if (fa)
             set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
-            far_any = 1;
-        }
-        if (!(take | em | far_any)) {
+        if (!(take | em | fa)) {
             g = mis;                                    /* no move */
         } else {
             /* the lowest byte of values not all reached: far's, with

@@ -377,7 +377,7 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
  * build/grundy), a heap past their byte (256 stones on 32 columns) folded
  * back a period first: the mex sweep took up to 156,000 cycles (TAKE 1-7,
  * 256 stones), past what the link allows a command. Your own code's by
- * the mex rule on the chip (oneheap_mex). */
+ * the mex rule on the chip (own_heap_mex). */
 uint16_t engine_oneheap_grundy(const engine_pos_t *p)
 {
     uint16_t n = p->heap;

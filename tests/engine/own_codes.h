@@ -47,6 +47,19 @@ static inline bool own_short_code(unsigned i, octal_code_t *c)
     return octal_check(c) == OCTAL_OK;
 }
 
+/* A random code of lo .. lo + span - 1 digits, each below top (8: any
+ * digit, 4: one that never splits), its last repeating or not; true if
+ * it is a code (has a move). */
+static inline bool own_random_code(octal_code_t *c, unsigned lo, unsigned span, unsigned top)
+{
+    memset(c, 0, sizeof *c);
+    c->len = (uint8_t)(lo + rnd() % span);
+    c->repeat = (uint8_t)(rnd() & 1);
+    for (unsigned i = 0; i < c->len; i++)
+        c->digit[i] = (uint8_t)(rnd() % top);
+    return octal_check(c) == OCTAL_OK;
+}
+
 /* A code as rules.h writes it ("0.77", "0.3*") into c. */
 static inline void own_code_of(const char *s, octal_code_t *c)
 {

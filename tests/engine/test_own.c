@@ -213,15 +213,9 @@ int main(void)
 
     /* random longer codes */
     unsigned long codes0 = n_codes, pos0 = n_pos;
-    for (unsigned k = 0; k < 80; k++) {
-        memset(&c, 0, sizeof c);
-        c.len = (uint8_t)(3 + rnd() % 2);
-        c.repeat = (uint8_t)(rnd() & 1);
-        for (unsigned i = 0; i < c.len; i++)
-            c.digit[i] = (uint8_t)(rnd() % 8);
-        if (octal_check(&c) == OCTAL_OK)
+    for (unsigned k = 0; k < 80; k++)
+        if (own_random_code(&c, 3, 2, 8))
             check_code_sample(&c, 1500);
-    }
     printf("test_own: random codes of 3-4 digits: %lu codes, %lu positions\n", n_codes - codes0, n_pos - pos0);
     return summary();
 }

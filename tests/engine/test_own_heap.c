@@ -289,12 +289,7 @@ int main(void)
            n_codes, n_pos, n_p, n_moves, n_refused);
     unsigned long codes0 = n_codes, pos0 = n_pos;
     for (unsigned k = 0; k < 200; k++) {
-        memset(&c, 0, sizeof c);
-        c.len = (uint8_t)(3 + rnd() % 6);
-        c.repeat = (uint8_t)(rnd() & 1);
-        for (unsigned i = 0; i < c.len; i++)
-            c.digit[i] = (uint8_t)(rnd() % 4);
-        if (octal_check(&c) == OCTAL_OK)
+        if (own_random_code(&c, 3, 6, 4))
             check_code(&c);
         if (failures > before + 20)
             goto out;
