@@ -41,6 +41,7 @@ Part
     ref, value, footprint ("Lib:Name"), fp_lib, fp_name, mpn, second_source
     x, y, rot, side            footprint origin (mm), degrees CCW, "F"/"B"
     chip                       name of its Chip, or None
+    group                      its block on the schematic ("MCU", "Power" ...)
     nets                       {pin number (str): net}; missing = unconnected
     pin_names                  {pin number (str): name} (chips, headers)
     from_nano_h                {pin number (str): signal} set from board/nano.h
@@ -133,6 +134,7 @@ class Part:
         if self.side not in ("F", "B"):
             raise BoardError("%s: %s: side %r is not F or B" % (where, self.ref, self.side))
         self.chip = d.get("chip")
+        self.group = d.get("group", "Other")
         if self.chip is not None and self.chip not in chips:
             raise BoardError("%s: %s: unknown chip %r" % (where, self.ref, self.chip))
         self.nets = {}
