@@ -31,6 +31,9 @@ Board (load() returns one)
     nets                       {net: [(ref, pin), ...]} sorted
     signals                    {firmware signal: Signal} from board/nano.h
     footprint_dims             {our footprint name: {dimension: value}}
+    decoupling                 [Decoupling]: chip, pin, cap, max_mm (the
+                               capacitor's pad on the pin's net at most
+                               max_mm from the pin)
     outline()                  [(x, y)] corners of the outline (no rounding)
     pad_xy(ref, pin)           absolute pad centre, mm
     pads(ref)                  [Pad] of the part, absolute positions
@@ -41,6 +44,7 @@ Part
     ref, value, footprint ("Lib:Name"), fp_lib, fp_name, mpn, second_source
     x, y, rot, side            footprint origin (mm), degrees CCW, "F"/"B"
     chip                       name of its Chip, or None
+    group                      its block on the schematic ("MCU", "Power" ...)
     nets                       {pin number (str): net}; missing = unconnected
     pin_names                  {pin number (str): name} (chips, headers)
     from_nano_h                {pin number (str): signal} set from board/nano.h
@@ -133,6 +137,7 @@ class Part:
         if self.side not in ("F", "B"):
             raise BoardError("%s: %s: side %r is not F or B" % (where, self.ref, self.side))
         self.chip = d.get("chip")
+        self.group = d.get("group", "Other")
         if self.chip is not None and self.chip not in chips:
             raise BoardError("%s: %s: unknown chip %r" % (where, self.ref, self.chip))
         self.nets = {}
@@ -161,6 +166,12 @@ class Hole:
         self.x, self.y = float(d["x"]), float(d["y"])
         self.drill = float(d.get("drill", spec.get("drill", 3.2)))
         self.footprint = d.get("footprint", spec.get("footprint"))
+
+
+class Decoupling:
+    def __init__(self, d):
+        self.chip, self.pin, self.cap = d["chip"], str(d["pin"]), d["cap"]
+        self.max_mm = float(d["max_mm"])
 
 
 class Signal:
@@ -319,6 +330,10 @@ def load(toml_path=None, nano_h=None, data=None):
             raise BoardError("%s: two parts named %s" % (where, p.ref))
         b.parts[p.ref] = p
     b.extras = [Extra(e) for e in data.get("extra", [])]
+    try:
+        b.decoupling = [Decoupling(d) for d in data.get("decoupling", [])]
+    except KeyError as e:
+        raise BoardError("%s: a [[decoupling]] without %s" % (where, e))
     b.signals = nano_signals(nano_h)
     mcu = b.parts.get(MCU_REF)
     if mcu is None or mcu.chip is None:
@@ -326,6 +341,9 @@ def load(toml_path=None, nano_h=None, data=None):
     chip = b.chips[mcu.chip]
     for sig in b.signals.values():
         pin = str(chip.pin_number(sig.pin_name))
+        if pin in mcu.from_nano_h:
+            raise BoardError("board/nano.h puts %s and %s both on %s (%s pin %s)"
+                             % (mcu.from_nano_h[pin], sig.name, sig.pin_name, MCU_REF, pin))
         if pin in mcu.nets and mcu.nets[pin] != sig.net:
             raise BoardError("%s: %s pin %s (%s) is %s in the data but board/nano.h puts %s there"
                              % (where, MCU_REF, pin, sig.pin_name, mcu.nets[pin], sig.net))
