@@ -3,8 +3,8 @@
 
 Reads the handheld's data (board_data via pcb_source; --test-board: the
 synthetic board of pcb_testboard), places the footprints, the silkscreen,
-routes every net with our router and saves DIR/nim-handheld.kicad_pcb
-(DIR/pcb-test.kicad_pcb for the test board) with fixed UUIDs. Exit 1 with
+routes every net with our router and saves DIR/<name>.kicad_pcb
+(the data's board name, nim-handheld; DIR/pcb-test.kicad_pcb for the test board) with fixed UUIDs. Exit 1 with
 one line on bad data or a net the router cannot finish.
 """
 import argparse
@@ -22,7 +22,6 @@ from pcb_source import source_layout  # noqa: E402
 from pcb_testboard import testboard_layout  # noqa: E402
 from pcb_tracks import problem_from_board, tracks_add  # noqa: E402
 
-BOARD_FILE = "nim-handheld.kicad_pcb"
 TEST_FILE = "pcb-test.kicad_pcb"
 
 
@@ -45,7 +44,7 @@ def main(argv):
     os.makedirs(a.out, exist_ok=True)
     try:
         lay = testboard_layout() if a.test_board else source_layout()
-        path = os.path.join(a.out, TEST_FILE if a.test_board else BOARD_FILE)
+        path = os.path.join(a.out, TEST_FILE if a.test_board else lay["file"] + ".kicad_pcb")
         failed = make_board(lay, path)
     except (LayoutError, board_data.BoardError) as e:
         print(f"pcb: {e}", file=sys.stderr)

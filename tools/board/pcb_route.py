@@ -14,9 +14,10 @@ import math
 import numpy as np
 from pcb_grid import Grid, BLOCKED, grid_dist, grid_extent
 
-STEP, DIAG, WRONG, VIA = 10, 14, 20, 60
+STEP, DIAG, WRONG, VIA, BEND = 10, 14, 20, 60, 6
 PASSES = 12
 DIRS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+NDIR = len(DIRS) + 1
 
 
 class Rules:
@@ -83,7 +84,10 @@ def route_terminals(g, pad, allowed):
 
 
 def route_search(g, sources, targets, goal_xy, allowed, via_ok, cost_dir):
-    """A* from any source node to any target node; the node path or None."""
+    """A* from any source node to any target node; the node path or None.
+    A search state is a node and the direction it was entered by (NDIR:
+    none, or a via), so that each bend costs BEND: straight runs win over
+    staircases of equal length."""
     w, n = g.w, g.w * g.h
     p = g.pitch
     gx, gy = goal_xy[0] / p, goal_xy[1] / p
@@ -93,45 +97,37 @@ def route_search(g, sources, targets, goal_xy, allowed, via_ok, cost_dir):
         dy, dx = abs(rest // w - gy), abs(rest % w - gx)
         return int(STEP * max(dx, dy) + (DIAG - STEP) * min(dx, dy))
 
-    best = {}
-    parent = {}
-    heap = []
+    best, parent, heap = {}, {}, []
     for s in sources:
-        best[s] = 0
-        parent[s] = -1
-        heapq.heappush(heap, (h(s), 0, s))
-    moves = [[(dy * w + dx, dx, dy, cost_dir[layer][k]) for k, (dx, dy) in enumerate(DIRS)]
+        key = s * NDIR + NDIR - 1
+        best[key] = 0
+        parent[key] = -1
+        heapq.heappush(heap, (h(s), 0, key))
+    moves = [[(dy * w + dx, dx, dy, k, cost_dir[layer][k]) for k, (dx, dy) in enumerate(DIRS)]
              for layer in (0, 1)]
     while heap:
-        f, cost, i = heapq.heappop(heap)
-        if cost > best.get(i, 1 << 60):
+        f, cost, key = heapq.heappop(heap)
+        if cost > best.get(key, 1 << 60):
             continue
+        i, came = divmod(key, NDIR)
         if i in targets:
-            path = [i]
+            path = [key]
             while parent[path[-1]] >= 0:
                 path.append(parent[path[-1]])
-            return path[::-1]
+            return [k // NDIR for k in reversed(path)]
         layer = i // n
-        for off, dx, dy, c in moves[layer]:
-            j = i + off
-            if not allowed[j]:
-                continue
-            if dx and dy and not (allowed[i + dx] and allowed[i + dy * w]):
-                continue
-            nc = cost + c
-            if nc < best.get(j, 1 << 60):
-                best[j] = nc
-                parent[j] = i
-                heapq.heappush(heap, (nc + h(j), nc, j))
+        steps = [(i + off, k, c + (BEND if came != k and came < NDIR - 1 else 0))
+                 for off, dx, dy, k, c in moves[layer]
+                 if allowed[i + off] and not (dx and dy and not (allowed[i + dx] and allowed[i + dy * w]))]
         rest = i % n
-        if via_ok[rest]:
-            j = rest + (1 - layer) * n
-            if allowed[j]:
-                nc = cost + VIA
-                if nc < best.get(j, 1 << 60):
-                    best[j] = nc
-                    parent[j] = i
-                    heapq.heappush(heap, (nc + h(j), nc, j))
+        if via_ok[rest] and allowed[rest + (1 - layer) * n]:
+            steps.append((rest + (1 - layer) * n, NDIR - 1, VIA))
+        for j, k, c in steps:
+            nkey, nc = j * NDIR + k, cost + c
+            if nc < best.get(nkey, 1 << 60):
+                best[nkey] = nc
+                parent[nkey] = key
+                heapq.heappush(heap, (nc + h(j), nc, nkey))
     return None
 
 

@@ -14,8 +14,9 @@ PROJECT = "Nim toy"
 
 
 def source_labels(b, part):
-    """Pin names of a header part, one label per pad (ref-relative)."""
-    if part.chip or not part.pin_names:
+    """Pin names of a connector, for the silkscreen (polarity names of the
+    capacitors and diodes are already drawn by their footprints)."""
+    if part.chip or not part.pin_names or not part.fp_lib.startswith("Connector"):
         return []
     return [{"text": name, "pin": pin} for pin, name in sorted(part.pin_names.items(), key=lambda kv: int(kv[0]))]
 

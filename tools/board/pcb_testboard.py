@@ -22,8 +22,8 @@ def testboard_layout():
              ("U2", "MAX7219CNG", "Package_DIP:DIP-24_W7.62mm_Socket", 44, 20, 90),
              ("DS1", "1088AS", "Connector_PinHeader_2.54mm:PinHeader_2x08_P2.54mm_Vertical", 60, 52, 90),
              ("Y1", "16MHz", "Crystal:Crystal_HC49-U_Vertical", 30, 52, 0),
-             ("R1", "28k", "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P7.62mm_Horizontal", 74, 12, 0),
-             ("C1", "100n", "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm", 74, 30, 0),
+             ("R1", "28k", "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P7.62mm_Horizontal", 78, 12, 0),
+             ("C1", "100n", "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm", 78, 28, 0),
              ("BZ1", "Piezo", "Buzzer_Beeper:Buzzer_12x9.5RM7.6", 88, 40, 0),
              ("J1", "Serial", "Connector_PinHeader_2.54mm:PinHeader_1x06_P2.54mm_Vertical", 6, 20, 0)]
     parts = [{"ref": r, "value": v, "footprint": f, "x": x, "y": y, "rot": rot} for r, v, f, x, y, rot in table]
