@@ -16,6 +16,7 @@ ORIGIN = (50.0, 40.0)
 HOLE_FOOTPRINTS = {2.2: "MountingHole_2.2mm_M2", 2.7: "MountingHole_2.7mm_M2.5",
                    3.2: "MountingHole_3.2mm_M3", 4.3: "MountingHole_4.3mm_M4"}
 EDGE_WIDTH = 0.1
+POWER_CLASS = "Power"
 
 
 def build_point(x, y):
@@ -109,7 +110,25 @@ def build_holes(board, lay):
                                  "footprint": name, "x": h["x"], "y": h["y"]})
 
 
-def build_board(lay):
+def build_rules(board, lay, edge_gap):
+    """The data's design rules as KiCad's (saved in the .kicad_pro beside
+    the board), so that KiCad's DRC checks the board against them, and a
+    Power net class with the wide track for whoever edits it in KiCad."""
+    r = lay.get("rules", {})
+    ds = board.GetDesignSettings()
+    ds.m_CopperEdgeClearance = pcbnew.FromMM(edge_gap)
+    ds.m_TrackMinWidth = pcbnew.FromMM(r.get("track", 0.25))
+    classes = ds.GetNetClasses()
+    default = classes.GetDefault()
+    default.SetClearance(pcbnew.FromMM(r.get("clearance", 0.2)))
+    default.SetTrackWidth(pcbnew.FromMM(r.get("track", 0.25)))
+    power = pcbnew.NETCLASSPTR(POWER_CLASS)
+    power.SetClearance(pcbnew.FromMM(r.get("clearance", 0.2)))
+    power.SetTrackWidth(pcbnew.FromMM(r.get("power_track", 0.5)))
+    classes.Add(power)
+
+
+def build_board(lay, edge_gap=0.5):
     """The unrouted BOARD for a checked layout; footprints by reference."""
     board = pcbnew.BOARD()
     tb = board.GetTitleBlock()
@@ -122,4 +141,5 @@ def build_board(lay):
     build_holes(board, lay)
     build_nets(board, lay, fps)
     build_outline(board, lay)
+    build_rules(board, lay, edge_gap)
     return board, fps

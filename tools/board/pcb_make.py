@@ -13,26 +13,26 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import board_data  # noqa: E402
-from pcb_build import build_board  # noqa: E402
+from pcb_build import POWER_CLASS, build_board  # noqa: E402
 from pcb_layout import LayoutError  # noqa: E402
 from pcb_route import route_board  # noqa: E402
 from pcb_save import save_board  # noqa: E402
 from pcb_silk import silk_place  # noqa: E402
 from pcb_source import source_layout  # noqa: E402
 from pcb_testboard import testboard_layout  # noqa: E402
-from pcb_tracks import problem_from_board, tracks_add  # noqa: E402
+from pcb_tracks import problem_from_board, tracks_add, tracks_rules  # noqa: E402
 
 TEST_FILE = "pcb-test.kicad_pcb"
 
 
 def make_board(lay, path):
     """Build, label, route and save the layout; the names of unrouted nets."""
-    board, _ = build_board(lay)
+    board, _ = build_board(lay, tracks_rules(lay).edge_gap)
     silk_place(board, lay)
     pb = problem_from_board(board, lay)
     routes, failed = route_board(pb)
     tracks_add(board, pb, routes)
-    save_board(board, path)
+    save_board(board, path, (POWER_CLASS, lay.get("power", [])))
     return failed
 
 

@@ -6,6 +6,8 @@ item is (its text with the UUIDs blanked, within its top-level block), load
 the file again and save it once more, so that the sort order follows the
 fixed UUIDs too.
 """
+import json
+import os
 import re
 import uuid
 import pcbnew
@@ -58,10 +60,27 @@ def save_fix_uuids(text):
     return "".join(out)
 
 
-def save_board(board, path):
-    """Save with fixed UUIDs; returns the board as loaded back from path."""
+def save_net_class(path, name, nets):
+    """Put nets in the net class `name` of the project file KiCad wrote
+    beside the board (6.0's Python cannot add a net to a class)."""
+    pro = os.path.splitext(path)[0] + ".kicad_pro"
+    with open(pro) as f:
+        data = json.load(f)
+    for c in data["net_settings"]["classes"]:
+        if c["name"] == name:
+            c["nets"] = sorted(nets)
+    with open(pro, "w") as f:
+        json.dump(data, f, indent=2, sort_keys=True)
+        f.write("\n")
+
+
+def save_board(board, path, net_class=None):
+    """Save with fixed UUIDs; returns the board as loaded back from path.
+    net_class: (class name, [nets]) written into the project file."""
     board.SetFileName(path)
     pcbnew.SaveBoard(path, board)
+    if net_class:
+        save_net_class(path, *net_class)
     for _ in range(2):
         with open(path) as f:
             text = save_fix_uuids(f.read())
