@@ -4,8 +4,8 @@
 Writes the Gerbers (copper, mask, silk of both sides and the edge, Protel
 names as most PCB makers ask), the Gerber job file, the Excellon drill files
 (plated and non-plated holes apart) and one zip with all of them and the
-extra files (the BOM and pick-and-place CSVs). Coordinates are relative to
-the board's top left corner (the aux origin). KiCad stamps each file with
+extra files (the BOM and pick-and-place CSVs). Coordinates are from the
+board's bottom left corner, as in the pick-and-place. KiCad stamps each file with
 the time it was written; those lines are fixed, so two runs give the same
 bytes.
 """
@@ -15,9 +15,6 @@ import sys
 import zipfile
 
 import pcbnew
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pcb_build import ORIGIN  # noqa: E402
 
 # (layer, file suffix, job file description)
 LAYERS = [(pcbnew.F_Cu, "F_Cu", "Top copper"), (pcbnew.B_Cu, "B_Cu", "Bottom copper"),
@@ -43,9 +40,18 @@ def fab_fix_stamps(path):
         f.write(text)
 
 
+def fab_origin(board):
+    """The outline's bottom left corner: the origin of the Gerbers and the
+    drill files, the same as the pick-and-place's (board_files.py: x right,
+    y up from there)."""
+    pts = [p for d in board.GetDrawings() if d.GetLayer() == pcbnew.Edge_Cuts
+           for p in (d.GetStart(), d.GetEnd())]
+    return pcbnew.wxPoint(min(p.x for p in pts), max(p.y for p in pts))
+
+
 def fab_gerbers(board, outdir):
     """Plot the Gerbers and their job file; the list of written files."""
-    board.GetDesignSettings().SetAuxOrigin(pcbnew.wxPointMM(*ORIGIN))
+    board.GetDesignSettings().SetAuxOrigin(fab_origin(board))
     pc = pcbnew.PLOT_CONTROLLER(board)
     po = pc.GetPlotOptions()
     po.SetOutputDirectory(outdir)
@@ -78,7 +84,7 @@ def fab_gerbers(board, outdir):
 def fab_drill(board, outdir):
     """Excellon files, plated (PTH) and non-plated (NPTH) holes apart."""
     w = pcbnew.EXCELLON_WRITER(board)
-    w.SetOptions(False, False, pcbnew.wxPointMM(*ORIGIN), False)
+    w.SetOptions(False, False, fab_origin(board), False)
     w.SetFormat(True)
     w.CreateDrillandMapFilesSet(outdir, True, False)
     base = os.path.splitext(os.path.basename(board.GetFileName()))[0]
