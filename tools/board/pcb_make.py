@@ -3,8 +3,9 @@
 
 Reads the handheld's data (board_data via pcb_source; --test-board: the
 synthetic board of pcb_testboard), places the footprints, the silkscreen,
-routes every net with our router and saves DIR/<name>.kicad_pcb
-(the data's board name, nim-handheld; DIR/pcb-test.kicad_pcb for the test board) with fixed UUIDs. Exit 1 with
+routes every net with our router, pours ground on both layers and
+saves DIR/<name>.kicad_pcb (the data's board name: nim-handheld;
+DIR/pcb-test.kicad_pcb for the test board) with fixed UUIDs. Exit 1 with
 one line on bad data or a net the router cannot finish.
 """
 import argparse
@@ -15,6 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import board_data  # noqa: E402
 from pcb_build import POWER_CLASS, build_board  # noqa: E402
 from pcb_layout import LayoutError  # noqa: E402
+from pcb_pour import pour_add  # noqa: E402
 from pcb_route import route_board  # noqa: E402
 from pcb_save import save_board  # noqa: E402
 from pcb_silk import silk_place  # noqa: E402
@@ -32,7 +34,11 @@ def make_board(lay, path):
     pb = problem_from_board(board, lay)
     routes, failed = route_board(pb)
     tracks_add(board, pb, routes)
-    save_board(board, path, (POWER_CLASS, lay.get("power", [])))
+    board = save_board(board, path, (POWER_CLASS, lay.get("power", [])))
+    # Filled on the board as loaded back: ZONE_FILLER crashes (SIGSEGV) on
+    # a board built in memory, whose connectivity KiCad has not built.
+    if pour_add(board, lay):
+        save_board(board, path)
     return failed
 
 

@@ -23,7 +23,9 @@ def selftest_drc(board_path, tmp):
     out = []
     board = pcbnew.LoadBoard(board_path)
     base = check_drc(board, os.path.join(tmp, "base.rpt"))
-    track = next(t for t in board.GetTracks() if t.GetClass() == "PCB_TRACK" and t.GetLength() > pcbnew.FromMM(2))
+    # Not a ground track: the ground pour would bridge the gap.
+    track = next(t for t in board.GetTracks() if t.GetClass() == "PCB_TRACK" and t.GetNetname() != "GND"
+                 and t.GetLength() > pcbnew.FromMM(2))
     board.Remove(track)
     cut = check_drc(board, os.path.join(tmp, "cut.rpt"))
     out.append((f"a track of {track.GetNetname()} removed: unconnected {base['unconnected']} -> "
