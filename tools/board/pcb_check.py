@@ -42,8 +42,11 @@ def check_drc(board, report):
 
 def check_gerbers(fabdir, job):
     """Problems found in the Gerbers the job file lists ([] when none)."""
-    with open(job) as f:
-        files = [a["Path"] for a in json.load(f)["FilesAttributes"]]
+    try:
+        with open(job) as f:
+            files = [a["Path"] for a in json.load(f)["FilesAttributes"]]
+    except (OSError, ValueError, KeyError) as e:
+        return [], [f"{os.path.basename(job)}: cannot read the job file's list ({e})"]
     problems = []
     for name in files:
         try:

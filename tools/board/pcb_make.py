@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""pcb_make.py [--test-board] [--out DIR]: the routed KiCad board.
+"""pcb_make.py [--test-board | --toml FILE] [--out DIR]: the routed KiCad board.
 
 Reads the handheld's data (board_data via pcb_source; --test-board: the
 synthetic board of pcb_testboard), places the footprints, the silkscreen,
@@ -46,10 +46,11 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--test-board", action="store_true", help="the synthetic test board")
     ap.add_argument("--out", default="build/board")
+    ap.add_argument("--toml", default=None, help="the board data (default board/handheld/handheld.toml)")
     a = ap.parse_args(argv)
     os.makedirs(a.out, exist_ok=True)
     try:
-        lay = testboard_layout() if a.test_board else source_layout()
+        lay = testboard_layout() if a.test_board else source_layout(a.toml)
         path = os.path.join(a.out, TEST_FILE if a.test_board else lay["file"] + ".kicad_pcb")
         failed = make_board(lay, path)
     except (LayoutError, board_data.BoardError) as e:
