@@ -15,9 +15,6 @@ import tempfile
 
 import pcbnew
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pcb_build import ORIGIN  # noqa: E402
-
 SUBSTRATE = "#1d5e2f"       # solder mask over bare laminate
 COPPER = "#3f9a4e"          # copper seen through the mask
 PADS = "#d8b45a"            # bare, tinned pads (mask openings)
@@ -29,7 +26,7 @@ SIDES = {"top": (pcbnew.F_Cu, pcbnew.F_Mask, pcbnew.F_SilkS),
          "bottom": (pcbnew.B_Cu, pcbnew.B_Mask, pcbnew.B_SilkS)}
 
 
-def render_layer_svg(pc, layer, name, tmp):
+def render_layer_svg(pc, layer, name):
     """The inner drawing of one layer's SVG plot, all black."""
     pc.SetLayer(layer)
     pc.OpenPlotfile(name, pcbnew.PLOT_FORMAT_SVG, name)
@@ -62,17 +59,19 @@ def render_holes(board):
     return f'<g style="fill:{HOLE};stroke:none">' + "".join(out) + "</g>"
 
 
-def render_side(board, pc, side, tmp):
+def render_side(board, pc, side):
     """An SVG of one side, cropped to the board's outline."""
     bb = board.GetBoardEdgesBoundingBox()
     x0, y0, w, h = bb.GetX(), bb.GetY(), bb.GetWidth(), bb.GetHeight()
     cu, mask, silk = SIDES[side]
-    r = pcbnew.FromMM(5)
-    layers = [render_colour(render_layer_svg(pc, cu, f"{side}-cu", tmp), COPPER),
-              render_colour(render_layer_svg(pc, mask, f"{side}-mask", tmp), PADS),
-              render_colour(render_layer_svg(pc, silk, f"{side}-silk", tmp), SILK),
+    # The substrate's corners: the outline's arcs (a rounded rectangle).
+    r = max([d.GetRadius() for d in board.GetDrawings()
+             if d.GetLayer() == pcbnew.Edge_Cuts and d.GetShape() == pcbnew.SHAPE_T_ARC] or [0])
+    layers = [render_colour(render_layer_svg(pc, cu, f"{side}-cu"), COPPER),
+              render_colour(render_layer_svg(pc, mask, f"{side}-mask"), PADS),
+              render_colour(render_layer_svg(pc, silk, f"{side}-silk"), SILK),
               render_holes(board),
-              render_colour(render_layer_svg(pc, pcbnew.Edge_Cuts, f"{side}-edge", tmp), EDGE)]
+              render_colour(render_layer_svg(pc, pcbnew.Edge_Cuts, f"{side}-edge"), EDGE)]
     flip = f'transform="translate({2 * x0 + w} 0) scale(-1 1)"' if side == "bottom" else ""
     pad = pcbnew.FromMM(1)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH_PX}" height="{WIDTH_PX * (h + 2 * pad) // (w + 2 * pad)}" '
@@ -95,7 +94,7 @@ def render_all(board_path, outdir):
         for side in SIDES:
             svg = os.path.join(tmp, f"{side}.svg")
             with open(svg, "w") as f:
-                f.write(render_side(board, pc, side, tmp))
+                f.write(render_side(board, pc, side))
             png = os.path.join(outdir, f"board-{side}.png")
             subprocess.run(["rsvg-convert", "-o", png, svg], check=True)
             written.append(png)

@@ -25,8 +25,10 @@ def silk_mm(p):
 
 
 class SilkMap:
+    """Busy cells of the top silkscreen; the board's edge band starts busy."""
+
     def __init__(self, lay):
-        x0, y0, x1, y1 = layout_bbox(lay)
+        _, _, x1, y1 = layout_bbox(lay)
         self.w, self.h = int(x1 / CELL) + 1, int(y1 / CELL) + 1
         ys, xs = np.mgrid[0:self.h, 0:self.w] * CELL
         self.busy = tracks_inside_dist(lay)(xs, ys) < EDGE

@@ -13,7 +13,7 @@ POWER_NETS = ("GND", "+5V", "VIN", "VBAT", "VBAT_SW", "VUSB")
 PROJECT = "Nim toy"
 
 
-def source_labels(b, part):
+def source_labels(part):
     """Pin names of a connector, for the silkscreen (polarity names of the
     capacitors and diodes are already drawn by their footprints)."""
     if part.chip or not part.pin_names or not part.fp_lib.startswith("Connector"):
@@ -25,7 +25,7 @@ def source_layout(toml_path=None, nano_h=None):
     """The handheld as a checked layout dict."""
     b = board_data.load(toml_path, nano_h)
     parts = [{"ref": p.ref, "value": p.value, "footprint": p.footprint, "x": p.x, "y": p.y,
-              "rot": p.rot, "side": p.side, "pin_labels": source_labels(b, p)}
+              "rot": p.rot, "side": p.side, "pin_labels": source_labels(p)}
              for p in b.parts.values()]
     holes = [{"ref": h.ref, "x": h.x, "y": h.y, "drill": h.drill, "footprint": h.footprint}
              for h in b.holes]
