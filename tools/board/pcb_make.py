@@ -57,7 +57,11 @@ def main(argv):
         print(f"pcb: {e}", file=sys.stderr)
         return 1
     if failed:
-        print(f"pcb: {path}: the router could not finish {' '.join(failed)}", file=sys.stderr)
+        # Kept for a look in KiCad, under another name, so that make does
+        # not take a half-routed board for a finished one.
+        partial = path.replace(".kicad_pcb", "-partial.kicad_pcb")
+        os.replace(path, partial)
+        print(f"pcb: the router could not finish {' '.join(failed)} (the rest: {partial})", file=sys.stderr)
         return 1
     print(f"pcb: wrote {path}")
     return 0
