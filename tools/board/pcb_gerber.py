@@ -20,7 +20,8 @@ COORD_RE = re.compile(r"([XYIJ])([+-]?\d+)")
 
 
 def gerber_tokens(text):
-    """(kind, body, line) for each command: kind "ext" for %...% blocks."""
+    """(kind, body, line) for each command: kind "ext" for %...% blocks,
+    "macro" for the primitives of an aperture macro, "word" otherwise."""
     i, line, n = 0, 1, len(text)
     while i < n:
         c = text[i]
@@ -32,9 +33,10 @@ def gerber_tokens(text):
             j = text.find("%", i + 1)
             if j < 0:
                 raise GerberError(f"line {line}: '%' block never closed")
-            for body in text[i + 1:j].replace("\n", "").replace("\r", "").split("*"):
-                if body:
-                    yield "ext", body, line
+            bodies = [b for b in text[i + 1:j].replace("\n", "").replace("\r", "").split("*") if b]
+            for k, body in enumerate(bodies):
+                # An aperture macro's primitives follow its name in its block.
+                yield ("ext" if k == 0 or not bodies[0].startswith("AM") else "macro"), body, line
             line += text.count("\n", i, j)
             i = j + 1
             continue
@@ -82,8 +84,6 @@ def gerber_ext(st, body, line):
         st.macros.add(body[2:])
     elif body[:2] in ("TF", "TA", "TO", "TD", "LP", "LM", "LR", "LS", "SR", "IP", "OF", "SF", "IN", "LN"):
         pass
-    elif re.fullmatch(r"[\d$.+\-*/xX(),=A-Za-z ]*", body) and st.macros:
-        pass                       # the primitives of an aperture macro
     else:
         raise GerberError(f"line {line}: unknown extended command '{body}'")
 
@@ -130,6 +130,11 @@ def gerber_read(text):
     """The GerberState of a well-formed file; GerberError otherwise."""
     st = GerberState()
     for kind, body, line in gerber_tokens(text):
+        if kind == "macro":
+            # Primitive 0 is a comment; the others are numbers and $n terms.
+            if not body.startswith("0 ") and not re.fullmatch(r"[\d$.+\-/xX(),=]+", body):
+                raise GerberError(f"line {line}: aperture macro primitive '{body}'")
+            continue
         if kind == "ext":
             if st.ended:
                 raise GerberError(f"line {line}: '%{body}%' after M02")
