@@ -21,6 +21,7 @@ Board (load() returns one)
     corner_radius, thickness   mm
     grid                       placement grid, mm (1.27)
     track, clearance, power_track   design rules, mm
+    power_nets                 the supply nets (routed with power_track)
     library, library_dir       our footprint library's nickname and folder
     holes                      [Hole]: ref, x, y, drill, footprint (mounting)
     hole_screw                 the screw the holes take
@@ -47,6 +48,8 @@ Part
     ref, value, footprint ("Lib:Name"), fp_lib, fp_name, mpn, second_source
     price                      US dollars a piece, one-off (an estimate)
     x, y, rot, side            footprint origin (mm), degrees CCW, "F"/"B"
+    height                     mm above the board as soldered (the case's
+                               lid clears it), or None
     chip                       name of its Chip, or None
     group                      its block on the schematic ("MCU", "Power" ...)
     nets                       {pin number (str): net}; missing = unconnected
@@ -139,6 +142,7 @@ class Part:
         self.x, self.y = float(d["x"]), float(d["y"])
         self.rot = float(d.get("rot", 0)) % 360
         self.side = d.get("side", "F")
+        self.height = float(d["height"]) if "height" in d else None
         if self.side not in ("F", "B"):
             raise BoardError("%s: %s: side %r is not F or B" % (where, self.ref, self.side))
         self.chip = d.get("chip")
@@ -305,6 +309,7 @@ def _load_board(b, d, data, where):
     b.track = float(d.get("track", 0.25))
     b.clearance = float(d.get("clearance", 0.2))
     b.power_track = float(d.get("power_track", b.track))
+    b.power_nets = list(d.get("power_nets", []))
     b.library = d.get("library", "NimHandheld")
     b.library_dir = d.get("library_dir", "board/handheld/NimHandheld.pretty")
     spec = data.get("hole_spec", {})
