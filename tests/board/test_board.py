@@ -19,8 +19,8 @@ Each check also runs on mutated copies of the data (or of board/nano.h)
 and must fail there: a check that cannot fail is no check."""
 import copy
 import filecmp
-import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -183,6 +183,39 @@ def readme_problems(b):
         if start < 0 or end < 0 or text[start + 4:end] != want:
             out.append("board/README.md's %s is not what the data gives (regenerate it)" % tag)
     return out
+
+
+def sexpr(text):
+    """A KiCad s-expression file as nested lists of atoms (strings)."""
+    tokens = re.findall(r'\(|\)|"(?:[^"\\]|\\.)*"|[^\s()"]+', text)
+    stack = [[]]
+    for t in tokens:
+        if t == "(":
+            stack.append([])
+        elif t == ")":
+            if len(stack) < 2:
+                raise ValueError("unbalanced )")
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(t[1:-1].replace('\\"', '"') if t.startswith('"') else t)
+    if len(stack) != 1:
+        raise ValueError("unbalanced (")
+    return stack[0]
+
+
+def netlist_nets(text):
+    """{net name: [(ref, pin)]} read back from the .net file."""
+    (export,) = sexpr(text)
+    nets = {}
+    for sec in export[1:]:
+        if isinstance(sec, list) and sec[0] == "nets":
+            for net in sec[1:]:
+                name = [x[1] for x in net[1:] if x[0] == "name"][0]
+                nodes = [n for n in net[1:] if n[0] == "node"]
+                nets[name] = sorted((dict((f[0], f[1]) for f in n[1:])["ref"],
+                                     dict((f[0], f[1]) for f in n[1:])["pin"]) for n in nodes)
+    return nets
 
 
 def read_sim_map(path):
@@ -369,7 +402,11 @@ def main(argv):
         bom = open(os.path.join(outs[0], b.name + "-bom.csv")).read()
         check(all(ref in bom for ref in b.parts), "every part is in the BOM")
         net = open(os.path.join(outs[0], b.name + ".net")).read()
-        check(net.count("(net (code") == len(b.nets), "the netlist has every net")
+        check(netlist_nets(net) == {n: sorted(v) for n, v in b.nets.items()},
+              "the netlist read back has every net, each with its pins")
+        broken = net.replace('(node (ref "U2") (pin "1") (pinfunction "DIN"))', "", 1)
+        check(broken != net and netlist_nets(broken) != netlist_nets(net),
+              "the netlist check sees a pin taken out")
 
     print("test-board: %d passed, %d failed (%d parts, %d nets, %d mutations)"
           % (passed, failed, len(b.parts), len(b.nets), len(mutations)))
