@@ -19,8 +19,8 @@ Each check also runs on mutated copies of the data (or of board/nano.h)
 and must fail there: a check that cannot fail is no check."""
 import copy
 import filecmp
-import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -33,6 +33,7 @@ import board_data  # noqa: E402
 import board_files  # noqa: E402
 import erc  # noqa: E402
 import footprints  # noqa: E402
+import power  # noqa: E402
 import schematic  # noqa: E402
 
 passed = failed = 0
@@ -153,6 +154,70 @@ def ledmap_problems(b, sim):
     return out
 
 
+def power_problems(b):
+    """The supply keeps both chips in their ratings: 5 V inside the
+    MAX7219's range and above the brown-out level, the cut-off keeps NiMH
+    cells at 1.0 V or more and does not restart on the cells' recovery."""
+    s, p, out = power.Supply(b), b.power, []
+    if not (max(p["display_min_v"], p["bod_v"] + 0.3) <= p["vout"] <= p["display_max_v"]):
+        out.append("%.2f V at the chips is outside %.1f-%.1f V or too near the brown-out level %.1f V"
+                   % (p["vout"], p["display_min_v"], p["display_max_v"], p["bod_v"]))
+    for cells in s.cells:
+        per_cell = s.cutoff_pack() / cells["count"]
+        if "NiMH" in cells["name"] and per_cell < 1.0:
+            out.append("%s: the cut-off at %.2f V a cell over-discharges them" % (cells["name"], per_cell))
+        if s.cutoff_pct(cells) < 80:
+            out.append("%s: the cut-off comes at %d %% of the charge" % (cells["name"], s.cutoff_pct(cells)))
+    if s.vin_on - s.vin_off < p["diode_drop_v"] - p["diode_drop_rest_v"] + 0.3:
+        out.append("restart %.2f V is too near the cut-off %.2f V" % (s.vin_on, s.vin_off))
+    return out
+
+
+def readme_problems(b):
+    """board/README.md shows the generated tables, as generated."""
+    text = open(os.path.join(ROOT, "board", "README.md")).read()
+    out = []
+    for tag, want in (("summary", board_files.summary(b)), ("power table", power.table(b))):
+        start = text.find("-->\n", text.find("<!-- %s:" % tag))
+        end = text.find("<!-- end %s -->" % tag)
+        if start < 0 or end < 0 or text[start + 4:end] != want:
+            out.append("board/README.md's %s is not what the data gives (regenerate it)" % tag)
+    return out
+
+
+def sexpr(text):
+    """A KiCad s-expression file as nested lists of atoms (strings)."""
+    tokens = re.findall(r'\(|\)|"(?:[^"\\]|\\.)*"|[^\s()"]+', text)
+    stack = [[]]
+    for t in tokens:
+        if t == "(":
+            stack.append([])
+        elif t == ")":
+            if len(stack) < 2:
+                raise ValueError("unbalanced )")
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(t[1:-1].replace('\\"', '"') if t.startswith('"') else t)
+    if len(stack) != 1:
+        raise ValueError("unbalanced (")
+    return stack[0]
+
+
+def netlist_nets(text):
+    """{net name: [(ref, pin)]} read back from the .net file."""
+    (export,) = sexpr(text)
+    nets = {}
+    for sec in export[1:]:
+        if isinstance(sec, list) and sec[0] == "nets":
+            for net in sec[1:]:
+                name = [x[1] for x in net[1:] if x[0] == "name"][0]
+                nodes = [n for n in net[1:] if n[0] == "node"]
+                nets[name] = sorted((dict((f[0], f[1]) for f in n[1:])["ref"],
+                                     dict((f[0], f[1]) for f in n[1:])["pin"]) for n in nodes)
+    return nets
+
+
 def read_sim_map(path):
     text = subprocess.run([path], check=True, capture_output=True, text=True).stdout
     sim = {}
@@ -229,6 +294,8 @@ def main(argv):
         check(not problems, "erc %s: %s" % (name, "; ".join(problems)))
     for p in ledmap_problems(b, sim):
         check(False, "ledmap: %s" % p)
+    for p in power_problems(b) + readme_problems(b):
+        check(False, "power: %s" % p)
 
     # ---- each check catches its mutation ---------------------------------
     fw = firmware_problems
@@ -247,6 +314,14 @@ def main(argv):
         ("loader", None, "nano.h puts BTN_UP on the UART's PD1", lambda d: None,
          nano_text.replace("BOARD_BTN_UP 2", "BOARD_BTN_UP 1")),
         ("loader", None, "the data puts a net on a pin nano.h uses", set_net("U1", "17", "AREF"), None),
+        ("loader", None, "a position that is not a number", set_field("C1", "x", "left"), None),
+        ("loader", None, "a footprint that is not Lib:Name", set_field("R1", "footprint", "R_Axial"), None),
+        ("loader", None, "an unknown chip", set_field("U2", "chip", "MAX7221"), None),
+        ("loader", None, "a footprint KiCad does not have",
+         set_field("R3", "footprint", "Resistor_THT:R_Nothing"), None),
+        ("loader", None, "an extra without a value", lambda d: d["extra"][0].pop("value"), None),
+        ("loader", None, "nano.h without BOARD_PIEZO_PIN", lambda d: None,
+         nano_text.replace("#define BOARD_PIEZO_PIN", "#define BOARD_PIEZO_PINX")),
         ("nets", e["nets"], "a button's pin unconnected", set_net("SW1", "1", None), None),
         ("pads", e["pads"], "a net on a pin the footprint has not", set_net("U3", "17", "DIG0"), None),
         ("pads", e["pads"], "C5 moved onto C4's pads", set_field("C5", "x", 78.74), None),
@@ -261,10 +336,17 @@ def main(argv):
         ("placement", e["placement"], "SW1 off the grid", set_field("SW1", "x", 24.5), None),
         ("placement", e["placement"], "the piezo over the crystal", set_field("LS1", "x", 78.74), None),
         ("placement", e["placement"], "a pad at the edge", set_field("J3", "y", 1.27), None),
+        ("data", e["data"], "a part without its height", lambda d: part(d, "Y1").pop("height"), None),
+        ("data", e["data"], "+5V not among the power nets",
+         lambda d: d["board"]["power_nets"].remove("+5V"), None),
         ("ledmap", lm, "DIG0 and DIG1 swapped", swap_nets("U2", "2", "11"), None),
         ("ledmap", lm, "SEG_A and SEG_B swapped", swap_nets("U2", "14", "16"), None),
         ("ledmap", lm, "the matrix turned by 90 degrees", set_field("U3", "rot", 90), None),
         ("ledmap", lm, "the matrix turned by 180 degrees", set_field("U3", "rot", 180), None),
+        ("power", power_problems, "the cut-off resistor R5 at 33k: NiMH over-discharged",
+         set_field("R5", "value", "33k"), None),
+        ("power", power_problems, "a 5.5 V output: no margin", lambda d: d["power"].update(vout=5.6), None),
+        ("readme", readme_problems, "R2 changed, the README's table not", set_field("R2", "value", "10k"), None),
         ("ledmap", lm, "a row-anode (1088BS) part", lambda d: d["chip"]["1088AS"].update(cathodes="C"), None),
     ]
     for kind, fn, what, mutate, nano in mutations:
@@ -276,6 +358,23 @@ def main(argv):
             check(False, "%s: %s: the loader failed (%s)" % (kind, what, err))
             continue
         check(len(fn(mb)) > 0, "%s catches: %s" % (kind, what))
+
+    # ---- make bench's handheld rows: from the simulated currents ------------
+    with tempfile.NamedTemporaryFile("w", suffix=".figs", delete=False) as f:
+        f.write("bench current state=playing mcu_ma=3.0 display_ma=40.0 piezo_ma=0.0 led_usb_ma=15.0\n"
+                "bench current state=menu mcu_ma=3.0 display_ma=60.0 piezo_ma=0.0 led_usb_ma=15.0\n"
+                "bench current state=off mcu_ma=0.0003 display_ma=0.15 piezo_ma=0.0 led_usb_ma=15.0\n")
+    try:
+        rows = power.bench(b, f.name).splitlines()
+        mb, _ = load_mutated(data, set_field("R2", "value", "10k"))
+        rows10 = power.bench(mb, f.name).splitlines()
+    finally:
+        os.unlink(f.name)
+    hours = lambda row: float(row.split("play_h=")[1].split()[0])
+    check(len(rows) == len(b.power["cells"]) and all("board=handheld" in r for r in rows),
+          "make bench gets a handheld row for each kind of cell")
+    check(hours(rows[0]) > 1.5 * hours(rows10[0]), "RSET 24k plays longer than 10k (%s vs %s h)"
+          % (hours(rows[0]), hours(rows10[0])))
 
     # ---- the generated files --------------------------------------------
     with tempfile.TemporaryDirectory() as tmp:
@@ -303,7 +402,11 @@ def main(argv):
         bom = open(os.path.join(outs[0], b.name + "-bom.csv")).read()
         check(all(ref in bom for ref in b.parts), "every part is in the BOM")
         net = open(os.path.join(outs[0], b.name + ".net")).read()
-        check(net.count("(net (code") == len(b.nets), "the netlist has every net")
+        check(netlist_nets(net) == {n: sorted(v) for n, v in b.nets.items()},
+              "the netlist read back has every net, each with its pins")
+        broken = net.replace('(node (ref "U2") (pin "1") (pinfunction "DIN"))', "", 1)
+        check(broken != net and netlist_nets(broken) != netlist_nets(net),
+              "the netlist check sees a pin taken out")
 
     print("test-board: %d passed, %d failed (%d parts, %d nets, %d mutations)"
           % (passed, failed, len(b.parts), len(b.nets), len(mutations)))
