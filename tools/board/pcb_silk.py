@@ -149,7 +149,10 @@ def silk_label(board, text):
 def silk_pin_labels(board, smap, fp, labels):
     """Header pin names: a one-row header gets each name beside its pad
     (across the row); a two-row header, whose inner side has no room, gets
-    one line per pair of pads beside the pair ("MISO VCC": the pads' order)."""
+    one line per pair of pads beside the pair ("MISO VCC": the pads' order).
+    Where that finds no room (a right-angle header's body on one side, a
+    part close on the other), one line of all the names along the row, in
+    the pads' order."""
     pads = {p.GetName(): p for p in fp.Pads()}
     pos = {n: silk_mm(p.GetPosition()) for n, p in pads.items()}
     xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
@@ -162,20 +165,33 @@ def silk_pin_labels(board, smap, fp, labels):
         rows.setdefault(round(px if along_x else py, 2), []).append((py if along_x else px, lab["text"]))
     lo, hi = (min(ys), max(ys)) if along_x else (min(xs), max(xs))
     pad_r = max(pcbnew.ToMM(p.GetSize().x) for p in pads.values()) / 2
+    saved, texts = smap.busy.copy(), []
     for key, items in sorted(rows.items()):
-        items.sort()
-        text = " ".join(t for _, t in items)
-        t = silk_label(board, text)
+        text = " ".join(t for _, t in sorted(items))
         half = len(text) * LABEL_SIZE * 0.45 + pad_r + 0.4
-        if along_x:
-            spots = [(key, hi + half + k * 0.2, 90) for k in range(8)] + \
-                    [(key, lo - half - k * 0.2, 90) for k in range(8)]
-        else:
-            spots = [(hi + half + k * 0.2, key, 0) for k in range(8)] + \
-                    [(lo - half - k * 0.2, key, 0) for k in range(8)]
-        if not silk_try(smap, t, spots):
-            raise LayoutError(f"{fp.GetReference()}: no room for the pin label '{text}'")
+        spots = [(key, hi + half + k * 0.2, 90) for k in range(8)] + \
+                [(key, lo - half - k * 0.2, 90) for k in range(8)]
+        texts.append(silk_label(board, text))
+        if not silk_try(smap, texts[-1], spots if along_x else [(y, x, 0) for x, y, _ in spots]):
+            smap.busy = saved
+            texts = [silk_pin_legend(board, smap, fp, [t for _, items in sorted(rows.items()) for _, t in items],
+                                     along_x, (lo + hi) / 2, pad_r)]
+            break
+    for t in texts:
         board.Add(t)
+
+
+def silk_pin_legend(board, smap, fp, names, along_x, mid, pad_r):
+    """One line of pin names along the row, beside it or near the part."""
+    t = silk_label(board, " ".join(names))
+    x0, y0, x1, y1 = silk_fp_box(fp)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    d = [pad_r + LABEL_SIZE + k * 0.2 for k in range(10)]
+    spots = [(cx, mid + s * e, 0) for e in d for s in (-1, 1)] if along_x else \
+        [(mid + s * e, cy, 90) for e in d for s in (-1, 1)]
+    if not silk_try(smap, t, spots + silk_spots(fp)):
+        raise LayoutError(f"{fp.GetReference()}: no room for the pin names '{t.GetText()}'")
+    return t
 
 
 def silk_title(board, smap, lay):
