@@ -1,15 +1,13 @@
 """pcb_source: the board engineer's data (board_data.load()) as a layout.
 
 The one place that knows board_data's schema; the rest of the PCB tools
-read the layout form of pcb_layout. Nets whose names say they carry the
-supply get the wide power track.
+read the layout form of pcb_layout. The data's power_nets get the wide
+power track.
 """
 import os
 import board_data
 from pcb_layout import layout_check
 
-# Supply nets by name: the rails and the battery side of the switch.
-POWER_NETS = ("GND", "+5V", "VIN", "VBAT", "VBAT_SW", "VUSB")
 PROJECT = "Nim toy"
 
 
@@ -34,7 +32,7 @@ def source_layout(toml_path=None, nano_h=None):
         "outline": b.outline(), "corner_radius": b.corner_radius,
         "holes": holes, "libs": {b.library: os.path.join(board_data.ROOT, b.library_dir)},
         "parts": parts, "nets": b.nets,
-        "power": [n for n in POWER_NETS if n in b.nets],
+        "power": list(b.power_nets),
         "rules": {"track": b.track, "clearance": b.clearance, "power_track": b.power_track},
         "texts": [],
     })
