@@ -9,7 +9,8 @@ cross rather than block each other) and a via between layers. A net that
 cannot be finished is moved to the front and every net is routed again
 (rip-up and retry in a new net order), up to PASSES times. The grid pitch,
 a quarter of 2.54 mm, puts a point on every DIP pad and one between two
-neighbouring pads, where a 0.25 mm track passes with 0.2 mm to spare.
+neighbouring pads, where a 0.25 mm track keeps 0.345 mm from both 1.6 mm
+pads (0.2 mm needed).
 """
 import heapq
 import math
