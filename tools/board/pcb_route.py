@@ -3,9 +3,9 @@
 Each net is grown as a tree: A* search from everything the net already has
 (its first pad, then its tracks) to its nearest unconnected pad, over a grid
 (pcb_grid) whose points say which net may use them. Moves: the 8 grid
-directions on a layer (F prefers horizontal, B vertical: a step against a
-layer's direction costs double, a bend BEND, so that the two layers
-cross rather than block each other) and a via between layers. A net that
+directions on a layer (F prefers horizontal, B vertical, so that the layers
+cross rather than block each other: a step against a layer's direction
+costs double; each bend costs BEND) and a via between layers. A net that
 cannot be finished is moved to the front and every net is routed again
 (rip-up and retry in a new net order), up to PASSES times. The grid pitch,
 a quarter of 2.54 mm, puts a point on every DIP pad and one between two
