@@ -24,6 +24,8 @@ The PC link end to end on the real firmware (B/nim.elf: 8 columns, B4/nim.elf:
             Debian's without its site packages): --help works; a command
             names the interpreter and how to give it pyserial
   names     GAME takes whole names only (test_commands.py), 8 and 32 columns
+  reader    GAME and GAME SUM read rule names alike (test_reader.py): every
+            name, range's move and prefix, 8 columns
   sum       GAME SUM (test_commands.py): each refusal its own ERR line, the
             notes' G(3)+G(5)+G(7) on 9 10 14, STATE and LOG, 8 and 32 columns
   nogame    every command with no game on (test_commands.py)
@@ -51,6 +53,7 @@ nimlink = importlib.util.module_from_spec(_spec)
 _loader.exec_module(nimlink)
 sys.path.insert(0, HERE)
 import test_commands  # noqa: E402  (after nimlink: it drives the toy through it)
+import test_reader  # noqa: E402
 
 failures = []
 checks = 0
@@ -539,6 +542,7 @@ def main():
              ("pyserial", test_pyserial),
              ("names", lambda: test_commands.test_names(b, check, Sim)),
              ("names32", lambda: test_commands.test_names(b4, check, Sim)),
+             ("reader", lambda: test_reader.test_reader(b, check, Sim, os.path.join(ROOT, "build", "grundy"))),
              ("nogame", lambda: test_commands.test_nogame(b, check, Sim)),
              ("ed", lambda: test_commands.test_ed(b, check, Sim)),
              ("ed32", lambda: test_commands.test_ed(b4, check, Sim)),
