@@ -121,11 +121,11 @@ def braced(code, start):
 
 
 def struct(code, name):
-    for m in re.finditer(r"typedef\s+struct\b[^{;]*\{", code):
+    """The typedef'd struct name: its attributes (packed) and its fields."""
+    for m in re.finditer(r"typedef\s+struct\b([^{;]*)\{", code):
         body = braced(code, m.start())
-        rest = code[m.start() + code[m.start():].index(body) + len(body):]
-        if re.match(r"\s*%s\s*;" % re.escape(name), rest):
-            return ["struct %s %s" % (name, squeeze(body))]
+        if re.match(r"\s*%s\s*;" % re.escape(name), code[m.end() - 1 + len(body):]):
+            return [squeeze("struct %s %s %s" % (name, m.group(1), body))]
     return []
 
 

@@ -71,6 +71,8 @@ MUTATIONS = [
      "a saved record's layout changed"),
     ("a position's field", "firmware/engine/engine.h", "uint16_t heap;", "uint8_t heap;",
      "a saved record's layout changed"),
+    ("a position not packed", "firmware/engine/engine.h", "typedef struct __attribute__((packed)) {",
+     "typedef struct {", "a saved record's layout changed"),
     ("a rule added", "firmware/engine/rules.h", "X(ED,", "X(NEW, \"NEW\", KIND_OCTAL, \"0.1\", FORM_HEAP) X(ED,",
      "a saved record's layout changed"),
     ("the heading gone", "CHANGELOG.md", "## {v} (", "## {v}-rc (", "CHANGELOG.md has no heading"),
@@ -94,7 +96,7 @@ def main():
     for what, path, old, new, want in MUTATIONS:
         with tempfile.TemporaryDirectory() as d:
             copy_tree(d)
-            edit(d, path, old.format(v=v), new.format(v=v))
+            edit(d, path, old.replace("{v}", v), new.replace("{v}", v))
             rc, out = run(d)
             if want is None:
                 check(rc == 0, "%s: failed where nothing a host or record sees changed: %s" % (what, out.strip()))
