@@ -1,7 +1,9 @@
 /* avr_regs.h - the ATmega328P registers the simulator's parts read and
  * write, each written down once: data-space addresses (ADDR_*, the I/O
  * addresses + 0x20 for the low ones) and the bits used (REG_BIT). The
- * datasheet's register summary is the source; pins are in pins.h. */
+ * datasheet's register summary is the source; pins are in pins.h. The
+ * web runner reads the same defines (sim/web/src/avr_regs.js, through
+ * build/board.defs), so a register is written down here once for both. */
 #ifndef SIM_AVR_REGS_H
 #define SIM_AVR_REGS_H
 
@@ -17,6 +19,7 @@
 #define ADDR_SMCR 0x53
 #define ADDR_MCUSR 0x54
 #define ADDR_MCUCR 0x55
+#define ADDR_SREG 0x5F         /* the web runner's (sim/web) */
 #define ADDR_WDTCSR 0x60
 #define ADDR_TCCR1A 0x80
 #define ADDR_TCCR1B 0x81
@@ -37,9 +40,15 @@
 #define EECR_EEMPE 0x04
 #define EECR_EERIE 0x08
 #define EECR_EEPM 0x30
+/* SREG (7.3.1): the global interrupt enable */
+#define SREG_I 0x80
+/* SMCR (10.11.1): sleep enable, then the mode (SIM_SLEEP_*) in SM2..0 */
+#define SMCR_SE 0x01
+#define SMCR_SM 0x0E
 /* MCUSR (10.9.1) */
 #define MCUSR_PORF 0x01
 #define MCUSR_BORF 0x04
+#define MCUSR_WDRF 0x08
 /* MCUCR (10.11.2): the BOD off in sleep */
 #define MCUCR_BODSE 0x20
 #define MCUCR_BODS 0x40
@@ -49,10 +58,12 @@
 /* UCSR0A, UCSR0B (20.11) */
 #define UCSR0A_U2X0 0x02
 #define UCSR0A_DOR0 0x08
+#define UCSR0A_RXC0 0x80
 #define UCSR0B_UCSZ02 0x04
 #define UCSR0B_TXEN0 0x08
 #define UCSR0B_RXEN0 0x10
 #define UCSR0B_UDRIE0 0x20
+#define UCSR0B_RXCIE0 0x80
 
 /* Sleep modes, SMCR SM2..0 (10.11.1). */
 enum { SIM_SLEEP_IDLE = 0, SIM_SLEEP_ADC = 1, SIM_SLEEP_POWER_DOWN = 2,

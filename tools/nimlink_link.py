@@ -243,7 +243,7 @@ class Link:
         while not self.replies.empty():
             self.replies.get()
         f = r.split()
-        self.ver = dict(zip(f[2::2], f[3::2]))      # NIM 1.0 BOARD nano COLS 8 ...
+        self.ver = dict(zip(f[2::2], f[3::2]))      # NIM 2.0.0 BOARD nano COLS 8 ...
         self.line_max = int(self.ver.get("LINE", 64))
         self.window = int(self.ver.get("RX", 31))
         self.inflight = []

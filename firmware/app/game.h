@@ -19,7 +19,7 @@
 #include "review.h"
 #include "tables.h"
 
-#define APP_VERSION "1.0"
+#define APP_VERSION "2.0.0"
 
 /* Screens and the phases of a game. */
 enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };

@@ -21,18 +21,26 @@ union name_room { RULES(NAME_ROOM) };
 static char typed[sizeof(union name_room)];
 
 /* How rule name (flash) and the typed words compare: 0 the name does not
- * begin with them, 1 it begins with them, 2 they are the whole name. */
+ * begin with them, 1 it begins with them, 2 they are the whole name, or
+ * a range's move without the nickname after it (TAKE 1-3 for TAKE 1-3
+ * DR NIM, as the texts write it; no other name begins with a range's
+ * words). GAME and a SUM's terms both read names through it, so a name
+ * one takes the other takes. */
 static uint8_t proto_name_match(const char *name)
 {
     const char *t = typed;
     char c;
+    bool range = false;     /* the last word typed is a range (1-3) */
     while ((c = PGM_CHAR(name)) == *t && c) {
+        if (c == ' ')
+            range = false;
+        range |= c == '-';
         name++;
         t++;
     }
     if (*t)
         return 0;
-    return c ? 1 : 2;
+    return c && !(range && c == ' ') ? 1 : 2;
 }
 
 /* The '#' line of a refused name: each rule whose name begins with the
@@ -63,22 +71,14 @@ static void proto_name_list_out(void)
     proto_out_nl();
 }
 
-/* The rule whose whole name was typed; in a SUM also a range's move
- * without the nickname after it (TAKE 1-3 for TAKE 1-3 DR NIM, as the
- * texts write the sum): no other name begins with a range's words.
- * RULE_COUNT: none. */
-static uint8_t proto_name_rule(bool sum)
+/* The rule whose whole name was typed (proto_name_match). RULE_COUNT:
+ * none. */
+static uint8_t proto_name_rule(void)
 {
-    bool range = false;
-    uint8_t n = 0;
-    for (; typed[n]; n++)
-        range |= typed[n] == '-';
     const char *name = engine_rule_name(0);
-    for (uint8_t r = 0; r < RULE_COUNT; r++, name = engine_rule_name_next(name)) {
-        uint8_t k = proto_name_match(name);
-        if (k == 2 || (sum && range && k == 1 && PGM_CHAR(name + n) == ' '))
+    for (uint8_t r = 0; r < RULE_COUNT; r++, name = engine_rule_name_next(name))
+        if (proto_name_match(name) == 2)
             return r;
-    }
     return RULE_COUNT;
 }
 
@@ -175,7 +175,7 @@ uint8_t proto_name_game(char *w, uint8_t *index)
              * empty term names no rule) */
             typed[n] = 0;
             n = 0;
-            r = proto_name_rule(is_sum);
+            r = proto_name_rule();
             if (is_sum) {
                 if (r == RULE_COUNT || !order) {
                     proto_name_list_out();

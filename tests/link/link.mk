@@ -1,7 +1,7 @@
 # tests/link: the PC link as a device protocol (issue 12): how long each
 # command keeps the main loop from the receive ring, the streaming rule
 # under a host that follows it, issue 12's defects, tools/nimlink against
-# the simulator, and the README's example session.
+# the simulator, and docs/protocol.md's example session.
 
 LINK_CYCLES := $(B)/link/link_cycles
 LINK_CYCLES_SRC := tests/link/link_cycles.c $(filter-out sim/nimsim.c,$(SIM_SRC))
@@ -54,7 +54,7 @@ TEST_BUILD_M4 += build/m4/nim.elf build/m4/nimsim build/m4/link/link_cycles buil
 ##   make test-link         issue 12's defects, one-heap GRUNDY, 32-column positions, nimlink on the
 ##                          simulator (a game, worked examples, dump/restore, restore past the EEPROM
 ##                          wear limit's burst by SAVE, link errors), GAME by whole names only, every
-##                          command with no game on, README session
+##                          command with no game on, the protocol document's session
 ##   make test-link-stream  2500 mixed lines at full line speed under the streaming rule, 8 and 32 columns;
 ##                          a host that streams without a pause for 3 s: no watchdog restart (nimsim, avr8js)
 ##   make test-link-cycles  the longest time each command keeps the main loop, every game, 8 and 32 columns

@@ -24,11 +24,13 @@ The PC link end to end on the real firmware (B/nim.elf: 8 columns, B4/nim.elf:
             Debian's without its site packages): --help works; a command
             names the interpreter and how to give it pyserial
   names     GAME takes whole names only (test_commands.py), 8 and 32 columns
+  reader    GAME and GAME SUM read rule names alike (test_reader.py): every
+            name, range's move and prefix, 8 columns
   sum       GAME SUM (test_commands.py): each refusal its own ERR line, the
             notes' G(3)+G(5)+G(7) on 9 10 14, STATE and LOG, 8 and 32 columns
   nogame    every command with no game on (test_commands.py)
   ed        EMPTY AND DIVIDE (test_commands.py), 8 and 32 columns
-  readme    README.md's example session and VER line, replayed (with
+  readme    docs/protocol.md's example session and VER line, replayed (with
             --write-readme: rewritten from the replay)"""
 import fcntl
 import importlib.machinery
@@ -51,6 +53,7 @@ nimlink = importlib.util.module_from_spec(_spec)
 _loader.exec_module(nimlink)
 sys.path.insert(0, HERE)
 import test_commands  # noqa: E402  (after nimlink: it drives the toy through it)
+import test_reader  # noqa: E402
 
 failures = []
 checks = 0
@@ -462,9 +465,11 @@ def test_pyserial():
     print("link: pyserial: --help without it; the message names the interpreter and the remedy", flush=True)
 
 
-# ---- README.md's example session ------------------------------------------------------------
+# ---- docs/protocol.md's example session -----------------------------------------------------
 
-README = os.path.join(ROOT, "README.md")
+README = os.path.join(ROOT, "docs", "protocol.md")
+# The version is the firmware's own (CHANGELOG.md); the document writes <version>.
+unversioned = lambda t: re.sub(r"^OK VER NIM \S+ ", "OK VER NIM <version> ", t)
 # Only game 0 (NIM): the other games' numbers belong to the menu's list.
 SESSION = ["GAME NIM", "POS 3 4 5", "GRUNDY", "HINT", "MOVE 0 1", "MOVE 0 9", "POS 0 0 0", "SCORES 0",
            "FOO", ""]
@@ -509,14 +514,14 @@ def test_readme(b, write):
     block = "\n".join(session) + "\n"
     if write:
         text = text[:m.start(2)] + block + text[m.end(2):]
-        text = text.replace(v.group(1), ver)
+        text = text.replace(v.group(1), unversioned(ver))
         open(README, "w").write(text)
         print("link: readme: example session and VER row rewritten from the firmware", flush=True)
         return
     check(m.group(2) == block, "README's example session differs from the firmware's; run "
           "tests/link/test_link.py B B4 --write-readme\n--- README\n%s--- firmware\n%s" % (m.group(2), block))
     games = lambda t: re.sub(r"GAMES \d+", "GAMES n", t)     # the menu's list grows elsewhere
-    check(games(v.group(1)) == games(ver), "README's VER row %r, the firmware says %r" % (v.group(1), ver))
+    check(games(v.group(1)) == games(unversioned(ver)), "README's VER row %r, the firmware says %r" % (v.group(1), ver))
     print("link: readme: the example session (%d lines) and the VER row match the firmware" % len(session), flush=True)
 
 
@@ -537,6 +542,7 @@ def main():
              ("pyserial", test_pyserial),
              ("names", lambda: test_commands.test_names(b, check, Sim)),
              ("names32", lambda: test_commands.test_names(b4, check, Sim)),
+             ("reader", lambda: test_reader.test_reader(b, check, Sim, os.path.join(ROOT, "build", "grundy"))),
              ("nogame", lambda: test_commands.test_nogame(b, check, Sim)),
              ("ed", lambda: test_commands.test_ed(b, check, Sim)),
              ("ed32", lambda: test_commands.test_ed(b4, check, Sim)),

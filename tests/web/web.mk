@@ -18,10 +18,15 @@ build/.node-checked:
 	@mkdir -p build && touch $@
 	@tests/web/web_deps.sh $(WEB_DIR)
 
-# The board header's figures as the runner reads them (board/nano.h via board.h).
-$(B)/board.defs: board/board.h board/$(BOARD).h
+# The board header's figures as the runner reads them (board/nano.h via
+# board.h), then the chip's registers (sim/avr_regs.h: the web runner's
+# avr_regs.js reads them here, so they are written down once), sorted.
+$(B)/board.defs: board/board.h board/$(BOARD).h sim/avr_regs.h
 	@mkdir -p $(B)
-	@$(HOST_CC) -dM -E -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) -Iboard board/board.h | grep '^#define BOARD_' > $@
+	@$(HOST_CC) -dM -E -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) -Iboard board/board.h | grep '^#define BOARD_' \
+		| LC_ALL=C sort > $@.tmp
+	@$(HOST_CC) -dM -E -undef sim/avr_regs.h | grep '^#define [A-Z]' | grep -v '_H *$$' | LC_ALL=C sort >> $@.tmp
+	@mv $@.tmp $@
 
 # make web: build/web (8 columns) with build/m4/web (32 columns) inside it
 # as m4/, so one folder holds both; build/m4/web is also there on its own.
@@ -42,12 +47,14 @@ web-serve: web
 	@node $(WEB_DIR)/serve.mjs $(B)/web $(WEB_PORT)
 
 # The MAX7219 model against its datasheet; the differential's comparison
-# on made-up traces (diff.test.mjs); the avr8js workarounds, each
+# on made-up traces (diff.test.mjs); the registers read from sim/avr_regs.h
+# and typed nowhere else (regs.test.mjs); the avr8js workarounds, each
 # shown needed; then every e2e session traced
 # by nimsim and replayed on avr8js: both must agree (web-diff, this build;
 # test-web-sim-m4 runs it on 32 columns, build/m4).
 test-web-sim: $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP)
-	@node --test --test-reporter=spec tests/web/max7219.test.mjs tests/web/diff.test.mjs 2>&1 | grep -v '^$$'
+	@set -o pipefail; BOARD_DEFS=$(B)/board.defs node --test --test-reporter=spec tests/web/max7219.test.mjs tests/web/diff.test.mjs \
+		tests/web/regs.test.mjs 2>&1 | grep -v '^$$'
 	@node tests/web/bugs.mjs $(B)/board.defs $(B)/nim.hex
 	@$(MAKE) --no-print-directory web-diff
 test-web-sim-m4:
@@ -82,7 +89,8 @@ TEST_BUILD_M4 += build/m4/web/index.html
 ##   make web             build/web/index.html: the real firmware on avr8js, static (32 columns in m4/)
 ##   make web-serve       serve build/web on 127.0.0.1 (WEB_PORT=8014) and print the URL
 ##   make web-deps        install nodejs, npm, chromium (apt) and the pinned npm packages (npm ci)
-##   make test-web-sim    avr8js workarounds each needed; every e2e session replayed on avr8js = nimsim
+##   make test-web-sim    avr8js workarounds each needed; the registers sim/avr_regs.h's, typed once;
+##                        every e2e session replayed on avr8js = nimsim
 ##   make test-web-sim-m4 the same replay of every e2e session on 32 columns (build/m4)
 ##   make test-web        the page in headless chromium: games by clicks and keys, menu, reload, console,
 ##                        in each language (en vi zh-Hant th: tables, no English left, fonts, a move)

@@ -30,16 +30,12 @@
 // The functions take the Board (runner.js) and do nothing when its bug is kept.
 
 import { CPU, PinState, usart0Config } from 'avr8js';
+import { R } from './avr_regs.js';
 
 export const BUGS = ['rxc', 'porf', 'pullup', 'sleep', 'sram', 'irq', 'wdt', 'eeprom', 'udre', 'ocf'];
 
-export const PORF = 0x01, WDRF = 0x08;
 const OP_SEI = 0x9478, OP_RETI = 0x9518;
-const SREG = 0x5F, SMCR = 0x53, MCUSR = 0x54;
-const UCSRA_RXC = 0x80, UCSRB_RXCIE = 0x80, UCSRB_RXEN = 0x10;
 const SRAM_328P = 2048;
-const EECR = 0x3F, EEDR = 0x40, EEARL = 0x41, EEARH = 0x42;
-const EERE = 0x01, EEPE = 0x02, EEMPE = 0x04, EERIE = 0x08, EEPM = 0x30;
 // Datasheet 8.6.3 table 8-1, by EEPM1:0: erase and write, erase only,
 // write only (reserved: as erase and write), in microseconds.
 const EEPROM_WRITE_US = [3400, 1800, 1800, 3400];
@@ -61,8 +57,8 @@ export function fixesCpu(board) {
 
 // porf: the reset flags the firmware finds after a reset of cause `mcusr`.
 export function fixesResetFlags(board, mcusr) {
-    if (!(mcusr === PORF && board.bug('porf')))
-        board.cpu.data[MCUSR] = mcusr;
+    if (!(mcusr === R.MCUSR_PORF && board.bug('porf')))
+        board.cpu.data[R.ADDR_MCUSR] = mcusr;
 }
 
 // pullup: the level of a released button's pin, high when the firmware has
@@ -79,13 +75,13 @@ export function fixesRxc(board) {
     const { UCSRA, UCSRB } = usart0Config;
     const avrHook = cpu.writeHooks[UCSRB];
     cpu.writeHooks[UCSRB] = (value, old, addr, mask) => {
-        const rxc = cpu.data[UCSRA] & UCSRA_RXC;
+        const rxc = cpu.data[UCSRA] & R.UCSR0A_RXC0;
         const r = avrHook(value, old, addr, mask);
         // Datasheet 20.11.2: RXC is cleared by reading UDR0 (or turning
         // the receiver off), not by writing UCSR0B.
-        if (rxc && (value & UCSRB_RXEN)) {
-            cpu.data[UCSRA] |= UCSRA_RXC;
-            if (value & UCSRB_RXCIE)
+        if (rxc && (value & R.UCSR0B_RXEN0)) {
+            cpu.data[UCSRA] |= R.UCSR0A_RXC0;
+            if (value & R.UCSR0B_RXCIE0)
                 cpu.queueInterrupt(usart.RXC);
         }
         return r;
@@ -156,17 +152,17 @@ export function fixesOcf(board, t) {
 
 // sleep: true when the instruction at pc is a SLEEP that must sleep.
 export function fixesSleeps(board, op) {
-    return op === 0x9588 && !board.bug('sleep') && (board.cpu.data[SMCR] & 1);
+    return op === 0x9588 && !board.bug('sleep') && (board.cpu.data[R.ADDR_SMCR] & R.SMCR_SE);
 }
 
 export function fixesSleepMode(board) {
-    return (board.cpu.data[SMCR] >> 1) & 7;
+    return (board.cpu.data[R.ADDR_SMCR] & R.SMCR_SM) >> 1;
 }
 
 // sleep: whether a pending interrupt wakes the chip from its sleep mode.
 export function fixesCanWake(board) {
     const cpu = board.cpu;
-    if (!(cpu.data[SREG] & 0x80) || cpu.nextInterrupt < 0)
+    if (!(cpu.data[R.ADDR_SREG] & R.SREG_I) || cpu.nextInterrupt < 0)
         return false;
     const m = board.sleepMode;
     if (m === 0 || m === 1)
@@ -200,7 +196,7 @@ export function fixesWatchdog(board) {
     cpu.reset = () => {
         coreReset();
         if (board.cpu === cpu && board.started)
-            board.pendingReset = WDRF;
+            board.pendingReset = R.MCUSR_WDRF;
     };
 }
 
@@ -228,48 +224,48 @@ export function fixesEeprom(board) {
         cpu.setInterruptFlag(ee.EER);       // clears EEPE; EE_READY if EERIE
     };
     const busy = () => board.eeWrite !== null;
-    cpu.writeHooks[EECR] = (v) => {
-        const cur = cpu.data[EECR];
+    cpu.writeHooks[R.ADDR_EECR] = (v) => {
+        const cur = cpu.data[R.ADDR_EECR];
         let n;
         if (busy()) {
-            n = (cur & EEPM) | EEPE | (v & EERIE) | (cur & EEMPE);
-        } else if ((v & EEPE) && cpu.cycles < enabledUntil) {
-            const mode = (v & EEPM) >> 4;
+            n = (cur & R.EECR_EEPM) | R.EECR_EEPE | (v & R.EECR_EERIE) | (cur & R.EECR_EEMPE);
+        } else if ((v & R.EECR_EEPE) && cpu.cycles < enabledUntil) {
+            const mode = (v & R.EECR_EEPM) >> 4;
             const len = Math.round(EEPROM_WRITE_US[mode] * board.freq / 1e6);
             board.eeWrite = {
-                addr: ((cpu.data[EEARH] << 8) | cpu.data[EEARL]) & (size - 1),
-                data: cpu.data[EEDR], mode, end: board.cycles + len,
+                addr: ((cpu.data[R.ADDR_EEARH] << 8) | cpu.data[R.ADDR_EEARL]) & (size - 1),
+                data: cpu.data[R.ADDR_EEDR], mode, end: board.cycles + len,
             };
             board.eeLog.push({ at: board.cycles, len });
-            cpu.data[EECR] = (v & (EEPM | EERIE)) | EEPE | (cur & EEMPE);
+            cpu.data[R.ADDR_EECR] = (v & (R.EECR_EEPM | R.EECR_EERIE)) | R.EECR_EEPE | (cur & R.EECR_EEMPE);
             cpu.addClockEvent(finish, len);
             cpu.cycles += 2;           // the CPU halts 2 cycles (8.6.3)
             cpu.updateInterruptEnable(ee.EER, v);
             return true;
         } else {
-            n = (v & (EEPM | EERIE)) | (cur & EEMPE);
-            if (v & EERE) {
-                cpu.data[EEDR] = store.readMemory(((cpu.data[EEARH] << 8) | cpu.data[EEARL]) & (size - 1));
+            n = (v & (R.EECR_EEPM | R.EECR_EERIE)) | (cur & R.EECR_EEMPE);
+            if (v & R.EECR_EERE) {
+                cpu.data[R.ADDR_EEDR] = store.readMemory(((cpu.data[R.ADDR_EEARH] << 8) | cpu.data[R.ADDR_EEARL]) & (size - 1));
                 cpu.cycles += 4;       // the CPU halts 4 cycles (8.6.3)
             }
         }
-        if ((v & EEMPE) && !(cur & EEMPE)) {
-            n |= EEMPE;
+        if ((v & R.EECR_EEMPE) && !(cur & R.EECR_EEMPE)) {
+            n |= R.EECR_EEMPE;
             enabledUntil = cpu.cycles + 4;
-            cpu.addClockEvent(() => { cpu.data[EECR] &= ~EEMPE; }, 4);
+            cpu.addClockEvent(() => { cpu.data[R.ADDR_EECR] &= ~R.EECR_EEMPE; }, 4);
         }
-        cpu.data[EECR] = n;
+        cpu.data[R.ADDR_EECR] = n;
         cpu.updateInterruptEnable(ee.EER, n);
         return true;
     };
-    for (const a of [EEARL, EEARH])
+    for (const a of [R.ADDR_EEARL, R.ADDR_EEARH])
         cpu.writeHooks[a] = (v) => {
             if (!busy())
                 cpu.data[a] = v;
             return true;
         };
     if (board.eeWrite) {                  // a reset during a write
-        cpu.data[EECR] |= EEPE;
+        cpu.data[R.ADDR_EECR] |= R.EECR_EEPE;
         cpu.addClockEvent(finish, Math.max(1, board.eeWrite.end - board.cycles));
     }
 }

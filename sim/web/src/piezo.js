@@ -4,11 +4,12 @@
 // and end cycle as nimsim's piezo part does; and a Web Audio voice for the
 // page, silent until the user's first gesture (browsers' autoplay rule).
 
+import { R } from './avr_regs.js';
+
 // A register state that lasts fewer cycles than this is the firmware
 // still writing its sequence, not a tone (nimsim: PIEZO_MIN_CYCLES).
 export const PIEZO_MIN_CYCLES = 64;
 
-const TCCR1A = 0x80, TCCR1B = 0x81;
 const PRESCALE = [0, 1, 8, 64, 256, 1024, 0, 0];
 
 export class Piezo {
@@ -31,7 +32,7 @@ export class Piezo {
 
     readHz() {
         const d = this.cpu.data;
-        const a = d[TCCR1A], b = d[TCCR1B];
+        const a = d[R.ADDR_TCCR1A], b = d[R.ADDR_TCCR1B];
         const com = (a >> 6) & 3, wgm = (a & 3) | ((b >> 1) & 0x0C), n = PRESCALE[b & 7];
         const ocr = this.timer1.nextOcrA, icr = this.timer1.icr;
         if (!n || !(d[this.ddrAddr] & (1 << this.pin)))

@@ -14,18 +14,17 @@ import {
     PinState,
 } from 'avr8js';
 import {
-    BUGS, PORF, fixesCheck, fixesCpu, fixesResetFlags, fixesReleasedLevel, fixesRxc, fixesUdre,
+    BUGS, fixesCheck, fixesCpu, fixesResetFlags, fixesReleasedLevel, fixesRxc, fixesUdre,
     fixesSleeps, fixesSleepMode, fixesCanWake, fixesIrqExtra, fixesIrqHeld, fixesWatchdog, fixesEeprom,
     fixesOcf,
 } from './fixes.js';
+import { R, regsFromDefines, regsSet } from './avr_regs.js';
 import { Max7219Chain } from './max7219.js';
 import { Piezo } from './piezo.js';
 
 export { BUGS };
 export const BUTTON_NAMES = ['UP', 'DOWN', 'LEFT', 'RIGHT', 'A', 'B'];
 
-const SREG = 0x5F, MCUSR = 0x54;
-const UCSRA_RXC = 0x80;
 const PORTS = { B: portBConfig, C: portCConfig, D: portDConfig };
 
 export class Board {
@@ -34,6 +33,7 @@ export class Board {
     constructor(opts) {
         this.flash = opts.flash;
         this.board = opts.board;
+        regsSet(this.board.regs);     // the chip's registers (avr_regs.js)
         this.eeprom = opts.eeprom;
         this.keep = opts.keepBugs || new Set();
         fixesCheck(this.keep);
@@ -54,7 +54,7 @@ export class Board {
         this.resets = 0;
         this.tones = [];                 // the piezo log over resets
         this.chain.onChange = (chain, framed) => this.onFrame && this.onFrame(chain, framed);
-        this.build(PORF);
+        this.build(R.MCUSR_PORF);
     }
 
     get cycles() {
@@ -154,7 +154,7 @@ export class Board {
             this.piezo.glitches = old.glitches;
         }
         this.piezo.onChange = (hz) => this.onTone && this.onTone(hz);
-        const regs = [0x80, 0x81, 0x86, 0x87, 0x88, 0x89, ddr];
+        const regs = [R.ADDR_TCCR1A, R.ADDR_TCCR1B, R.ADDR_ICR1L, R.ADDR_ICR1H, R.ADDR_OCR1AL, R.ADDR_OCR1AH, ddr];
         for (const addr of regs) {
             const prev = cpu.writeHooks[addr];
             cpu.writeHooks[addr] = (value, oldValue, a, mask) => {
@@ -172,7 +172,7 @@ export class Board {
     // MAX7219s lose power too (a held button stays held). mcusr: the reset
     // flags the firmware finds (the chip: PORF); keepRegisters: r0..r31
     // survive (undefined on the chip; simavr keeps them).
-    powerCycle(mcusr = PORF, keepRegisters = false) {
+    powerCycle(mcusr = R.MCUSR_PORF, keepRegisters = false) {
         this.resets++;
         this.chain.powerOn();
         this.eeWrite = null;             // a write in progress keeps its old byte
@@ -201,7 +201,7 @@ export class Board {
                 return;                          // a reset built a new chip
             // Held while the receiver is off (booting) or a byte waits
             // unread (the chip's two-byte FIFO, avr8js has one).
-            if (this.usart.rxEnable && !(cpu.data[usart0Config.UCSRA] & UCSRA_RXC))
+            if (this.usart.rxEnable && !(cpu.data[usart0Config.UCSRA] & R.UCSR0A_RXC0))
                 this.usart.writeByte(this.uartQueue.shift(), true);
             if (this.uartQueue.length)
                 cpu.addClockEvent(feed, this.usart.cyclesPerChar);
@@ -282,7 +282,7 @@ export class Board {
                 this.fireEvents();
             if (this.pendingReset) {
                 // reset flags add up until software clears them (10.9.1)
-                const m = this.pendingReset | cpu.data[MCUSR];
+                const m = this.pendingReset | cpu.data[R.ADDR_MCUSR];
                 this.pendingReset = 0;
                 this.resets++;
                 this.build(m);
@@ -291,7 +291,7 @@ export class Board {
                     this.onReset('watchdog');
                 continue;
             }
-            if (cpu.nextInterrupt >= 0 && (cpu.data[SREG] & 0x80) && !this.sleeping &&
+            if (cpu.nextInterrupt >= 0 && (cpu.data[R.ADDR_SREG] & R.SREG_I) && !this.sleeping &&
                 !fixesIrqHeld(this, op))
                 this.interrupt(false);
         }
@@ -304,7 +304,8 @@ export class Board {
     }
 }
 
-// The board object from `cc -dM -E board/board.h` lines.
+// The board object from `cc -dM -E board/board.h` lines, and the chip's
+// registers from sim/avr_regs.h's (board.regs: tests/web/web.mk).
 export function boardFromDefines(text) {
     const b = {};
     for (const line of text.split('\n')) {
@@ -322,6 +323,7 @@ export function boardFromDefines(text) {
     }
     // board.h derives these from BOARD_MODULES
     b.BOARD_COLS = 8 * b.BOARD_MODULES;
+    b.regs = regsFromDefines(text);     // sim/avr_regs.h's, in the same file
     b.BOARD_ROWS = 8;
     for (const k of ['BOARD_F_CPU', 'BOARD_MODULES', 'BOARD_SPI_PORT', 'BOARD_SPI_CS',
         'BOARD_BTN_PORT', 'BOARD_PIEZO_PORT', 'BOARD_PIEZO_PIN', 'BOARD_FLASH_BYTES',

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+# The documents kept true: links and anchors resolve, every `make X` named
+# exists, the PC-link words of docs/protocol.md are the firmware's, the
+# game count quoted is VER's (asked of the built firmware), the budgets
+# are make bench's; and each check is shown to fail on a mutated copy.
+TEST_TARGETS += test-docs
+TEST_BUILD += $(B)/nim.elf $(NIMSIM)
+.PHONY: test-docs
+## Documents:
+##   make test-docs       links, anchors, make targets, PC-link words, game count and budgets of the docs
+test-docs: $(B)/nim.elf $(NIMSIM)
+	@python3 tests/docs/check_docs.py --nimsim $(NIMSIM) --elf $(B)/nim.elf
