@@ -10,7 +10,7 @@
 /* True when NIMSIM_KEEP_BUGS (comma list) names this workaround: the
  * harness self-tests turn one off to show the bug it hides is real.
  * Names: spi pullup cs sleep stdio freq extint resetpins uart udre txbuf; the chip models
- * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c). */
+ * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c), spm (selfprog.c). */
 int fixes_bug_kept(const char *name);
 
 /* SPI: simavr completes every byte after a fixed 100 us; the hardware takes

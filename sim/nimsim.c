@@ -16,6 +16,7 @@
 #include "play.h"
 #include "png.h"
 #include "script.h"
+#include "selfprog.h"
 #include "sim.h"
 #include "trace.h"
 #include "usb_serial.h"
@@ -55,6 +56,7 @@ static void usage(FILE *f)
         "  --pty             UART0 on a pty (/tmp/simavr-uart0), for avrdude/PC tools\n"
         "  --bootloader HEX  start a chip holding this bootloader (reset vector per --hfuse)\n"
         "  --hfuse 0xHH      high fuse: boot section size and BOOTRST (default the board's 0x%02X)\n"
+        "  --lock 0xHH       lock bits: SPM refused where they protect (default 0x3F, none)\n"
         "  --auto-reset      with --pty: a host opening the port resets the chip (DTR through\n"
         "                    100 nF to RESET: EXTRF), as a USB-serial adapter on the header does\n"
         "  --baud-check      with --pty: a byte crosses as the receiver samples it at its own\n"
@@ -129,7 +131,7 @@ int main(int argc, char **argv)
     enum { O_SCRIPT = 256, O_FAST, O_MODULES, O_UART_OUT, O_UART_IN, O_MARKS, O_UNTIL_DONE,
            O_MAX_CYCLES, O_EEPROM, O_VCD, O_PNG, O_STACK, O_POWER, O_PTY, O_BOOT, O_ERASE, O_DUMP_FLASH, O_PLAY,
            O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS, O_EEPROM_LOG, O_TRACE,
-           O_HFUSE, O_AUTO_RESET, O_BAUD_CHECK };
+           O_HFUSE, O_AUTO_RESET, O_BAUD_CHECK, O_LOCK };
     static const struct option opts[] = {
         { "script", 1, 0, O_SCRIPT }, { "fast", 0, 0, O_FAST }, { "modules", 1, 0, O_MODULES },
         { "uart-out", 1, 0, O_UART_OUT }, { "uart-in", 1, 0, O_UART_IN },
@@ -144,13 +146,14 @@ int main(int argc, char **argv)
         { "vcc", 1, 0, O_VCC }, { "power-log", 1, 0, O_POWER_LOG }, { "parts", 1, 0, O_PARTS },
         { "eeprom-log", 1, 0, O_EEPROM_LOG }, { "hfuse", 1, 0, O_HFUSE },
         { "auto-reset", 0, 0, O_AUTO_RESET }, { "baud-check", 0, 0, O_BAUD_CHECK },
+        { "lock", 1, 0, O_LOCK },
         { 0, 0, 0, 0 },
     };
     const char *script = NULL, *uart_out = NULL, *uart_in = NULL, *marks = NULL,
                *eeprom = NULL, *vcd_path = NULL, *png_path = NULL, *boot = NULL, *dump_flash = NULL,
                *latency = NULL, *trace = NULL;
     bool erase = false, auto_reset = false, baud_check = false;
-    uint64_t hfuse = BOARD_FUSE_HIGH;
+    uint64_t hfuse = BOARD_FUSE_HIGH, lock = 0x3F;
     double vcc = 0;
     const char *power_log = NULL, *eeprom_log = NULL;
     int parts = 0;
@@ -201,11 +204,15 @@ int main(int argc, char **argv)
         case O_AUTO_RESET: auto_reset = true; break;
         case O_BAUD_CHECK: baud_check = true; break;
         case O_HFUSE:
-            if (!parse_u64(optarg, &hfuse) || hfuse > 0xFF) {
-                fprintf(stderr, "nimsim: --hfuse needs a byte, e.g. 0xDA (got '%s')\n", optarg);
+        case O_LOCK: {
+            uint64_t *v = c == O_HFUSE ? &hfuse : &lock;
+            if (!parse_u64(optarg, v) || *v > 0xFF) {
+                fprintf(stderr, "nimsim: %s needs a byte, e.g. 0x%02X (got '%s')\n",
+                        c == O_HFUSE ? "--hfuse" : "--lock", c == O_HFUSE ? BOARD_FUSE_HIGH : BOARD_FUSE_LOCK, optarg);
                 return 2;
             }
             break;
+        }
         case O_POWER_LOG: power_log = optarg; break;
         case O_EEPROM_LOG: eeprom_log = optarg; break;
         case O_PARTS:
@@ -305,6 +312,8 @@ int main(int argc, char **argv)
         memset(s.avr->flash, 0xFF, app_bytes);
     if (boot && bootloader_load(s.avr, boot, (uint8_t)hfuse) != 0)
         return 2;
+    static selfprog_t selfprog;
+    selfprog_init(&selfprog, s.avr, (uint8_t)hfuse, (uint8_t)lock);
     s.buttons.bounce = (int)bounce;
     /* UART bytes go to the file, else to stdout unless a script or the
      * terminal UI owns stdout. */
@@ -329,6 +338,9 @@ int main(int argc, char **argv)
         fflush(stdout);
         if (usb_serial_init(&usb_part, s.avr, &pty_part, auto_reset, baud_check) != 0)
             return 2;
+        /* Only now is a host's open seen (--auto-reset): tools wait for this. */
+        printf("nimsim: pty ready: %s\n", pty_part.port[0].slavename);
+        fflush(stdout);
     }
     avr_vcd_t vcd;
     if (vcd_path)

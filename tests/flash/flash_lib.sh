@@ -21,9 +21,10 @@ fail() {
 
 # flash_sim_start LOG NIMSIM-ARGS...: starts the chip, paced to real time
 # (a bootloader's time-outs are real time for avrdude), its UART on a pty.
-# The pty is the /dev/pts path simavr prints, not the /tmp/simavr-uart0
-# link it also makes: any other simulator started with --pty (the tests
-# run side by side) moves that link.
+# The pty is the /dev/pts path nimsim prints once the port is watched
+# (--auto-reset sees opens from then on), not the /tmp/simavr-uart0 link
+# simavr also makes: any other simulator started with --pty (the tests run
+# side by side) moves that link.
 flash_sim_start() {
     local log=$1
     shift
@@ -31,7 +32,7 @@ flash_sim_start() {
     sim_pid=$!
     PTY=
     for _ in $(seq 50); do
-        PTY=$(grep -o '/dev/pts/[0-9]*' "$log" | head -1) && [ -n "$PTY" ] && break
+        PTY=$(sed -n 's|^nimsim: pty ready: \(/dev/pts/[0-9]*\)$|\1|p' "$log" | head -1) && [ -n "$PTY" ] && break
         sleep 0.1
     done
     [ -n "$PTY" ] && [ -e "$PTY" ] || { cat "$log"; fail "the simulator made no pty"; }
