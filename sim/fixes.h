@@ -35,6 +35,12 @@ void fixes_uart_txbuf(avr_t *avr);
  * (a held UP/DOWN button) even with the interrupt disabled. */
 void fixes_extint_poll(avr_t *avr);
 
+/* Every avr_ioctl call (SPM's among them) goes through this hook when
+ * set (the link wraps it: -Wl,--wrap=avr_ioctl); real is simavr's.
+ * selfprog.c uses it to hold SPM to the chip's rules. */
+extern int (*fixes_ioctl_hook)(avr_t *avr, uint32_t ctl, void *io_param,
+                               int (*real)(avr_t *, uint32_t, void *));
+
 /* Every avr_raise_interrupt call inside simavr goes through this hook
  * first (the link wraps it: -Wl,--wrap=avr_raise_interrupt): true swallows
  * the raise. watchdog.c uses it to see the watchdog's time-outs. */

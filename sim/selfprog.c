@@ -31,9 +31,6 @@
 
 static selfprog_t *selfprog_current;
 
-int __real_avr_ioctl(avr_t *avr, uint32_t ctl, void *io_param);
-int __wrap_avr_ioctl(avr_t *avr, uint32_t ctl, void *io_param);
-
 /* true when the chip would do this page erase or write */
 static bool selfprog_allowed(const selfprog_t *m, uint32_t page)
 {
@@ -44,13 +41,13 @@ static bool selfprog_allowed(const selfprog_t *m, uint32_t page)
     return (m->lock & LOCK_BLB01) != 0;
 }
 
-int __wrap_avr_ioctl(avr_t *avr, uint32_t ctl, void *io_param)
+static int selfprog_ioctl(avr_t *avr, uint32_t ctl, void *io_param, int (*real)(avr_t *, uint32_t, void *))
 {
     selfprog_t *m = selfprog_current;
     uint8_t op = avr->data[ADDR_SPMCSR];
-    if (ctl != AVR_IOCTL_FLASH_SPM || !m || m->avr != avr || !(op & SPMCSR_SPMEN)
+    if (ctl != AVR_IOCTL_FLASH_SPM || m->avr != avr || !(op & SPMCSR_SPMEN)
         || !(op & (SPMCSR_PGERS | SPMCSR_PGWRT)))
-        return __real_avr_ioctl(avr, ctl, io_param);
+        return real(avr, ctl, io_param);
     /* The page Z names (and the next, which simavr's erase may reach):
      * kept, and put back where the chip would not have written. */
     uint32_t z = (uint32_t)(avr->data[R_ZL] | avr->data[R_ZH] << 8);
@@ -58,7 +55,7 @@ int __wrap_avr_ioctl(avr_t *avr, uint32_t ctl, void *io_param)
     uint32_t span = page + 2u * SPM_PAGE <= avr->flashend + 1u ? 2u * SPM_PAGE : SPM_PAGE;
     uint8_t kept[2 * SPM_PAGE];
     memcpy(kept, avr->flash + page, span);
-    int rc = __real_avr_ioctl(avr, ctl, io_param);
+    int rc = real(avr, ctl, io_param);
     if (!selfprog_allowed(m, page)) {
         memcpy(avr->flash + page, kept, span);
         m->refused++;
@@ -72,5 +69,6 @@ void selfprog_init(selfprog_t *m, avr_t *avr, uint8_t fuse_high, uint8_t lock)
     m->avr = avr;
     m->boot_start = avr->flashend + 1u - bootloader_section_bytes(fuse_high);
     m->lock = lock;
-    selfprog_current = fixes_bug_kept("spm") ? NULL : m;
+    selfprog_current = m;
+    fixes_ioctl_hook = fixes_bug_kept("spm") ? NULL : selfprog_ioctl;
 }

@@ -16,8 +16,8 @@ typedef struct selfprog {
     unsigned refused;          /* erases and writes the chip would not do */
 } selfprog_t;
 
-/* Takes over SPM's page erase and page write (the link wraps avr_ioctl:
- * -Wl,--wrap=avr_ioctl); off with NIMSIM_KEEP_BUGS=spm. */
+/* Takes over SPM's page erase and page write (fixes_ioctl_hook); off with
+ * NIMSIM_KEEP_BUGS=spm. */
 void selfprog_init(selfprog_t *m, avr_t *avr, uint8_t fuse_high, uint8_t lock);
 
 #endif
