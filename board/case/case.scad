@@ -1,6 +1,7 @@
 // case.scad - the handheld's case: a bottom shell (the batteries under the
-// board), a lid (the matrix window, the buttons' caps, the serial header's
-// slot, the power switch's notch, the piezo's holes) and a button cap.
+// board), a lid (the matrix window, the buttons' caps, the openings in its
+// wall for the power switch and the serial header, the piezo's holes) and
+// a button cap.
 // Every place comes from case_params.scad, which make case generates from
 // the board's data (tools/board/case_params.py); this file holds the case's
 // own sizes only. Units mm; x right, y up (the board seen from above),
@@ -29,17 +30,14 @@ screw_pilot_d = 2.5;
 head_d = 6.5;        // M3 pan head 5.5 mm, with room
 head_h = 3.0;
 bite = 8.0;          // screw length into the lid's post
-// Button caps over 6 x 6 mm tactile switches of this height (PCB to the
-// stem's top): the cap reaches from the stem through the lid.
-switch_h = 9.5;
+// Button caps: from the switch's stem (button_h, the data's) through the lid.
 cap_d = 8.0;
 cap_clear = 0.6;
 flange = [11.0, 1.5];
 cap_above = 2.0;     // above the lid's top
 stem_socket = [3.7, 3.0];
 window_margin = 0.4; // around the matrix's body
-serial_slot_w = 6.5; // the adapter's socket
-power_notch_h = 5.0; // above the board's top, in the lid's wall
+edge_margin = [1.5, 1.5];   // around an edge part's opening: along, above
 eps = 0.01;
 $fn = 48;
 
@@ -117,13 +115,8 @@ module lid() {
         // the buttons' caps
         for (b = buttons)
             translate([b[1], b[2], z_split]) cylinder(d = cap_d + cap_clear, h = z_top);
-        // the serial header's slot: its pins' row and a pitch more
-        sl = serial[2] + 2.54 + 3;
-        translate([serial[0], serial[1], z_top - top_t - eps])
-            rotate([0, 0, serial[3] == 1 ? 0 : 90])
-                translate([-sl / 2, -serial_slot_w / 2, 0]) cube([sl, serial_slot_w, top_t + 2 * eps]);
-        // the power switch's notch in the wall it faces, from the joint up
-        power_notch();
+        // the openings for the parts at the board's edge, from the joint up
+        for (e = edge_parts) edge_opening(e);
         // the piezo's sound holes
         for (a = [0 : 60 : 300])
             translate([piezo[0] + 3.5 * cos(a), piezo[1] + 3.5 * sin(a), z_top - top_t - eps])
@@ -132,24 +125,25 @@ module lid() {
     }
 }
 
-module power_notch() {
-    w = power_slot[1] - power_slot[0] + 2;
-    t = gap + wall + 2;           // through the wall, whatever the gap
-    edge = power_slot[2];
+module edge_opening(e) {
+    // e: name, from, to along the edge, the edge, its distance, height
+    w = e[2] - e[1] + 2 * edge_margin[0];
+    t = e[4] + gap + wall + 1;    // from the part's end out through the wall
+    h = e[5] + edge_margin[1];
     z0 = z_split - eps;
-    if (edge == "top")
-        translate([power_slot[0] - 1, board_h - 1, z0]) cube([w, t + 1, power_notch_h]);
-    else if (edge == "bottom")
-        translate([power_slot[0] - 1, -t, z0]) cube([w, t + 1, power_notch_h]);
-    else if (edge == "left")
-        translate([-t, power_slot[0] - 1, z0]) cube([t + 1, w, power_notch_h]);
+    if (e[3] == "top")
+        translate([e[1] - edge_margin[0], board_h - e[4], z0]) cube([w, t, h]);
+    else if (e[3] == "bottom")
+        translate([e[1] - edge_margin[0], e[4] - t, z0]) cube([w, t, h]);
+    else if (e[3] == "left")
+        translate([e[4] - t, e[1] - edge_margin[0], z0]) cube([t, w, h]);
     else
-        translate([board_w - 1, power_slot[0] - 1, z0]) cube([t + 1, w, power_notch_h]);
+        translate([board_w - e[4], e[1] - edge_margin[0], z0]) cube([t, w, h]);
 }
 
 module button_cap() {
     // printed standing on its flange's underside; z = 0 is the stem's top
-    len = (z_top + cap_above) - (z_split + switch_h);
+    len = (z_top + cap_above) - (z_split + button_h);
     difference() {
         union() {
             cylinder(d = cap_d, h = len);
@@ -173,7 +167,7 @@ else if (part == "assembly") {
     translate([board_w + 20, 0, -z_split]) {
         color("gainsboro") lid();
         for (b = buttons)
-            color("crimson") translate([b[1], b[2], z_split + switch_h]) button_cap();
+            color("crimson") translate([b[1], b[2], z_split + button_h]) button_cap();
     }
 }
 else assert(false, str("case.scad: part must be bottom, lid, button or assembly, not ", part));

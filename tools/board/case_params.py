@@ -4,9 +4,10 @@
     tools/board/case_params.py OUT.scad
 
 Writes the board's outline, its mounting holes and the places of everything
-the case opens onto (the matrix window, the six buttons, the power switch's
-slot, the serial header's slot, the piezo's sound holes) and the height of
-the tallest part, all read through board_data.py from
+the case opens onto (the matrix window, the six buttons, the openings in
+the wall for the power switch and the serial header, the piezo's sound
+holes), the height of the tallest part and of the buttons, all read
+through board_data.py from
 board/handheld/handheld.toml, so board/case/case.scad holds no position of
 its own. OpenSCAD's y runs up where KiCad's runs down: y is turned here, and
 the case seen from above is the board seen from above.
@@ -18,41 +19,21 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import board_data  # noqa: E402
 
-# Heights above the board's top of the parts under the lid, in mm (the
-# parts' drawings: DIP in a socket, HC49/U can, radial 5 x 11 can, ...).
-# A footprint not listed stops the script: the lid must clear every part.
-# The six buttons are not here: their caps reach through the lid.
-PART_HEIGHTS = [
-    ("Package_DIP:DIP-", 8.0),                 # socket 3.5 + package above it
-    ("NimHandheld:LED_Matrix", None),          # body_height from the data
-    ("NimHandheld:Pololu", None),              # body_height from the data
-    ("Crystal:Crystal_HC49-U_Vertical", 13.5),  # HC49/U can, 13.46 mm
-    ("Capacitor_THT:C_Disc", 8.0),             # disc with its leads' kink
-    ("Capacitor_THT:CP_Radial_D5.0mm", 11.5),  # 5 x 11 mm can on its seat
-    ("Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P2.54mm_Vertical", 10.5),
-    ("Resistor_THT:R_Axial", 2.5),             # lying flat
-    ("Diode_THT:D_DO-41", 2.7),
-    ("Button_Switch_THT:SW_CuK_JS202011AQN", 4.0),
-    ("Buzzer_Beeper:Buzzer_12x9.5", 9.5),
-    ("Connector_PinHeader_2.54mm:", 8.5),      # 2.5 plastic + 6 mm pins
-]
 BUTTON_FOOTPRINT = "Button_Switch_THT:SW_PUSH_6mm"
-POWER_VALUE = "POWER"
-SERIAL_REF = "J1"
+# Parts reached through the case's wall, at the board edge they face: the
+# slide switch's actuator, the serial cable's socket.
+EDGE_VALUES = ["POWER", "SERIAL"]
 MATRIX_REF = "U3"
 PIEZO_REF = "LS1"
 
 _CRTYD_RE = re.compile(r'\(fp_line \(start ([-\d.]+) ([-\d.]+)\) \(end ([-\d.]+) ([-\d.]+)\) \(layer "F\.CrtYd"\)')
 
 
-def part_height(b, part):
-    for prefix, h in PART_HEIGHTS:
-        if part.footprint.startswith(prefix):
-            if h is None:
-                return float(b.footprint_dims[part.fp_name]["body_height"])
-            return h
-    raise board_data.BoardError("%s (%s): no height for the lid to clear; add it to PART_HEIGHTS in %s"
-                                % (part.ref, part.footprint, os.path.basename(__file__)))
+def part_height(part):
+    if part.height is None:
+        raise board_data.BoardError("%s (%s): no height in the data; the lid must clear every part"
+                                    % (part.ref, part.footprint))
+    return part.height
 
 
 def courtyard(b, part):
@@ -67,27 +48,28 @@ def courtyard(b, part):
     return pts
 
 
-def power_slot(b):
-    """The slide switch's actuator: the courtyard's notch that sticks out
-    farthest from its body (the two positions of the slide), and the board
-    edge it faces. [x0, x1, edge] along the edge, in scad coordinates."""
-    parts = [p for p in b.parts.values() if p.value == POWER_VALUE]
+def edge_opening(b, value):
+    """Where a part meets the board edge nearest to it: the courtyard's
+    corners closest to that edge (the switch's actuator in its two
+    positions, the header's pin tips). (part, lo, hi, edge, distance): lo..hi
+    along the edge in scad coordinates."""
+    parts = [p for p in b.parts.values() if p.value == value]
     if len(parts) != 1:
-        raise board_data.BoardError("the case wants one part of value %s, found %d" % (POWER_VALUE, len(parts)))
+        raise board_data.BoardError("the case wants one part of value %s, found %d" % (value, len(parts)))
     p = parts[0]
-    local = courtyard(b, p)
-    far = max(y for _, y in local)
-    notch = [x for x, y in local if abs(y - far) < 1e-6]
-    ends = [board_data.place(p.x, p.y, p.rot, x, far, p.side) for x in (min(notch), max(notch))]
-    (ax0, ay0), (ax1, ay1) = ends
-    cx, cy = (ax0 + ax1) / 2, (ay0 + ay1) / 2
+    pts = [board_data.place(p.x, p.y, p.rot, x, y, p.side) for x, y in courtyard(b, p)]
+    cx, cy = b.center(p.ref)
     edges = {"top": cy, "bottom": b.height - cy, "left": cx, "right": b.width - cx}
     edge = min(edges, key=edges.get)
+    gap = {"top": lambda x, y: y, "bottom": lambda x, y: b.height - y,
+           "left": lambda x, y: x, "right": lambda x, y: b.width - x}[edge]
+    near = min(gap(x, y) for x, y in pts)
+    ends = [(x, y) for x, y in pts if gap(x, y) - near < 0.01]
     if edge in ("top", "bottom"):
-        lo, hi = sorted((ax0, ax1))
+        along = [x for x, _ in ends]
     else:
-        lo, hi = sorted((b.height - ay0, b.height - ay1))
-    return p, lo, hi, edge, edges[edge]
+        along = [b.height - y for _, y in ends]
+    return p, min(along), max(along), edge, near
 
 
 def fmt(v):
@@ -99,13 +81,13 @@ def write(b, out):
     lines = ["// %s: generated by tools/board/case_params.py from board/handheld/handheld.toml" % os.path.basename(out),
              "// (%s rev %s); do not edit: make case writes it again." % (b.title, b.rev), ""]
     add = lambda name, value, why: lines.append("%s = %s;  // %s" % (name, value, why))  # noqa: E731
-    add("board_name", '"%s rev %s"' % (b.title, b.rev), "on the lid's underside")
+    add("board_name", '"%s rev %s"' % (b.title, b.rev), "under the bottom shell's floor")
     add("board_w", fmt(b.width), "outline, mm (x)")
     add("board_h", fmt(b.height), "outline, mm (y)")
     add("board_r", fmt(b.corner_radius), "outline's corner radius")
     add("board_t", fmt(b.thickness), "board thickness")
     add("holes", "[%s]" % ", ".join("[%s, %s, %s]" % (fmt(h.x), fmt(flip(h.y)), fmt(h.drill)) for h in b.holes),
-        "mounting holes: x, y, drill (%s)" % b.hole_screw)
+        "mounting holes: x, y, drill")
 
     buttons = [p for p in b.parts.values() if p.footprint == BUTTON_FOOTPRINT]
     rows = []
@@ -120,25 +102,21 @@ def write(b, out):
     add("matrix", "[%s, %s, %s, %s]" % (fmt(x), fmt(flip(y)), fmt(float(dims["body_w"])), fmt(float(dims["body_h"]))),
         "%s %s: centre, body w, h" % (m.ref, m.value))
 
-    j = b.parts[SERIAL_REF]
-    pads = b.pads(SERIAL_REF)
-    xs, ys = [p.x for p in pads], [p.y for p in pads]
-    x, y = b.center(SERIAL_REF)
-    along_x = max(xs) - min(xs) > max(ys) - min(ys)
-    length = max(max(xs) - min(xs), max(ys) - min(ys))
-    add("serial", "[%s, %s, %s, %d]" % (fmt(x), fmt(flip(y)), fmt(length), 1 if along_x else 0),
-        "%s %s header: centre, first to last pin, 1 = row along x" % (j.ref, j.value))
-
-    p, lo, hi, edge, gap = power_slot(b)
-    add("power_slot", '[%s, %s, "%s", %s]' % (fmt(lo), fmt(hi), edge, fmt(gap)),
-        "%s %s actuator: from, to along the edge, the edge, its distance to it" % (p.ref, p.value))
+    rows = []
+    for value in EDGE_VALUES:
+        p, lo, hi, edge, gap = edge_opening(b, value)
+        rows.append('["%s", %s, %s, "%s", %s, %s]' % (p.value, fmt(lo), fmt(hi), edge, fmt(gap), fmt(part_height(p))))
+    add("edge_parts", "[%s]" % ", ".join(rows),
+        "through the wall: name, from, to along the edge, the edge, distance to it, height")
 
     x, y = b.center(PIEZO_REF)
     add("piezo", "[%s, %s]" % (fmt(x), fmt(flip(y))), "%s: sound holes above its centre" % PIEZO_REF)
 
-    under = [(part_height(b, p), p.ref) for p in b.parts.values() if p.footprint != BUTTON_FOOTPRINT]
+    under = [(part_height(p), p.ref) for p in b.parts.values() if p.footprint != BUTTON_FOOTPRINT]
     h, ref = max(under)
     add("parts_height", fmt(h), "the tallest part above the board: %s %s" % (ref, b.parts[ref].value))
+    h = max(part_height(p) for p in buttons)
+    add("button_h", fmt(h), "the buttons' stems above the board (their caps start there)")
     text = "\n".join(lines) + "\n"
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:
