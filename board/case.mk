@@ -2,7 +2,7 @@
 # read from the board's data through a generated parameter file.
 #   make case        build/board/case-{bottom,lid,button}.stl
 #   make case-check  each STL non-empty and closed, and the check shown to fail
-#   make case-render docs/case.png (an exploded view)
+#   make case-render docs/case.png (the bottom shell and the lid side by side)
 
 CASE_OUT := build/board
 CASE_PARTS := bottom lid button
@@ -68,5 +68,5 @@ test-case-stl:
 ## Case (board/case/case.scad, placed from the board's data):
 ##   make case            the case's STLs: build/board/case-bottom.stl, case-lid.stl, case-button.stl
 ##   make case-check      each STL non-empty and closed (every edge on exactly two triangles)
-##   make case-render     docs/case.png, an exploded view of the case
+##   make case-render     docs/case.png: the bottom shell and the lid (with its caps) side by side
 ##   make test-case-stl   the STL check on small surfaces it must pass and refuse
