@@ -47,6 +47,7 @@
 #define SMCR_SM 0x0E
 /* MCUSR (10.9.1) */
 #define MCUSR_PORF 0x01
+#define MCUSR_EXTRF 0x02
 #define MCUSR_BORF 0x04
 #define MCUSR_WDRF 0x08
 /* MCUCR (10.11.2): the BOD off in sleep */
