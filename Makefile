@@ -33,6 +33,7 @@ TEST_JOBS ?= 2
 include tools/deps.mk
 include firmware/firmware.mk
 include tools/flash.mk
+-include $(sort $(wildcard board/*.mk))
 -include sim/sim.mk
 -include $(sort $(wildcard tests/*/*.mk))
 

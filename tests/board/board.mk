@@ -1,0 +1,18 @@
+# tests/board: the handheld's description (board/handheld/handheld.toml +
+# board/nano.h) checked without KiCad, in well under a second: the
+# firmware's pins on the right DIP-28 and part pins, our electrical rules
+# check (tools/board/erc.py), the matrix's lamps against the simulator's
+# MAX7219 model, the generated files deterministic; each check also on a
+# mutated copy that it must reject (tests/board/test_board.py).
+BOARD_LEDMAP := $(B)/tests/board/ledmap
+
+$(BOARD_LEDMAP): tests/board/ledmap.c sim/max7219.c sim/max7219.h sim/fixes.c board/board.h board/$(BOARD).h | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(SIM_CFLAGS) -o $@ tests/board/ledmap.c sim/max7219.c sim/fixes.c $(SIM_LIBS)
+
+.PHONY: test-board
+test-board: deps $(BOARD_LEDMAP)
+	@python3 tests/board/test_board.py $(BOARD_LEDMAP)
+TEST_TARGETS += test-board
+TEST_BUILD += $(BOARD_LEDMAP)
+##   make test-board      the handheld PCB's data: nano.h pins, electrical rules, LED map (no KiCad)
