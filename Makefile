@@ -45,7 +45,7 @@ all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
 TEST_FIRST := test-bench test-target test-robust test-engine test-web test-link
 # Mostly waiting (a browser, a serial pipe at line speed, a terminal: wall
 # time several times their CPU time): a lane of their own beside the slots.
-TEST_LIGHT := test-web test-link test-flash test-play
+TEST_LIGHT := test-web test-link test-flash test-flash-optiboot test-play
 test: test-build
 	@tests/run_suite.sh -j $(TEST_JOBS) -l "$(filter $(TEST_TARGETS),$(TEST_LIGHT))" \
 		$(filter $(TEST_TARGETS),$(TEST_FIRST)) $(filter-out $(TEST_FIRST),$(TEST_TARGETS))
@@ -61,7 +61,7 @@ test-build-files-m4: $(sort $(TEST_BUILD_M4))
 
 # make help: the "## " lines of every Makefile, tests gathered in this order.
 HELP_ORDER := test-unit test-fuses test-hal test-engine test-target test-sim test-e2e test-size \
-	test-play test-flash test-robust test-bench test-doors
+	test-play test-flash test-flash-optiboot test-robust test-bench test-doors
 help:
 	@awk -v order='$(HELP_ORDER)' -f tools/help.awk $(MAKEFILE_LIST)
 

@@ -51,5 +51,15 @@
 #define BOARD_FUSE_LOW 0xFF         /* 16 MHz crystal, low-power oscillator (Arduino default), slow rise */
 #define BOARD_FUSE_HIGH 0xDA        /* SPIEN, BOOTSZ=1024 words, BOOTRST */
 #define BOARD_FUSE_EXT 0xFD         /* BODLEVEL = 2.7 V */
+/* Lock bits: the boot section safe from SPM and from LPM in the application. */
+#define BOARD_FUSE_LOCK 0x0F
+
+/* The handheld (a bare ATmega328P, the same pins): make bootloader burns
+ * Optiboot and these (board/bootloader.md). The Nano's clock and boot
+ * section, so one nim.hex (30,720 B at most) serves both; brown-out at
+ * 4.3 V, inside 16 MHz's safe operating area (board/fuses.md). */
+#define BOARD_HANDHELD_FUSE_LOW 0xFF
+#define BOARD_HANDHELD_FUSE_HIGH 0xDA
+#define BOARD_HANDHELD_FUSE_EXT 0xFC  /* BODLEVEL = 4.3 V */
 
 #endif

@@ -39,6 +39,7 @@
 #define EECR_EEPM 0x30
 /* MCUSR (10.9.1) */
 #define MCUSR_PORF 0x01
+#define MCUSR_EXTRF 0x02
 #define MCUSR_BORF 0x04
 /* MCUCR (10.11.2): the BOD off in sleep */
 #define MCUCR_BODSE 0x20

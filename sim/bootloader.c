@@ -23,7 +23,12 @@ static int hexval(const char *p, int n)
     return v;
 }
 
-int bootloader_load(avr_t *avr, const char *hex_path)
+unsigned bootloader_section_bytes(uint8_t fuse_high)
+{
+    return 4096u >> (fuse_high >> 1 & 3);      /* BOOTSZ 00: 2048 words .. 11: 256 */
+}
+
+int bootloader_load(avr_t *avr, const char *hex_path, uint8_t fuse_high)
 {
     FILE *f = fopen(hex_path, "r");
     if (!f) {
@@ -63,7 +68,8 @@ int bootloader_load(avr_t *avr, const char *hex_path)
         if (type == 0) {
             unsigned a = base + addr;
             if (a + (unsigned)n > avr->flashend + 1u) {
-                fprintf(stderr, "nimsim: %s:%u: data beyond the flash\n", hex_path, lineno);
+                fprintf(stderr, "nimsim: %s:%u: data at 0x%04x..0x%04x, beyond the flash's end (0x%04x)\n",
+                        hex_path, lineno, a, a + (unsigned)n - 1u, avr->flashend);
                 goto out;
             }
             memcpy(avr->flash + a, rec + 4, (size_t)n);
@@ -82,14 +88,16 @@ int bootloader_load(avr_t *avr, const char *hex_path)
         fprintf(stderr, "nimsim: %s holds no code\n", hex_path);
         goto out;
     }
-    unsigned boot = BOARD_FLASH_BYTES - BOARD_BOOT_BYTES;
+    unsigned boot = BOARD_FLASH_BYTES - bootloader_section_bytes(fuse_high);
     if (lowest < boot) {
-        fprintf(stderr, "nimsim: %s starts at 0x%04x, below the boot section (0x%04x)\n",
-                hex_path, lowest, boot);
+        fprintf(stderr, "nimsim: %s starts at 0x%04x, below the boot section (0x%04x, high fuse 0x%02X)\n",
+                hex_path, lowest, boot, fuse_high);
         goto out;
     }
-    avr->reset_pc = boot;      /* BOOTRST fuse */
-    avr->pc = boot;
+    /* BOOTRST programmed (0): reset jumps to the boot section's start,
+     * whatever lies there (erased flash runs through to the loader). */
+    avr->reset_pc = fuse_high & 1 ? 0 : boot;
+    avr->pc = avr->reset_pc;
     rc = 0;
 out:
     fclose(f);

@@ -21,6 +21,18 @@ int __wrap_avr_raise_interrupt(avr_t *avr, avr_int_vector_t *v)
     return __real_avr_raise_interrupt(avr, v);
 }
 
+int (*fixes_ioctl_hook)(avr_t *avr, uint32_t ctl, void *io_param,
+                        int (*real)(avr_t *, uint32_t, void *));
+
+int __real_avr_ioctl(avr_t *avr, uint32_t ctl, void *io_param);
+int __wrap_avr_ioctl(avr_t *avr, uint32_t ctl, void *io_param);
+int __wrap_avr_ioctl(avr_t *avr, uint32_t ctl, void *io_param)
+{
+    if (fixes_ioctl_hook)
+        return fixes_ioctl_hook(avr, ctl, io_param, __real_avr_ioctl);
+    return __real_avr_ioctl(avr, ctl, io_param);
+}
+
 int fixes_bug_kept(const char *name)
 {
     const char *list = getenv("NIMSIM_KEEP_BUGS");

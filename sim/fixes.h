@@ -10,7 +10,7 @@
 /* True when NIMSIM_KEEP_BUGS (comma list) names this workaround: the
  * harness self-tests turn one off to show the bug it hides is real.
  * Names: spi pullup cs sleep stdio freq extint resetpins uart udre txbuf; the chip models
- * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c). */
+ * eeprom (eeprom_timing.c), wdt (watchdog.c), bod (supply.c), spm (selfprog.c). */
 int fixes_bug_kept(const char *name);
 
 /* SPI: simavr completes every byte after a fixed 100 us; the hardware takes
@@ -34,6 +34,12 @@ void fixes_uart_txbuf(avr_t *avr);
 /* INT0/INT1 level polling off: simavr polls a low pin every cycle
  * (a held UP/DOWN button) even with the interrupt disabled. */
 void fixes_extint_poll(avr_t *avr);
+
+/* Every avr_ioctl call (SPM's among them) goes through this hook when
+ * set (the link wraps it: -Wl,--wrap=avr_ioctl); real is simavr's.
+ * selfprog.c uses it to hold SPM to the chip's rules. */
+extern int (*fixes_ioctl_hook)(avr_t *avr, uint32_t ctl, void *io_param,
+                               int (*real)(avr_t *, uint32_t, void *));
 
 /* Every avr_raise_interrupt call inside simavr goes through this hook
  * first (the link wraps it: -Wl,--wrap=avr_raise_interrupt): true swallows

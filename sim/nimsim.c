@@ -16,8 +16,10 @@
 #include "play.h"
 #include "png.h"
 #include "script.h"
+#include "selfprog.h"
 #include "sim.h"
 #include "trace.h"
+#include "usb_serial.h"
 
 #ifndef SIM_DEFAULT_ELF
 #define SIM_DEFAULT_ELF "build/nim.elf"
@@ -52,13 +54,19 @@ static void usage(FILE *f)
         "  --eeprom-log FILE one line per EEPROM write: \"<start cycle> <end cycle> <addr> <old> <new>\"\n"
         "  --vcc V           supply voltage at start (default 5.0; the BOD level is the fuse's)\n"
         "  --pty             UART0 on a pty (/tmp/simavr-uart0), for avrdude/PC tools\n"
-        "  --bootloader HEX  start a chip holding this bootloader (reset vector in it)\n"
+        "  --bootloader HEX  start a chip holding this bootloader (reset vector per --hfuse)\n"
+        "  --hfuse 0xHH      high fuse: boot section size and BOOTRST (default the board's 0x%02X)\n"
+        "  --lock 0xHH       lock bits: SPM refused where they protect (default 0x3F, none)\n"
+        "  --auto-reset      with --pty: a host opening the port resets the chip (DTR through\n"
+        "                    100 nF to RESET: EXTRF), as a USB-serial adapter on the header does\n"
+        "  --baud-check      with --pty: a byte crosses as the receiver samples it at its own\n"
+        "                    baud (host: the pty's termios, chip: UBRR0), garbled if they differ\n"
         "  --erase           application flash blank (0xFF) at start, as on a new chip\n"
         "  --dump-flash FILE write the application flash (below the boot section) at exit\n"
         "  --trace FILE      every input and output with its cycle (tests/web replays it on avr8js)\n"
         "  -h, --help        this list\n"
         "exit: 0 ok, 1 failed expect, 2 usage, 3 --max-cycles reached before done, 4 crash\n",
-        BOARD_MODULES);
+        BOARD_MODULES, BOARD_FUSE_HIGH);
 }
 
 static volatile sig_atomic_t stop_requested;
@@ -68,9 +76,12 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
+/* Between two steps: a signal ends the run; the adapter's DTR (ctx, may
+ * be NULL) resets the chip, outside avr_run as a reset must be. */
 static bool stop_on_signal(sim_t *s, void *ctx)
 {
-    (void)s; (void)ctx;
+    if (ctx && usb_serial_opened(ctx))
+        sim_external_reset(s);
     return stop_requested;
 }
 
@@ -119,7 +130,8 @@ int main(int argc, char **argv)
 {
     enum { O_SCRIPT = 256, O_FAST, O_MODULES, O_UART_OUT, O_UART_IN, O_MARKS, O_UNTIL_DONE,
            O_MAX_CYCLES, O_EEPROM, O_VCD, O_PNG, O_STACK, O_POWER, O_PTY, O_BOOT, O_ERASE, O_DUMP_FLASH, O_PLAY,
-           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS, O_EEPROM_LOG, O_TRACE };
+           O_BOUNCE, O_REALTIME, O_LATENCY, O_HELP, O_VCC, O_POWER_LOG, O_PARTS, O_EEPROM_LOG, O_TRACE,
+           O_HFUSE, O_AUTO_RESET, O_BAUD_CHECK, O_LOCK };
     static const struct option opts[] = {
         { "script", 1, 0, O_SCRIPT }, { "fast", 0, 0, O_FAST }, { "modules", 1, 0, O_MODULES },
         { "uart-out", 1, 0, O_UART_OUT }, { "uart-in", 1, 0, O_UART_IN },
@@ -132,13 +144,16 @@ int main(int argc, char **argv)
         { "realtime", 0, 0, O_REALTIME }, { "latency", 1, 0, O_LATENCY },
         { "trace", 1, 0, O_TRACE },
         { "vcc", 1, 0, O_VCC }, { "power-log", 1, 0, O_POWER_LOG }, { "parts", 1, 0, O_PARTS },
-        { "eeprom-log", 1, 0, O_EEPROM_LOG },
+        { "eeprom-log", 1, 0, O_EEPROM_LOG }, { "hfuse", 1, 0, O_HFUSE },
+        { "auto-reset", 0, 0, O_AUTO_RESET }, { "baud-check", 0, 0, O_BAUD_CHECK },
+        { "lock", 1, 0, O_LOCK },
         { 0, 0, 0, 0 },
     };
     const char *script = NULL, *uart_out = NULL, *uart_in = NULL, *marks = NULL,
                *eeprom = NULL, *vcd_path = NULL, *png_path = NULL, *boot = NULL, *dump_flash = NULL,
                *latency = NULL, *trace = NULL;
-    bool erase = false;
+    bool erase = false, auto_reset = false, baud_check = false;
+    uint64_t hfuse = BOARD_FUSE_HIGH, lock = 0x3F;
     double vcc = 0;
     const char *power_log = NULL, *eeprom_log = NULL;
     int parts = 0;
@@ -186,6 +201,18 @@ int main(int argc, char **argv)
         case O_REALTIME: realtime = true; break;
         case O_LATENCY: latency = optarg; break;
         case O_TRACE: trace = optarg; break;
+        case O_AUTO_RESET: auto_reset = true; break;
+        case O_BAUD_CHECK: baud_check = true; break;
+        case O_HFUSE:
+        case O_LOCK: {
+            uint64_t *v = c == O_HFUSE ? &hfuse : &lock;
+            if (!parse_u64(optarg, v) || *v > 0xFF) {
+                fprintf(stderr, "nimsim: %s needs a byte, e.g. 0x%02X (got '%s')\n",
+                        c == O_HFUSE ? "--hfuse" : "--lock", c == O_HFUSE ? BOARD_FUSE_HIGH : BOARD_FUSE_LOCK, optarg);
+                return 2;
+            }
+            break;
+        }
         case O_POWER_LOG: power_log = optarg; break;
         case O_EEPROM_LOG: eeprom_log = optarg; break;
         case O_PARTS:
@@ -225,6 +252,10 @@ int main(int argc, char **argv)
     }
     if (latency && play) {
         fprintf(stderr, "nimsim: --latency needs the display's change hook, which --play owns\n");
+        return 2;
+    }
+    if ((auto_reset || baud_check) && !pty) {
+        fprintf(stderr, "nimsim: --auto-reset and --baud-check model the pty's adapter: add --pty\n");
         return 2;
     }
     if (script && play) {
@@ -279,8 +310,10 @@ int main(int argc, char **argv)
     const uint32_t app_bytes = (uint32_t)(BOARD_FLASH_BYTES - BOARD_BOOT_BYTES);
     if (erase)
         memset(s.avr->flash, 0xFF, app_bytes);
-    if (boot && bootloader_load(s.avr, boot) != 0)
+    if (boot && bootloader_load(s.avr, boot, (uint8_t)hfuse) != 0)
         return 2;
+    static selfprog_t selfprog;
+    selfprog_init(&selfprog, s.avr, (uint8_t)hfuse, (uint8_t)lock);
     s.buttons.bounce = (int)bounce;
     /* UART bytes go to the file, else to stdout unless a script or the
      * terminal UI owns stdout. */
@@ -298,9 +331,15 @@ int main(int argc, char **argv)
         fclose(f);
     }
     static uart_pty_t pty_part;
+    static usb_serial_t usb_part;
     if (pty) {
         uart_pty_init(s.avr, &pty_part);
         uart_pty_connect(&pty_part, '0');
+        fflush(stdout);
+        if (usb_serial_init(&usb_part, s.avr, &pty_part, auto_reset, baud_check) != 0)
+            return 2;
+        /* Only now is a host's open seen (--auto-reset): tools wait for this. */
+        printf("nimsim: pty ready: %s\n", pty_part.port[0].slavename);
         fflush(stdout);
     }
     avr_vcd_t vcd;
@@ -323,7 +362,7 @@ int main(int argc, char **argv)
     } else {
         uint64_t end = max_cycles ? max_cycles : UINT64_MAX;
         s.stop_coarse = true;  /* a signal: no need to look at every step */
-        int r = sim_run_until(&s, end, stop_on_signal, NULL);
+        int r = sim_run_until(&s, end, stop_on_signal, auto_reset ? &usb_part : NULL);
         if (r == SIM_RUN_CRASH)
             rc = 4;
         else if (until_done && r != SIM_RUN_DONE)

@@ -294,6 +294,17 @@ void sim_reset_chip(sim_t *s, bool power_lost)
     sim_uart_reset(&s->uart);
 }
 
+void sim_external_reset(sim_t *s)
+{
+    /* simavr's reset clears every I/O register; the chip's keeps MCUSR's
+     * flags until they are written 0 or power is lost, and adds EXTRF for
+     * a low level on RESET (10.9.1): a bootloader tells the causes apart
+     * by them (Optiboot waits for a host after EXTRF only). */
+    uint8_t mcusr = s->avr->data[ADDR_MCUSR];
+    sim_reset_chip(s, false);
+    s->avr->data[ADDR_MCUSR] = mcusr | MCUSR_EXTRF;
+}
+
 void sim_power_cycle(sim_t *s)
 {
     /* A write in progress keeps its old byte unless the caller cut it

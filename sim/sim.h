@@ -92,6 +92,9 @@ void sim_power_cycle(sim_t *s);
  * MAX7219 (a power cycle); else a reset with the supply kept (brown-out
  * release). */
 void sim_reset_chip(sim_t *s, bool power_lost);
+/* A low level on RESET (the auto-reset, a button): MCUSR keeps its flags
+ * and gains EXTRF. Not inside avr_run (a cycle timer, an IRQ). */
+void sim_external_reset(sim_t *s);
 /* Saves the EEPROM (if --eeprom) and closes the outputs. */
 void sim_close(sim_t *s);
 

@@ -10,9 +10,10 @@ SIM_CFLAGS := -std=gnu99 -O2 -g -Wall -Wextra -Werror -DBOARD_$(BOARD) -DBOARD_M
 # Static simavr (parts before simavr): only libelf and zlib at run time.
 # The linker finds the archives by name (-l:) when it runs, after deps has
 # installed them: nothing here asks the compiler while the Makefile is read.
-# The wrap lets sim/watchdog.c see the watchdog's time-outs (sim/fixes.c).
+# The wraps let sim/watchdog.c see the watchdog's time-outs (sim/fixes.c)
+# and sim/selfprog.c hold SPM to the chip's rules.
 SIM_LIBS := -l:libsimavrparts.a -l:libsimavr.a -lelf -lz -lutil -lpthread -lm \
-	-Wl,--wrap=avr_raise_interrupt
+	-Wl,--wrap=avr_raise_interrupt -Wl,--wrap=avr_ioctl
 
 $(NIMSIM): $(SIM_SRC) $(SIM_HDR) | deps
 	@mkdir -p $(B)

@@ -6,10 +6,18 @@
 # without a board, make flash says what to do instead of calling avrdude.
 PORT ?=
 PROGRAMMER ?= arduino
-BAUD ?= 115200
+# The bootloader on the chip sets the rate: optiboot (the handheld after
+# make bootloader, an Uno, a new Nano) 115200, atmegaboot (the "old
+# bootloader" Nano) 57600. BAUD= still overrides.
+BOOTLOADER ?= optiboot
+BOOTLOADER_BAUD_optiboot := 115200
+BOOTLOADER_BAUD_atmegaboot := 57600
+BAUD ?= $(BOOTLOADER_BAUD_$(BOOTLOADER))
 ISP ?= usbasp
 # ISP programmers on a serial port (Arduino as ISP: avrisp, 19200 baud).
+# arduino_as_isp is not an avrdude 7.1 name: it is its stk500v1.
 ISP_SERIAL := avrisp stk500v1 stk500v2 arduino_as_isp buspirate
+isp_avrdude_c = $(if $(filter arduino_as_isp,$(1)),stk500v1,$(1))
 ISP_BAUD ?= 19200
 AVRDUDE ?= avrdude
 AVRDUDE_PART := m328p
@@ -21,7 +29,8 @@ board_macro = $(shell printf '#include "board.h"\n$(1)\n' | $(HOST_CC) -E -P -DB
 # (find-board, find-isp), so a missing one gets advice, not avrdude's
 # errors; the recipe asks again for the port found. $(1): target name.
 board_port = $$(tools/flash_board.sh serial '$(PORT)' $(1) 2>/dev/null) || exit 1
-isp_port = $(if $(filter $(ISP),$(ISP_SERIAL)),port="-P $(board_port) -b $(ISP_BAUD)",port=)
+# $(1): the ISP programmer, $(2): target name; sets port= for avrdude.
+isp_port = $(if $(filter $(1),$(ISP_SERIAL)),p=$$(tools/flash_board.sh serial '$(PORT)' $(2) 2>/dev/null) || exit 1; port="-P $$p -b $(ISP_BAUD)",port=)
 ISP_FIND := $(if $(filter $(ISP),$(ISP_SERIAL)),serial '$(PORT)',usb '$(ISP)')
 
 .PHONY: flash flash-isp fuses hex-size find-board find-isp
@@ -31,22 +40,23 @@ find-isp:
 	@tools/flash_board.sh $(ISP_FIND) $(or $(filter flash-isp fuses,$(MAKECMDGOALS)),find-isp) >/dev/null
 
 flash: find-board $(B)/nim.hex hex-size
+	@$(if $(BAUD),,echo "make flash: BOOTLOADER=$(BOOTLOADER) is none of optiboot, atmegaboot (or pass BAUD=)"; exit 1)
 	@port=$(call board_port,flash); \
 	 echo "$(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $$port -b $(BAUD) -D -U flash:w:$(B)/nim.hex:i"; \
 	 $(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $$port -b $(BAUD) -D -U flash:w:$(B)/nim.hex:i
 	@if [ "$(BAUD)" = 57600 ]; then echo "note: 57600 baud is the old bootloader (ATmegaBOOT): after a watchdog reset (a hang with interrupts off) it resets itself until the power is cycled; optiboot does not (README, Build your own)"; fi
 
 flash-isp: find-isp $(B)/nim.hex hex-size
-	@$(isp_port); \
-	 echo "$(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) $$port -U flash:w:$(B)/nim.hex:i"; \
-	 $(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) $$port -U flash:w:$(B)/nim.hex:i
+	@$(call isp_port,$(ISP),flash-isp); \
+	 echo "$(AVRDUDE) -c $(call isp_avrdude_c,$(ISP)) -p $(AVRDUDE_PART) $$port -U flash:w:$(B)/nim.hex:i"; \
+	 $(AVRDUDE) -c $(call isp_avrdude_c,$(ISP)) -p $(AVRDUDE_PART) $$port -U flash:w:$(B)/nim.hex:i
 
 FUSE_ARGS = -U lfuse:w:$(call board_macro,BOARD_FUSE_LOW):m -U hfuse:w:$(call board_macro,BOARD_FUSE_HIGH):m \
 	-U efuse:w:$(call board_macro,BOARD_FUSE_EXT):m
 fuses: find-isp | deps
-	@$(isp_port); \
-	 echo "$(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) $$port $(FUSE_ARGS)"; \
-	 $(AVRDUDE) -c $(ISP) -p $(AVRDUDE_PART) $$port $(FUSE_ARGS)
+	@$(call isp_port,$(ISP),fuses); \
+	 echo "$(AVRDUDE) -c $(call isp_avrdude_c,$(ISP)) -p $(AVRDUDE_PART) $$port $(FUSE_ARGS)"; \
+	 $(AVRDUDE) -c $(call isp_avrdude_c,$(ISP)) -p $(AVRDUDE_PART) $$port $(FUSE_ARGS)
 
 # The hex holds flash only; its size is what the bootloader writes.
 hex-size: $(B)/nim.hex
@@ -62,6 +72,8 @@ hex-size: $(B)/nim.hex
 ##   make hex-size        build/nim.hex's size against the flash below the bootloader
 ##   PORT=/dev/ttyUSB0    serial port of the board (default: the one USB serial port found)
 ##   PROGRAMMER=arduino   avrdude programmer for make flash
-##   BAUD=115200          115200 for optiboot (Uno, new Nano), 57600 for the "old bootloader" Nano
+##   BOOTLOADER=optiboot  the chip's bootloader: optiboot (the handheld, Uno, new Nano: 115200 baud)
+##                        or atmegaboot (the "old bootloader" Nano: 57600 baud)
+##   BAUD=115200          the bootloader's rate, if neither (default: BOOTLOADER's)
 ##   ISP=usbasp           avrdude programmer for make flash-isp and make fuses
-##                        (avrisp = Arduino as ISP, on PORT at ISP_BAUD=19200)
+##                        (avrisp or arduino_as_isp = Arduino as ISP, on PORT at ISP_BAUD=19200)

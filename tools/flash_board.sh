@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# flash_board.sh serial PORT TARGET | usb PROGRAMMER TARGET
+# flash_board.sh serial PORT TARGET [WHAT] | usb PROGRAMMER TARGET
 # Finds the board before avrdude is asked to talk to it, so a missing board
 # gets one clear paragraph (what to plug in, what to pass, what is there)
 # instead of avrdude's retries. Prints the serial port to use on stdout
@@ -10,6 +10,8 @@ set -u
 dev=${FLASH_DEV_DIR:-/dev}
 usb=${FLASH_USB_DIR:-/sys/bus/usb/devices}
 kind=${1:-} want=${2:-} target=${3:-flash}
+# What is on the serial port: the board, or an Arduino as ISP programmer.
+what=${4:-board}
 
 # USB serial ports: the Nano's CH340/FT232 (ttyUSB), the Uno's 16U2 (ttyACM).
 serial_ports() {
@@ -31,7 +33,7 @@ serial)
         if [ ! -e "$want" ]; then
             {
                 echo "make $target: no serial port $want."
-                echo "  Plug the board in (a USB data cable, not a charge-only one),"
+                echo "  Plug the $what in (a USB data cable, not a charge-only one),"
                 echo "  or pass the port it is on: make $target PORT=/dev/ttyACM0"
                 ports_line
             } >&2
@@ -49,17 +51,17 @@ serial)
     fi
     mapfile -t found < <(serial_ports)
     if [ ${#found[@]} -eq 1 ]; then
-        echo "make $target: the board is on ${found[0]} (PORT= to choose another)" >&2
+        echo "make $target: the $what is on ${found[0]} (PORT= to choose another)" >&2
         echo "${found[0]}"
         exit 0
     fi
     {
         if [ ${#found[@]} -eq 0 ]; then
-            echo "make $target: no board found."
-            echo "  Plug the board in with its USB cable (a data cable, not a charge-only one),"
+            echo "make $target: no $what found."
+            echo "  Plug the $what in with its USB cable (a data cable, not a charge-only one),"
             echo "  or pass the serial port it is on: make $target PORT=/dev/ttyUSB0"
         else
-            echo "make $target: ${#found[@]} serial ports, which one is the board?"
+            echo "make $target: ${#found[@]} serial ports, which one is the $what?"
             echo "  Pass it: make $target PORT=${found[0]}"
         fi
         ports_line

@@ -213,6 +213,8 @@ grep '^battery:' board/bom.md | while IFS='|' read -r _ name mah volts; do
                          name, mah, b, mah / (base["playing"] + add[b]), mah / (base["menu"] + add[b]),
                          mah / (base["off"] + add[b]) / 24, base["playing"] + add[b], base["off"] + add[b] } }' "$figs"
 done >> "$figs.battery"
+# the handheld PCB (board/README.md): its RSET, regulator and cells
+python3 tools/board/power.py bench "$figs" >> "$figs.battery" || err=1
 cat "$figs.battery" >> "$figs"; rm -f "$figs.battery"
 
 # ---- EEPROM wear: two hours of play, DEMO and a host looping SET on each

@@ -33,6 +33,7 @@ import board_data  # noqa: E402
 import board_files  # noqa: E402
 import erc  # noqa: E402
 import footprints  # noqa: E402
+import power  # noqa: E402
 import schematic  # noqa: E402
 
 passed = failed = 0
@@ -153,6 +154,37 @@ def ledmap_problems(b, sim):
     return out
 
 
+def power_problems(b):
+    """The supply keeps both chips in their ratings: 5 V inside the
+    MAX7219's range and above the brown-out level, the cut-off keeps NiMH
+    cells at 1.0 V or more and does not restart on the cells' recovery."""
+    s, p, out = power.Supply(b), b.power, []
+    if not (max(p["display_min_v"], p["bod_v"] + 0.3) <= p["vout"] <= p["display_max_v"]):
+        out.append("%.2f V at the chips is outside %.1f-%.1f V or too near the brown-out level %.1f V"
+                   % (p["vout"], p["display_min_v"], p["display_max_v"], p["bod_v"]))
+    for cells in s.cells:
+        per_cell = s.cutoff_pack() / cells["count"]
+        if "NiMH" in cells["name"] and per_cell < 1.0:
+            out.append("%s: the cut-off at %.2f V a cell over-discharges them" % (cells["name"], per_cell))
+        if s.cutoff_pct(cells) < 80:
+            out.append("%s: the cut-off comes at %d %% of the charge" % (cells["name"], s.cutoff_pct(cells)))
+    if s.vin_on - s.vin_off < p["diode_drop_v"] - p["diode_drop_rest_v"] + 0.3:
+        out.append("restart %.2f V is too near the cut-off %.2f V" % (s.vin_on, s.vin_off))
+    return out
+
+
+def readme_problems(b):
+    """board/README.md shows the generated tables, as generated."""
+    text = open(os.path.join(ROOT, "board", "README.md")).read()
+    out = []
+    for tag, want in (("summary", board_files.summary(b)), ("power table", power.table(b))):
+        start = text.find("-->\n", text.find("<!-- %s:" % tag))
+        end = text.find("<!-- end %s -->" % tag)
+        if start < 0 or end < 0 or text[start + 4:end] != want:
+            out.append("board/README.md's %s is not what the data gives (regenerate it)" % tag)
+    return out
+
+
 def read_sim_map(path):
     text = subprocess.run([path], check=True, capture_output=True, text=True).stdout
     sim = {}
@@ -229,6 +261,8 @@ def main(argv):
         check(not problems, "erc %s: %s" % (name, "; ".join(problems)))
     for p in ledmap_problems(b, sim):
         check(False, "ledmap: %s" % p)
+    for p in power_problems(b) + readme_problems(b):
+        check(False, "power: %s" % p)
 
     # ---- each check catches its mutation ---------------------------------
     fw = firmware_problems
@@ -265,6 +299,10 @@ def main(argv):
         ("ledmap", lm, "SEG_A and SEG_B swapped", swap_nets("U2", "14", "16"), None),
         ("ledmap", lm, "the matrix turned by 90 degrees", set_field("U3", "rot", 90), None),
         ("ledmap", lm, "the matrix turned by 180 degrees", set_field("U3", "rot", 180), None),
+        ("power", power_problems, "the cut-off resistor R5 at 33k: NiMH over-discharged",
+         set_field("R5", "value", "33k"), None),
+        ("power", power_problems, "a 5.5 V output: no margin", lambda d: d["power"].update(vout=5.6), None),
+        ("readme", readme_problems, "R2 changed, the README's table not", set_field("R2", "value", "10k"), None),
         ("ledmap", lm, "a row-anode (1088BS) part", lambda d: d["chip"]["1088AS"].update(cathodes="C"), None),
     ]
     for kind, fn, what, mutate, nano in mutations:
@@ -276,6 +314,23 @@ def main(argv):
             check(False, "%s: %s: the loader failed (%s)" % (kind, what, err))
             continue
         check(len(fn(mb)) > 0, "%s catches: %s" % (kind, what))
+
+    # ---- make bench's handheld rows: from the simulated currents ------------
+    with tempfile.NamedTemporaryFile("w", suffix=".figs", delete=False) as f:
+        f.write("bench current state=playing mcu_ma=3.0 display_ma=40.0 piezo_ma=0.0 led_usb_ma=15.0\n"
+                "bench current state=menu mcu_ma=3.0 display_ma=60.0 piezo_ma=0.0 led_usb_ma=15.0\n"
+                "bench current state=off mcu_ma=0.0003 display_ma=0.15 piezo_ma=0.0 led_usb_ma=15.0\n")
+    try:
+        rows = power.bench(b, f.name).splitlines()
+        mb, _ = load_mutated(data, set_field("R2", "value", "10k"))
+        rows10 = power.bench(mb, f.name).splitlines()
+    finally:
+        os.unlink(f.name)
+    hours = lambda row: float(row.split("play_h=")[1].split()[0])
+    check(len(rows) == len(b.power["cells"]) and all("board=handheld" in r for r in rows),
+          "make bench gets a handheld row for each kind of cell")
+    check(hours(rows[0]) > 1.5 * hours(rows10[0]), "RSET 24k plays longer than 10k (%s vs %s h)"
+          % (hours(rows[0]), hours(rows10[0])))
 
     # ---- the generated files --------------------------------------------
     with tempfile.TemporaryDirectory() as tmp:

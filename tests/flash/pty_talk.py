@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Send one line to a serial pty and wait for a reply line that starts with
-an expected prefix. Usage: pty_talk.py PTY LINE PREFIX [TIMEOUT_S]
-Prints every line received; exits 0 when the prefix is seen, 1 otherwise."""
+an expected prefix. Usage: pty_talk.py PTY LINE PREFIX [TIMEOUT_S [BAUD]]
+Prints every line received; exits 0 when the prefix is seen, 1 otherwise.
+BAUD sets the port's rate, which a simulator with --baud-check holds the
+chip's to."""
 import os, select, sys, termios, time, tty
 
 path, line, prefix = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -10,6 +12,8 @@ fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
 tty.setraw(fd)
 attrs = termios.tcgetattr(fd)
 attrs[3] &= ~termios.ECHO
+if len(sys.argv) > 5:
+    attrs[4] = attrs[5] = getattr(termios, "B" + sys.argv[5])
 termios.tcsetattr(fd, termios.TCSANOW, attrs)
 deadline = time.time() + timeout
 buf = b""

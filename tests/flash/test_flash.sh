@@ -7,34 +7,16 @@
 # game the bootloader hands over to must answer the PC link.
 set -euo pipefail
 B=$1 NIMSIM=$2 BOOT=$3
-work=$(mktemp -d)
-sim_pid=""
-cleanup() {
-    [ -n "$sim_pid" ] && kill "$sim_pid" 2>/dev/null && wait "$sim_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "test-flash: FAIL: $*"; exit 1; }
+. tests/flash/flash_lib.sh
+flash_test_begin test-flash
 
 [ -f "$BOOT" ] || fail "bootloader $BOOT missing (make deps installs arduino-core-avr)"
 
-# 1. A chip with the bootloader only, its UART on a pty, paced to real time
-#    (the bootloader's timeouts are in real time for avrdude).
-#    Its pty is the /dev/pts path simavr prints, not the /tmp/simavr-uart0
-#    link it also makes: any other simulator started with --pty (the tests
-#    run side by side) moves that link.
-"$NIMSIM" --realtime --erase --bootloader "$BOOT" --pty --dump-flash "$work/flash.bin" \
-    "$B/nim.elf" >"$work/sim.log" 2>&1 &
-sim_pid=$!
-PTY=
-for _ in $(seq 50); do
-    PTY=$(grep -o '/dev/pts/[0-9]*' "$work/sim.log" | head -1) && [ -n "$PTY" ] && break
-    sleep 0.1
-done
-[ -n "$PTY" ] && [ -e "$PTY" ] || { cat "$work/sim.log"; fail "the simulator made no pty"; }
+# 1. A chip with the bootloader only, its UART on a pty.
+flash_sim_start "$work/sim.log" --erase --bootloader "$BOOT" --dump-flash "$work/flash.bin" "$B/nim.elf"
 
 # 2. The project's own make flash, as a user runs it.
-if ! make --no-print-directory flash PORT="$PTY" BAUD=57600 >"$work/flash.log" 2>&1; then
+if ! make --no-print-directory flash PORT="$PTY" BOOTLOADER=atmegaboot >"$work/flash.log" 2>&1; then
     cat "$work/flash.log"; fail "make flash failed"
 fi
 grep -E "bytes of flash (verified|written)" "$work/flash.log" || true
@@ -45,11 +27,8 @@ grep -qE "[0-9]+ bytes of flash verified" "$work/flash.log" \
 tests/flash/pty_talk.py "$PTY" VER "OK VER NIM" 20 || { cat "$work/sim.log"; fail "the flashed game does not answer VER"; }
 
 # 4. The chip's flash equals nim.hex (the hex holds flash only).
-kill "$sim_pid"; wait "$sim_pid" 2>/dev/null || true; sim_pid=""
-avr-objcopy -I ihex -O binary "$B/nim.hex" "$work/hex.bin"
-n=$(stat -c %s "$work/hex.bin")
-cmp -n "$n" "$work/hex.bin" "$work/flash.bin" || fail "chip flash differs from nim.hex"
-# and nothing was written past the image
-tail -c +$((n + 1)) "$work/flash.bin" | tr -d '\377' | head -c 1 | grep -q . && fail "bytes written past the image"
+flash_sim_stop
+flash_same_as_hex "$B/nim.hex" "$work/flash.bin"
+n=$flash_bytes
 echo "test-flash: avrdude wrote and verified $n bytes through the bootloader; chip flash == nim.hex; game answered VER"
 echo "1 passed, 0 failed"

@@ -26,11 +26,14 @@ Board (load() returns one)
     hole_screw                 the screw the holes take
     parts                      {ref: Part}, in the file's order
     extras                     [Extra]: bought, not placed (holder, sockets,
-                               cells): ref, value, mpn, second_source, qty
+                               cells): ref, value, mpn, second_source, qty,
+                               price
     chips                      {chip name: Chip}
     nets                       {net: [(ref, pin), ...]} sorted
     signals                    {firmware signal: Signal} from board/nano.h
     footprint_dims             {our footprint name: {dimension: value}}
+    power                      {key: value}: the [power] table as written (the
+                               supply model of tools/board/power.py)
     decoupling                 [Decoupling]: chip, pin, cap, max_mm (the
                                capacitor's pad on the pin's net at most
                                max_mm from the pin)
@@ -42,6 +45,7 @@ Board (load() returns one)
 
 Part
     ref, value, footprint ("Lib:Name"), fp_lib, fp_name, mpn, second_source
+    price                      US dollars a piece, one-off (an estimate)
     x, y, rot, side            footprint origin (mm), degrees CCW, "F"/"B"
     chip                       name of its Chip, or None
     group                      its block on the schematic ("MCU", "Power" ...)
@@ -131,6 +135,7 @@ class Part:
         self.fp_lib, self.fp_name = self.footprint.split(":", 1)
         self.mpn = d.get("mpn", "")
         self.second_source = d.get("second_source", "")
+        self.price = float(d.get("price", 0))
         self.x, self.y = float(d["x"]), float(d["y"])
         self.rot = float(d.get("rot", 0)) % 360
         self.side = d.get("side", "F")
@@ -158,6 +163,7 @@ class Extra:
         self.mpn = d.get("mpn", "")
         self.second_source = d.get("second_source", "")
         self.qty = int(d.get("qty", 1))
+        self.price = float(d.get("price", 0))
 
 
 class Hole:
@@ -330,6 +336,7 @@ def load(toml_path=None, nano_h=None, data=None):
             raise BoardError("%s: two parts named %s" % (where, p.ref))
         b.parts[p.ref] = p
     b.extras = [Extra(e) for e in data.get("extra", [])]
+    b.power = dict(data.get("power", {}))
     try:
         b.decoupling = [Decoupling(d) for d in data.get("decoupling", [])]
     except KeyError as e:

@@ -6,13 +6,15 @@ board data (board_data.load()):
                              reads it; every net with its pads and pin names)
     OUTDIR/<name>-bom.csv    the bill of materials, grouped: references,
                              quantity, value, footprint, manufacturer part
-                             number, second source (parts bought but not
-                             placed, such as the holder and the sockets, too)
+                             number, second source, unit price (estimate);
+                             parts bought but not placed (the holder, the
+                             sockets, the cells) too
     OUTDIR/<name>-pos.csv    pick-and-place: reference, value, footprint, x,
                              y (mm, origin the board's bottom-left corner, y
                              up, as fabs read it), rotation, side
 
-No dates, no paths of this machine: two runs give the same bytes."""
+No dates, no paths of this machine: two runs give the same bytes.
+board_files.py --summary prints board/README.md's figures table."""
 import csv
 import io
 import os
@@ -87,7 +89,8 @@ def bom_rows(b):
     for ref in sorted(b.parts, key=ref_key):
         p = b.parts[ref]
         groups.setdefault((p.footprint, p.mpn, p.second_source), []).append(ref)
-    rows = [["References", "Qty", "Value", "Footprint", "Manufacturer part number", "Second source"]]
+    rows = [["References", "Qty", "Value", "Footprint", "Manufacturer part number", "Second source",
+             "Unit price USD (estimate)"]]
     for key in sorted(groups, key=lambda k: ref_key(groups[k][0])):
         fp, mpn, second = key
         refs = groups[key]
@@ -95,10 +98,29 @@ def bom_rows(b):
         for r in refs:
             if b.parts[r].value not in values:
                 values.append(b.parts[r].value)
-        rows.append([" ".join(refs), len(refs), "/".join(values), fp, mpn, second])
+        rows.append([" ".join(refs), len(refs), "/".join(values), fp, mpn, second,
+                     "%.2f" % b.parts[refs[0]].price])
     for e in b.extras:
-        rows.append([e.ref, e.qty, e.value, "(not on the board)", e.mpn, e.second_source])
+        rows.append([e.ref, e.qty, e.value, "(not on the board)", e.mpn, e.second_source, "%.2f" % e.price])
     return rows
+
+
+def summary(b):
+    """board/README.md's figures (markdown lines), generated: the test
+    checks that the README shows these."""
+    pads = [p for ref in b.parts for p in b.pads(ref)]
+    parts_usd = sum(p.price for p in b.parts.values())
+    extras_usd = sum(e.price * e.qty for e in b.extras if not e.ref.startswith("BAT"))
+    cells_usd = sum(e.price * e.qty for e in b.extras if e.ref.startswith("BAT"))
+    return "\n".join([
+        "| figure | value |", "|---|---|",
+        "| board | %g x %g mm, %g mm thick, 2 layers, corners r %g mm, %d M3 holes |"
+        % (b.width, b.height, b.thickness, b.corner_radius, len(b.holes)),
+        "| parts on the board | %d (%d through-hole pads) |" % (len(b.parts), len(pads)),
+        "| bought besides | %s |" % ", ".join("%d x %s" % (e.qty, e.value) for e in b.extras),
+        "| nets | %d |" % len(b.nets),
+        "| parts, estimate | US$ %.2f on the board + US$ %.2f holder and sockets + US$ %.2f cells |"
+        % (parts_usd, extras_usd, cells_usd)]) + "\n"
 
 
 def pos_rows(b):
@@ -117,8 +139,11 @@ def write(path, text):
 
 
 def main(argv):
+    if argv == ["--summary"]:
+        sys.stdout.write(summary(board_data.load()))
+        return 0
     if len(argv) != 1:
-        print("usage: board_files.py OUTDIR", file=sys.stderr)
+        print("usage: board_files.py OUTDIR | --summary", file=sys.stderr)
         return 2
     try:
         b = board_data.load()
