@@ -13,10 +13,19 @@ BOARD_LISTS := $(BOARD_OUT)/$(BOARD_NAME).net $(BOARD_OUT)/$(BOARD_NAME)-bom.csv
 BOARD_SCHEMATIC := $(BOARD_OUT)/$(BOARD_NAME)-schematic.svg
 BOARD_FILES := $(BOARD_LISTS) $(BOARD_SCHEMATIC)
 
-$(BOARD_LISTS) &: $(BOARD_DATA) $(wildcard board/handheld/*.pretty/*.kicad_mod)
+# The footprints' pads come from Debian's KiCad library (data only: no
+# KiCad program is needed for these files or for make test-board).
+BOARD_FILES_DEB := kicad-footprints python3
+.PHONY: board-files-deps
+board-files-deps: build/.board-files-deps-ok
+build/.board-files-deps-ok: board/board.mk tools/install_deps.sh
+	@tools/install_deps.sh $(BOARD_FILES_DEB)
+	@mkdir -p build && touch $@
+
+$(BOARD_LISTS) &: $(BOARD_DATA) $(wildcard board/handheld/*.pretty/*.kicad_mod) | board-files-deps
 	@python3 tools/board/board_files.py $(BOARD_OUT)
 
-$(BOARD_SCHEMATIC): $(BOARD_DATA) $(wildcard board/handheld/*.pretty/*.kicad_mod)
+$(BOARD_SCHEMATIC): $(BOARD_DATA) $(wildcard board/handheld/*.pretty/*.kicad_mod) | board-files-deps
 	@python3 tools/board/schematic.py $@
 
 .PHONY: board-files board-footprints

@@ -11,7 +11,7 @@ $(BOARD_LEDMAP): tests/board/ledmap.c sim/max7219.c sim/max7219.h sim/fixes.c bo
 	$(HOST_CC) $(SIM_CFLAGS) -o $@ tests/board/ledmap.c sim/max7219.c sim/fixes.c $(SIM_LIBS)
 
 .PHONY: test-board
-test-board: deps $(BOARD_LEDMAP)
+test-board: deps board-files-deps $(BOARD_LEDMAP)
 	@python3 tests/board/test_board.py $(BOARD_LEDMAP)
 TEST_TARGETS += test-board
 TEST_BUILD += $(BOARD_LEDMAP)

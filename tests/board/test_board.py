@@ -19,8 +19,8 @@ Each check also runs on mutated copies of the data (or of board/nano.h)
 and must fail there: a check that cannot fail is no check."""
 import copy
 import filecmp
-import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -185,6 +185,39 @@ def readme_problems(b):
     return out
 
 
+def sexpr(text):
+    """A KiCad s-expression file as nested lists of atoms (strings)."""
+    tokens = re.findall(r'\(|\)|"(?:[^"\\]|\\.)*"|[^\s()"]+', text)
+    stack = [[]]
+    for t in tokens:
+        if t == "(":
+            stack.append([])
+        elif t == ")":
+            if len(stack) < 2:
+                raise ValueError("unbalanced )")
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(t[1:-1].replace('\\"', '"') if t.startswith('"') else t)
+    if len(stack) != 1:
+        raise ValueError("unbalanced (")
+    return stack[0]
+
+
+def netlist_nets(text):
+    """{net name: [(ref, pin)]} read back from the .net file."""
+    (export,) = sexpr(text)
+    nets = {}
+    for sec in export[1:]:
+        if isinstance(sec, list) and sec[0] == "nets":
+            for net in sec[1:]:
+                name = [x[1] for x in net[1:] if x[0] == "name"][0]
+                nodes = [n for n in net[1:] if n[0] == "node"]
+                nets[name] = sorted((dict((f[0], f[1]) for f in n[1:])["ref"],
+                                     dict((f[0], f[1]) for f in n[1:])["pin"]) for n in nodes)
+    return nets
+
+
 def read_sim_map(path):
     text = subprocess.run([path], check=True, capture_output=True, text=True).stdout
     sim = {}
@@ -281,6 +314,14 @@ def main(argv):
         ("loader", None, "nano.h puts BTN_UP on the UART's PD1", lambda d: None,
          nano_text.replace("BOARD_BTN_UP 2", "BOARD_BTN_UP 1")),
         ("loader", None, "the data puts a net on a pin nano.h uses", set_net("U1", "17", "AREF"), None),
+        ("loader", None, "a position that is not a number", set_field("C1", "x", "left"), None),
+        ("loader", None, "a footprint that is not Lib:Name", set_field("R1", "footprint", "R_Axial"), None),
+        ("loader", None, "an unknown chip", set_field("U2", "chip", "MAX7221"), None),
+        ("loader", None, "a footprint KiCad does not have",
+         set_field("R3", "footprint", "Resistor_THT:R_Nothing"), None),
+        ("loader", None, "an extra without a value", lambda d: d["extra"][0].pop("value"), None),
+        ("loader", None, "nano.h without BOARD_PIEZO_PIN", lambda d: None,
+         nano_text.replace("#define BOARD_PIEZO_PIN", "#define BOARD_PIEZO_PINX")),
         ("nets", e["nets"], "a button's pin unconnected", set_net("SW1", "1", None), None),
         ("pads", e["pads"], "a net on a pin the footprint has not", set_net("U3", "17", "DIG0"), None),
         ("pads", e["pads"], "C5 moved onto C4's pads", set_field("C5", "x", 78.74), None),
@@ -295,6 +336,9 @@ def main(argv):
         ("placement", e["placement"], "SW1 off the grid", set_field("SW1", "x", 24.5), None),
         ("placement", e["placement"], "the piezo over the crystal", set_field("LS1", "x", 78.74), None),
         ("placement", e["placement"], "a pad at the edge", set_field("J3", "y", 1.27), None),
+        ("data", e["data"], "a part without its height", lambda d: part(d, "Y1").pop("height"), None),
+        ("data", e["data"], "+5V not among the power nets",
+         lambda d: d["board"]["power_nets"].remove("+5V"), None),
         ("ledmap", lm, "DIG0 and DIG1 swapped", swap_nets("U2", "2", "11"), None),
         ("ledmap", lm, "SEG_A and SEG_B swapped", swap_nets("U2", "14", "16"), None),
         ("ledmap", lm, "the matrix turned by 90 degrees", set_field("U3", "rot", 90), None),
@@ -358,7 +402,11 @@ def main(argv):
         bom = open(os.path.join(outs[0], b.name + "-bom.csv")).read()
         check(all(ref in bom for ref in b.parts), "every part is in the BOM")
         net = open(os.path.join(outs[0], b.name + ".net")).read()
-        check(net.count("(net (code") == len(b.nets), "the netlist has every net")
+        check(netlist_nets(net) == {n: sorted(v) for n, v in b.nets.items()},
+              "the netlist read back has every net, each with its pins")
+        broken = net.replace('(node (ref "U2") (pin "1") (pinfunction "DIN"))', "", 1)
+        check(broken != net and netlist_nets(broken) != netlist_nets(net),
+              "the netlist check sees a pin taken out")
 
     print("test-board: %d passed, %d failed (%d parts, %d nets, %d mutations)"
           % (passed, failed, len(b.parts), len(b.nets), len(mutations)))

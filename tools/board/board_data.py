@@ -21,6 +21,7 @@ Board (load() returns one)
     corner_radius, thickness   mm
     grid                       placement grid, mm (1.27)
     track, clearance, power_track   design rules, mm
+    power_nets                 the supply nets (routed with power_track)
     library, library_dir       our footprint library's nickname and folder
     holes                      [Hole]: ref, x, y, drill, footprint (mounting)
     hole_screw                 the screw the holes take
@@ -47,6 +48,8 @@ Part
     ref, value, footprint ("Lib:Name"), fp_lib, fp_name, mpn, second_source
     price                      US dollars a piece, one-off (an estimate)
     x, y, rot, side            footprint origin (mm), degrees CCW, "F"/"B"
+    height                     mm above the board as soldered (the case's
+                               lid clears it), or None
     chip                       name of its Chip, or None
     group                      its block on the schematic ("MCU", "Power" ...)
     nets                       {pin number (str): net}; missing = unconnected
@@ -139,6 +142,7 @@ class Part:
         self.x, self.y = float(d["x"]), float(d["y"])
         self.rot = float(d.get("rot", 0)) % 360
         self.side = d.get("side", "F")
+        self.height = float(d["height"]) if "height" in d else None
         if self.side not in ("F", "B"):
             raise BoardError("%s: %s: side %r is not F or B" % (where, self.ref, self.side))
         self.chip = d.get("chip")
@@ -244,7 +248,7 @@ def footprint_pads(path):
             text = open(path).read()
         except OSError:
             raise BoardError("footprint %s not found (Debian's kicad-footprints, or make board-footprints)"
-                             % path)
+                             % os.path.relpath(path, ROOT) if path.startswith(ROOT) else path)
         pads = []
         for m in _PAD_RE.finditer(text):
             pin, _kind, shape, x, y, w, h, drill = m.groups()
@@ -295,6 +299,26 @@ def _nets_of(parts):
             for n, v in sorted(nets.items())}
 
 
+def _load_board(b, d, data, where):
+    """[board], the holes, the chips and our footprints' dimensions."""
+    b.name, b.title, b.rev = d["name"], d["title"], d["rev"]
+    b.width, b.height = float(d["width"]), float(d["height"])
+    b.corner_radius = float(d.get("corner_radius", 0))
+    b.thickness = float(d.get("thickness", 1.6))
+    b.grid = float(d.get("grid", 1.27))
+    b.track = float(d.get("track", 0.25))
+    b.clearance = float(d.get("clearance", 0.2))
+    b.power_track = float(d.get("power_track", b.track))
+    b.power_nets = list(d.get("power_nets", []))
+    b.library = d.get("library", "NimHandheld")
+    b.library_dir = d.get("library_dir", "board/handheld/NimHandheld.pretty")
+    spec = data.get("hole_spec", {})
+    b.hole_screw = spec.get("screw", "")
+    b.holes = [Hole(h, spec) for h in data.get("hole", [])]
+    b.chips = {n: Chip(n, c) for n, c in data.get("chip", {}).items()}
+    b.footprint_dims = dict(data.get("footprint", {}))
+
+
 def load(toml_path=None, nano_h=None, data=None):
     """The Board of a handheld.toml (or of already-parsed data, for tests that
     mutate it), with U1's firmware pins from board/nano.h."""
@@ -314,33 +338,28 @@ def load(toml_path=None, nano_h=None, data=None):
     for key in ("name", "title", "rev", "width", "height"):
         if key not in d:
             raise BoardError("%s: [board] has no '%s'" % (where, key))
-    b.name, b.title, b.rev = d["name"], d["title"], d["rev"]
-    b.width, b.height = float(d["width"]), float(d["height"])
-    b.corner_radius = float(d.get("corner_radius", 0))
-    b.thickness = float(d.get("thickness", 1.6))
-    b.grid = float(d.get("grid", 1.27))
-    b.track = float(d.get("track", 0.25))
-    b.clearance = float(d.get("clearance", 0.2))
-    b.power_track = float(d.get("power_track", b.track))
-    b.library = d.get("library", "NimHandheld")
-    b.library_dir = d.get("library_dir", "board/handheld/NimHandheld.pretty")
-    spec = data.get("hole_spec", {})
-    b.hole_screw = spec.get("screw", "")
-    b.holes = [Hole(h, spec) for h in data.get("hole", [])]
-    b.chips = {n: Chip(n, c) for n, c in data.get("chip", {}).items()}
-    b.footprint_dims = dict(data.get("footprint", {}))
+    try:
+        _load_board(b, d, data, where)
+    except (TypeError, ValueError, AttributeError) as e:
+        raise BoardError("%s: %s" % (where, e))
     b.parts = {}
     for pd in data.get("part", []):
-        p = Part(pd, b.chips, where)
+        try:
+            p = Part(pd, b.chips, where)
+        except (TypeError, ValueError, AttributeError) as e:
+            raise BoardError("%s: part %s: %s" % (where, pd.get("ref", "?"), e))
         if p.ref in b.parts:
             raise BoardError("%s: two parts named %s" % (where, p.ref))
         b.parts[p.ref] = p
-    b.extras = [Extra(e) for e in data.get("extra", [])]
+        footprint_pads(footprint_path(p.fp_lib, p.fp_name, b))     # it exists
     b.power = dict(data.get("power", {}))
     try:
+        b.extras = [Extra(e) for e in data.get("extra", [])]
         b.decoupling = [Decoupling(d) for d in data.get("decoupling", [])]
     except KeyError as e:
-        raise BoardError("%s: a [[decoupling]] without %s" % (where, e))
+        raise BoardError("%s: an [[extra]] or [[decoupling]] without %s" % (where, e))
+    except (TypeError, ValueError) as e:
+        raise BoardError("%s: an [[extra]] or [[decoupling]]: %s" % (where, e))
     b.signals = nano_signals(nano_h)
     mcu = b.parts.get(MCU_REF)
     if mcu is None or mcu.chip is None:

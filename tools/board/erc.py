@@ -17,6 +17,8 @@ all on the real data and on mutated copies (each must catch its mutation).
     buttons       active-low buttons (board/nano.h) switch to GND
     placement     part origins on the board's grid, pads inside the outline
                   by 1 mm, holes inside, courtyards apart
+    data          the power nets exist and hold every rail; every part has
+                  its height (the case)
 
 Command line: tools/board/erc.py prints the problems and exits 1 if any."""
 import math
@@ -206,9 +208,21 @@ def check_placement(b):
     return out
 
 
+def check_data(b):
+    """What the PCB and the case read besides the nets: every supply net
+    named in power_nets exists and is one, every part has its height."""
+    out = ["power net %s is no net of the board" % n for n in b.power_nets if n not in b.nets]
+    for rail in {c.rail for c in b.chips.values() if c.rail} | {GROUND}:
+        if rail not in b.power_nets:
+            out.append("the rail %s is not among the power nets" % rail)
+    out += ["%s has no height (the case's lid must clear it)" % ref
+            for ref, p in b.parts.items() if p.height is None or p.height <= 0]
+    return out
+
+
 CHECKS = [("nets", check_nets), ("pads", check_pads), ("rails", check_rails),
           ("decoupling", check_decoupling), ("floating", check_floating),
-          ("buttons", check_buttons), ("placement", check_placement)]
+          ("buttons", check_buttons), ("placement", check_placement), ("data", check_data)]
 
 
 def run_all(b):
