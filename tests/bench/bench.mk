@@ -124,4 +124,3 @@ TEST_BUILD_M4 += build/m4/tests/bench/reply_test.elf build/m4/tests/bench/octal.
 ## Performance:
 ##   make bench           cycles, sizes, stack, latency, power, EEPROM wear: figures, table,
 ##                        budgets (100,000 positions a game); writes docs/performance.md
-##   make test-bench      the same on a sample; fails on a budget or a stale docs/performance.md

@@ -29,7 +29,8 @@ simulator (exact cycle counts of the ELF that is flashed, and of on-target
 programs built with the firmware's flags); do not edit it by hand. Tables
 that `make test` measures as well are checked by it (test-bench): when the
 tree changes one of their figures, `make test` fails until `make bench` is
-run and this file committed. How each figure is measured: docs/testing.md.
+run and this file committed. How each figure is measured, and the budgets:
+[testing.md](testing.md).
 """
 
 
