@@ -78,6 +78,9 @@ for cols in 8 32; do
     done
 done
 sim=build/nimsim elf=build/nim.elf
+# the scripts' own figure: the same in every run of the tree (the robustness
+# campaigns' files below are there only if test-robust ran, or finished, first)
+say "bench stack_scripts high_water=$deepest runs=$n deepest=$where"
 for f in build/robust/out/*.out; do
     [ -f "$f" ] || continue
     hw=$(grep -o 'stack high-water [0-9]*' "$f" | grep -o '[0-9]*$' | sort -n | tail -1)

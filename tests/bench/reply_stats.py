@@ -9,13 +9,17 @@ marker pair (the 0xF0 calibration block), so a figure is the call's own cost.
 KIND 1 or 4 (reply.c, MODULES=1/4): per game
     bench reply game=NAME cols=N positions=n worst_cycles=w mean_cycles=m
     bench reply_random game=NAME cols=N positions=n worst_cycles=w mean_cycles=m
-KIND octal (octal.c): a typed-in code set on the chip, worst over every
-code of 1-4 digits, codes that split (pins) and those that do not (heaps)
-    bench octal_set kind=heap|split codes=n heaps=h worst_cycles=w code=C mean_cycles=m
+and the whole run's simulated cycles (to its last marker; bench.mk sizes
+make bench's simulator cap from make test's sample by it)
+    bench reply_run cols=N games=g cycles=c
+KIND octal1 or octal4 (octal.c, MODULES=1/4): a typed-in code set on the
+chip, worst over every code of 1-4 digits, codes that split (pins) and
+those that do not (heaps)
+    bench octal_set cols=N kind=heap|split codes=n heaps=h worst_cycles=w code=C mean_cycles=m
 and the proof of its misere play, worst over the same codes, with the verdicts
-    bench octal_misere kind=heap|split codes=n worst_cycles=w code=C mean_cycles=m played=p wild=w values=v moves=m
+    bench octal_misere cols=N kind=heap|split codes=n worst_cycles=w code=C mean_cycles=m played=p wild=w values=v moves=m
 and one heap of the codes that never split, its P-positions and GRUNDY of the biggest heap
-    bench octal_heap codes=n worst_cycles=w code=C mean_cycles=m grundy_worst_cycles=g grundy_code=C
+    bench octal_heap cols=N codes=n worst_cycles=w code=C mean_cycles=m grundy_worst_cycles=g grundy_code=C
 KIND baseline (baseline.c): per pin count k, and the headline
     bench baseline_pins game=KAYLES cols=8 pins=k positions=n worst_cycles=w table_worst_cycles=t
     bench baseline game=KAYLES cols=8 pins=k worst_cycles=w table_worst_cycles=t ratio=r
@@ -40,6 +44,7 @@ def main():
     section = None
     open_mark = None
     start = 0
+    c = 0
     for line in sys.stdin:
         c, v = line.split()
         c = int(c)
@@ -58,7 +63,7 @@ def main():
         d = c - start
         if section == "cal":
             cal.append(d)
-        elif kind == "octal":
+        elif kind.startswith("octal"):
             octal_times.append((open_mark, d))
         else:
             s = stats.setdefault((section, open_mark), [0, 0, 0])
@@ -96,7 +101,9 @@ def main():
             n, w, m = fig((idx, 5))
             print("bench reply_random game=%s cols=%d positions=%d worst_cycles=%d mean_cycles=%d"
                   % (name, cols, n, w, round(m)))
-    elif kind == "octal":
+        print("bench reply_run cols=%d games=%d cycles=%d" % (cols, len(games), c))
+    elif kind in ("octal1", "octal4"):
+        cols = 8 * int(kind[5:])
         # one interval per code, in the order of the UART's lines
         lines = [l.split() for l in uart if l.startswith("0.")]
         if not uart or not uart[-1].startswith("end codes=") or int(uart[-1][10:]) != len(lines):
@@ -110,14 +117,14 @@ def main():
                 fail("a code with a move refused: %s" % [l for l in lines if l[2] not in ("split", "heap")][0])
             pick = [(t, l[0], int(l[1])) for t, l in zip(times, lines) if (l[2] == "split") == split]
             t, code, heaps = max(pick)
-            print("bench octal_set kind=%s codes=%d heaps=%d worst_cycles=%d code=%s mean_cycles=%d"
-                  % ("split" if split else "heap", len(pick), heaps, t, code,
+            print("bench octal_set cols=%d kind=%s codes=%d heaps=%d worst_cycles=%d code=%s mean_cycles=%d"
+                  % (cols, "split" if split else "heap", len(pick), heaps, t, code,
                      round(sum(p[0] for p in pick) / len(pick))))
             pick = [(t, l[0], int(l[3])) for t, l in zip(proofs, lines) if (l[2] == "split") == split]
             t, code, _ = max(pick)
             why = [p[2] for p in pick]
-            print("bench octal_misere kind=%s codes=%d worst_cycles=%d code=%s mean_cycles=%d played=%d wild=%d "
-                  "values=%d moves=%d" % ("split" if split else "heap", len(pick), t, code,
+            print("bench octal_misere cols=%d kind=%s codes=%d worst_cycles=%d code=%s mean_cycles=%d played=%d wild=%d "
+                  "values=%d moves=%d" % (cols, "split" if split else "heap", len(pick), t, code,
                                           round(sum(p[0] for p in pick) / len(pick)), why.count(0), why.count(1),
                                           why.count(2), why.count(3)))
         # one heap of the codes that never split: its P-positions, GRUNDY
@@ -128,8 +135,8 @@ def main():
             fail("%d one-heap derivations and %d GRUNDYs measured, %d codes" % (len(derive), len(grundy), len(heaps)))
         t, code = max(zip(derive, (l[0] for l in heaps)))
         g, gcode = max(zip(grundy, (l[0] for l in heaps)))
-        print("bench octal_heap codes=%d worst_cycles=%d code=%s mean_cycles=%d grundy_worst_cycles=%d grundy_code=%s"
-              % (len(heaps), t, code, round(sum(derive) / len(derive)), g, gcode))
+        print("bench octal_heap cols=%d codes=%d worst_cycles=%d code=%s mean_cycles=%d grundy_worst_cycles=%d grundy_code=%s"
+              % (cols, len(heaps), t, code, round(sum(derive) / len(derive)), g, gcode))
     elif kind == "baseline":
         lines = [l.split() for l in uart if l.strip()]
         total = sum(fig((k, 7))[0] for k in range(1, 9))
