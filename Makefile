@@ -51,7 +51,10 @@ test: test-build
 		$(filter $(TEST_TARGETS),$(TEST_FIRST)) $(filter-out $(TEST_FIRST),$(TEST_TARGETS))
 
 .PHONY: test-build
-test-build: deps
+# The packages are installed here, before the targets run side by side:
+# test-board and test-bench both read kicad-footprints (a fresh machine's
+# test-bench raced test-board's install and failed).
+test-build: deps board-files-deps
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) MODULES=1 test-build-files
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) MODULES=4 test-build-files-m4
 	@tests/check_built.sh $(TEST_TARGETS)

@@ -85,7 +85,9 @@ BENCH_TEST_FIGURES := $(BENCH_DIR)/reply_test-m1.txt $(BENCH_DIR)/reply_test-m4.
 # Both builds' programs and simulators first (one make per MODULES), then
 # the measurements, two at a time (the two slow ones run side by side).
 .PHONY: bench-build
-bench-build: deps
+# board-files-deps: the handheld's battery row (tools/board/power.py)
+# reads its parts' footprints from Debian's KiCad library.
+bench-build: deps board-files-deps
 	@$(MAKE) --no-print-directory MODULES=1 BENCH_REPLY_PROGS="$(BENCH_REPLY_PROGS)" bench-progs build/tests/bench/baseline.elf
 	@$(MAKE) --no-print-directory MODULES=4 BENCH_REPLY_PROGS="$(BENCH_REPLY_PROGS)" bench-progs
 
