@@ -27,9 +27,7 @@ $(OPTIBOOT_HEX): board/bootloader.mk | deps
 	@echo "optiboot: $$(avr-size -A $(@:.hex=.elf) | awk '$$1 == ".text" { print $$2 }') bytes at 0x7E00, version word at 0x7FFE"
 
 # The handheld's fuses and lock bits (board/nano.h, BOARD_HANDHELD_*).
-BOOT_FUSE_ARGS = -U lfuse:w:$(call board_macro,BOARD_HANDHELD_FUSE_LOW):m \
-	-U hfuse:w:$(call board_macro,BOARD_HANDHELD_FUSE_HIGH):m \
-	-U efuse:w:$(call board_macro,BOARD_HANDHELD_FUSE_EXT):m
+BOOT_FUSE_ARGS = $(call fuse_args,BOARD_HANDHELD_FUSE_)
 
 # The ISP programmer: ISP= as for make fuses and flash-isp; PROGRAMMER=
 # given on the command line is taken too (make flash's PROGRAMMER is the

@@ -58,8 +58,8 @@
  * Optiboot and these (board/bootloader.md). The Nano's clock and boot
  * section, so one nim.hex (30,720 B at most) serves both; brown-out at
  * 4.3 V, inside 16 MHz's safe operating area (board/fuses.md). */
-#define BOARD_HANDHELD_FUSE_LOW 0xFF
-#define BOARD_HANDHELD_FUSE_HIGH 0xDA
+#define BOARD_HANDHELD_FUSE_LOW BOARD_FUSE_LOW
+#define BOARD_HANDHELD_FUSE_HIGH BOARD_FUSE_HIGH
 #define BOARD_HANDHELD_FUSE_EXT 0xFC  /* BODLEVEL = 4.3 V */
 
 #endif

@@ -51,8 +51,11 @@ flash-isp: find-isp $(B)/nim.hex hex-size
 	 echo "$(AVRDUDE) -c $(call isp_avrdude_c,$(ISP)) -p $(AVRDUDE_PART) $$port -U flash:w:$(B)/nim.hex:i"; \
 	 $(AVRDUDE) -c $(call isp_avrdude_c,$(ISP)) -p $(AVRDUDE_PART) $$port -U flash:w:$(B)/nim.hex:i
 
-FUSE_ARGS = -U lfuse:w:$(call board_macro,BOARD_FUSE_LOW):m -U hfuse:w:$(call board_macro,BOARD_FUSE_HIGH):m \
-	-U efuse:w:$(call board_macro,BOARD_FUSE_EXT):m
+# avrdude's arguments for one set of fuses: $(1) names it in board/nano.h
+# (BOARD_FUSE_: the Nano's; BOARD_HANDHELD_FUSE_: make bootloader's).
+fuse_args = -U lfuse:w:$(call board_macro,$(1)LOW):m -U hfuse:w:$(call board_macro,$(1)HIGH):m \
+	-U efuse:w:$(call board_macro,$(1)EXT):m
+FUSE_ARGS = $(call fuse_args,BOARD_FUSE_)
 fuses: find-isp | deps
 	@$(call isp_port,$(ISP),fuses); \
 	 echo "$(AVRDUDE) -c $(call isp_avrdude_c,$(ISP)) -p $(AVRDUDE_PART) $$port $(FUSE_ARGS)"; \
