@@ -19,6 +19,7 @@
 #define ADDR_SMCR 0x53
 #define ADDR_MCUSR 0x54
 #define ADDR_MCUCR 0x55
+#define ADDR_SPMCSR 0x57        /* self-programming (sim/selfprog.c) */
 #define ADDR_SREG 0x5F         /* the web runner's (sim/web) */
 #define ADDR_WDTCSR 0x60
 #define ADDR_TCCR1A 0x80
@@ -53,6 +54,10 @@
 /* MCUCR (10.11.2): the BOD off in sleep */
 #define MCUCR_BODSE 0x20
 #define MCUCR_BODS 0x40
+/* SPMCSR (26.9.1): the operation an SPM instruction does */
+#define SPMCSR_SPMEN 0x01
+#define SPMCSR_PGERS 0x02
+#define SPMCSR_PGWRT 0x04
 /* WDTCSR (10.9.2) */
 #define WDTCSR_WDE 0x08
 #define WDTCSR_WDIE 0x40

@@ -18,14 +18,11 @@
 
 #include <avr_flash.h>
 
+#include "avr_regs.h"
 #include "bootloader.h"
 #include "fixes.h"
 
 #define SPM_PAGE 128u          /* bytes, ATmega328P (26.8.1) */
-#define ADDR_SPMCSR 0x57
-#define SPMCSR_SPMEN 0x01
-#define SPMCSR_PGERS 0x02
-#define SPMCSR_PGWRT 0x04
 #define LOCK_BLB01 0x04
 #define LOCK_BLB11 0x10
 
