@@ -212,9 +212,9 @@ def nano_defines(path):
     return defs
 
 
-def nano_signals(path):
-    """{signal: Signal} for the firmware pins board/nano.h places."""
-    defs = nano_defines(path)
+def nano_signals(path, defs):
+    """{signal: Signal} for the firmware pins board/nano.h (path, read into
+    defs by nano_defines) places."""
     out = {}
     for name, port_macro, bit_macro in NANO_SIGNALS:
         if port_macro not in defs or bit_macro not in defs:
@@ -360,7 +360,9 @@ def load(toml_path=None, nano_h=None, data=None):
         raise BoardError("%s: an [[extra]] or [[decoupling]] without %s" % (where, e))
     except (TypeError, ValueError) as e:
         raise BoardError("%s: an [[extra]] or [[decoupling]]: %s" % (where, e))
-    b.signals = nano_signals(nano_h)
+    # kept: the electrical rules check reads the buttons' active level too
+    b.nano_defines = nano_defines(nano_h)
+    b.signals = nano_signals(nano_h, b.nano_defines)
     mcu = b.parts.get(MCU_REF)
     if mcu is None or mcu.chip is None:
         raise BoardError("%s: no %s chip to carry the firmware pins" % (where, MCU_REF))

@@ -136,9 +136,8 @@ def check_floating(b):
     return out
 
 
-def check_buttons(b, nano_h=None):
-    defs = board_data.nano_defines(nano_h or board_data.DEFAULT_NANO)
-    active_low = defs.get("BOARD_BTN_ACTIVE_LOW") == "1"
+def check_buttons(b):
+    active_low = b.nano_defines.get("BOARD_BTN_ACTIVE_LOW") == "1"
     out = []
     for name, sig in b.signals.items():
         if not name.startswith("BTN_"):

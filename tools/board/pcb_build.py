@@ -6,9 +6,8 @@ Edge.Cuts and the mounting holes are KiCad's MountingHole footprints.
 """
 import os
 import pcbnew
+from board_data import KICAD_FOOTPRINTS as SYSTEM_LIBS  # the data side's library, $KICAD_FOOTPRINTS too
 from pcb_layout import LayoutError, layout_bbox
-
-SYSTEM_LIBS = "/usr/share/kicad/footprints"
 # The board sits at this offset on the drawing sheet (KiCad's A4 page), so
 # that the file opens with the board in view.
 ORIGIN = (50.0, 40.0)
