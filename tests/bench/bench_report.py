@@ -42,6 +42,11 @@ def parse(line):
     return parts[1], kv
 
 
+def rows(figs, what, **match):
+    """The key=value dicts of the figures named what whose keys match."""
+    return [kv for w, kv in figs if w == what and all(kv.get(k) == v for k, v in match.items())]
+
+
 def main():
     enforce = sys.argv[1].split() if len(sys.argv) > 1 else []
     figs = []
@@ -51,64 +56,61 @@ def main():
             print(line)
             figs.append(parse(line))
 
-    def rows(what, **match):
-        return [kv for w, kv in figs if w == what and all(kv.get(k) == v for k, v in match.items())]
-
     # ---- table ------------------------------------------------------------
     print()
     print("%-34s %9s %10s %10s   %9s %10s %10s" % ("reply cycles (mistake 0)", "pos 8col", "worst", "mean",
                                                   "pos 32col", "worst", "mean"))
-    names = [kv["game"] for kv in rows("reply", cols="8")]
-    for g in names + [kv["game"] for kv in rows("reply", cols="32") if kv["game"] not in names]:
-        a = rows("reply", cols="8", game=g)
-        b = rows("reply", cols="32", game=g)
+    names = [kv["game"] for kv in rows(figs, "reply", cols="8")]
+    for g in names + [kv["game"] for kv in rows(figs, "reply", cols="32") if kv["game"] not in names]:
+        a = rows(figs, "reply", cols="8", game=g)
+        b = rows(figs, "reply", cols="32", game=g)
         fa = (a[0]["positions"], a[0]["worst_cycles"], a[0]["mean_cycles"]) if a else ("-",) * 3
         fb = (b[0]["positions"], b[0]["worst_cycles"], b[0]["mean_cycles"]) if b else ("-",) * 3
         print("%-34s %9s %10s %10s   %9s %10s %10s" % ((g,) + fa + fb))
     for cols in ("8", "32"):
-        r = rows("reply_random", cols=cols)
+        r = rows(figs, "reply_random", cols=cols)
         if r:
             w = max(r, key=lambda kv: int(kv["worst_cycles"]))
             print("random-move reply, %s columns: worst %s cycles (%s), mean of means %d" % (
                 cols, w["worst_cycles"], w["game"],
                 sum(int(kv["mean_cycles"]) for kv in r) / len(r)))
-    for kv in rows("baseline_pins"):
+    for kv in rows(figs, "baseline_pins"):
         print("KAYLES 8 columns, %s pins: plain search worst %s cycles, tables %s" % (
             kv["pins"], kv["worst_cycles"], kv["table_worst_cycles"]))
-    for kv in rows("baseline"):
+    for kv in rows(figs, "baseline"):
         print("baseline: plain search %s cycles vs tables %s on the same positions (%s pins): x%s" % (
             kv["worst_cycles"], kv["table_worst_cycles"], kv["pins"], kv["ratio"]))
-    for kv in rows("size"):
+    for kv in rows(figs, "size"):
         print("size %2s columns: flash %s B, data %s B, bss %s B (RAM %d B), eeprom %s B" % (
             kv["cols"], kv["flash"], kv["data"], kv["bss"], int(kv["data"]) + int(kv["bss"]), kv["eeprom"]))
-    for kv in rows("stack"):
+    for kv in rows(figs, "stack"):
         print("stack high-water %s B over %s runs (deepest: %s)" % (kv["high_water"], kv["runs"], kv["deepest"]))
-    for kv in rows("latency"):
+    for kv in rows(figs, "latency"):
         print("press to frame: worst %s us, mean %s us (%s of %s presses answered)" % (
             kv["press_to_frame_us"], kv["mean_us"], kv["answered"], kv["presses"]))
-    for kv in rows("latency_eeprom"):
+    for kv in rows(figs, "latency_eeprom"):
         print("press to frame while a save is written: worst %s us (%s presses)" % (
             kv["press_to_frame_us"], kv["presses_during_writes"]))
-    for kv in rows("power"):
+    for kv in rows(figs, "power"):
         print("power %-8s awake %6s %%  %6s wake-ups/s" % (kv["state"], kv["awake_pct"], kv["wakeups_per_s"]))
-    for kv in rows("save"):
+    for kv in rows(figs, "save"):
         print("saving the %-8s %7s ms on the chip (%s EEPROM bytes written, 3.4 ms each)" % (
             kv["what"], kv["ms"], kv["bytes_written"]))
-    for kv in rows("current"):
+    for kv in rows(figs, "current"):
         print("current %-8s MCU %8s mA, display %8s mA, piezo %6s mA (+ Nano power LED and USB chip %s mA)" % (
             kv["state"], kv["mcu_ma"], kv["display_ma"], kv["piezo_ma"], kv["led_usb_ma"]))
-    for kv in rows("wear"):
+    for kv in rows(figs, "wear"):
         print("EEPROM wear, %2s columns, %-4s %2s h a day: busiest cell (address %4s) %3s writes in the first hour, "
               "%3s an hour after, %5s a day: 100,000 in %s years" % (
                   kv["cols"], kv["use"], kv["hours_per_day"], kv["addr"], kv["first_hour"], kv["per_hour"],
                   kv["per_day"], kv["years"]))
-    for kv in rows("battery"):
+    for kv in rows(figs, "battery"):
         print("battery %-28s %4s mAh, %-11s: play %7s h, menu %7s h, switched off %8s days" % (
             kv["cells"], kv["mah"], kv["board"], kv["play_h"], kv["menu_h"], kv["off_days"]))
 
     # ---- budgets ----------------------------------------------------------
     def worst(what, cols):
-        r = rows(what, cols=cols)
+        r = rows(figs, what, cols=cols)
         if not r:
             return None, "no figures"
         kv = max(r, key=lambda kv: int(kv["worst_cycles"]))
@@ -119,50 +121,50 @@ def main():
                              ("reply_random8", "reply_random", "8"), ("reply_random32", "reply_random", "32")):
         v, where = worst(what, cols)
         if v is not None:
-            over = [kv["game"] for kv in rows(what, cols=cols) if int(kv["worst_cycles"]) > LIMITS[name]]
+            over = [kv["game"] for kv in rows(figs, what, cols=cols) if int(kv["worst_cycles"]) > LIMITS[name]]
             if over:
                 where += "; %d games over: %s" % (len(over), " ".join(over[:6]) + (" ..." if len(over) > 6 else ""))
         got[name] = (v, where)
-    sizes = rows("size")
+    sizes = rows(figs, "size")
     if sizes:
         kv = max(sizes, key=lambda kv: int(kv["flash"]))
         got["flash"] = (int(kv["flash"]), "%s columns" % kv["cols"])
         kv = max(sizes, key=lambda kv: int(kv["data"]) + int(kv["bss"]))
         got["ram"] = (int(kv["data"]) + int(kv["bss"]), "%s columns" % kv["cols"])
-    for kv in rows("stack"):
+    for kv in rows(figs, "stack"):
         got["stack"] = (int(kv["high_water"]), kv["deepest"])
-    for kv in rows("latency"):
+    for kv in rows(figs, "latency"):
         got["latency"] = (int(kv["press_to_frame_us"]), "%s/%s presses answered" % (kv["answered"], kv["presses"]))
         if int(kv["answered"]) < int(kv["presses"]):
             got["latency"] = (None, "a press changed no frame")
-    for kv in rows("latency_eeprom"):
+    for kv in rows(figs, "latency_eeprom"):
         got["latency_eeprom"] = (int(kv["press_to_frame_us"]) if int(kv["presses_during_writes"]) else None,
                                  "%s presses during EEPROM writes" % kv["presses_during_writes"])
-    for kv in rows("power", state="playing"):
+    for kv in rows(figs, "power", state="playing"):
         got["power_playing"] = (float(kv["awake_pct"]), "%s wake-ups/s" % kv["wakeups_per_s"])
-    for kv in rows("power", state="off"):
+    for kv in rows(figs, "power", state="off"):
         got["power_off"] = (float(kv["wakeups_per_s"]), "awake %s %%" % kv["awake_pct"])
 
     for use in ("play", "demo", "host"):
-        r = rows("wear", use=use)
+        r = rows(figs, "wear", use=use)
         if r:
             kv = max(r, key=lambda kv: int(kv["per_day"]))
             got["wear_" + use] = (int(kv["per_day"]), "%s columns, %s years, %s days" % (
                 kv["cols"], kv["years"], kv["days"]))
 
-    r = rows("octal_set")
+    r = rows(figs, "octal_set")
     if r:
         kv = max(r, key=lambda kv: int(kv["worst_cycles"]))
         got["octal_set"] = (int(kv["worst_cycles"]), "%s, g(0..%d), %d codes that %s" % (
             kv["code"], int(kv["heaps"]) - 1, int(kv["codes"]), "split" if kv["kind"] == "split" else "do not split"))
 
-    r = rows("octal_misere")
+    r = rows(figs, "octal_misere")
     if r:
         kv = max(r, key=lambda kv: int(kv["worst_cycles"]))
         got["octal_misere"] = (int(kv["worst_cycles"]), "%s; played %d of %d codes" % (
             kv["code"], sum(int(k["played"]) for k in r), sum(int(k["codes"]) for k in r)))
 
-    r = rows("octal_heap")
+    r = rows(figs, "octal_heap")
     if r:
         # the P-positions and GRUNDY are the same mex sweep (oneheap_mex):
         # both held to the derivation's budget

@@ -40,16 +40,12 @@ def n(v):
 
 
 def parse(lines):
-    figs = []
-    for line in lines:
-        parts = line.split()
-        if len(parts) >= 2 and parts[0] == "bench" and parts[1] != "budget":
-            figs.append((parts[1], dict(p.split("=", 1) for p in parts[2:] if "=" in p)))
-    return figs
+    """The figures of "bench ..." lines, as bench_report reads them (not the budgets)."""
+    figs = [bench_report.parse(line) for line in lines if len(line.split()) >= 2 and line.split()[0] == "bench"]
+    return [(w, kv) for w, kv in figs if w != "budget"]
 
 
-def rows(figs, what, **match):
-    return [kv for w, kv in figs if w == what and all(kv.get(k) == v for k, v in match.items())]
+rows = bench_report.rows
 
 
 def table(head, body):
