@@ -4,7 +4,7 @@
 #   make case-check  each STL non-empty and closed, and the check shown to fail
 #   make case-render docs/case.png (the bottom shell and the lid side by side)
 
-CASE_OUT := build/board
+CASE_OUT := $(BOARD_OUT)
 CASE_PARTS := bottom lid button
 CASE_STLS := $(foreach p,$(CASE_PARTS),$(CASE_OUT)/case-$(p).stl)
 CASE_PARAMS := $(CASE_OUT)/case_params.scad
@@ -19,7 +19,8 @@ build/.case-deps-ok: board/case.mk tools/install_deps.sh
 	@tools/install_deps.sh $(CASE_PACKAGES)
 	@mkdir -p build && touch $@
 
-$(CASE_PARAMS): tools/board/case_params.py $(BOARD_TOML) board/nano.h tools/board/board_data.py
+# case_params.py reads the parts' courtyards and pads from the footprints too.
+$(CASE_PARAMS): $(BOARD_DATA) $(BOARD_FP)
 	@python3 tools/board/case_params.py $@
 
 # OpenSCAD writes the same surface in another order each run: the STL is

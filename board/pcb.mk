@@ -4,8 +4,7 @@
 # measured with DISPLAY unset). Names and data come from board/board.mk.
 PCB_DEBS := kicad kicad-footprints python3-numpy librsvg2-bin
 PCB_PY := /usr/bin/python3
-PCB_SRC := $(wildcard tools/board/pcb_*.py) tools/board/board_data.py $(BOARD_TOML) board/nano.h \
-	$(wildcard board/handheld/*.pretty/*.kicad_mod)
+PCB_SRC := $(wildcard tools/board/pcb_*.py) tools/board/board_data.py $(BOARD_TOML) board/nano.h $(BOARD_FP)
 PCB_FILE := $(BOARD_OUT)/$(BOARD_NAME).kicad_pcb
 PCB_ZIP := $(BOARD_OUT)/$(BOARD_NAME)-fab.zip
 PCB_CSV := $(filter %.csv,$(BOARD_LISTS))
