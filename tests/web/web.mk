@@ -10,12 +10,19 @@ WEB_PORT ?= 8014
 .PHONY: web web-serve web-deps test-web test-web-sim test-wokwi
 
 web-deps: $(WEB_STAMP)
-# build/.node-checked: build/node (a Node 20 where the machine's is older)
-# goes with make clean, so the check comes again after it.
+# build/.node-checked holds the version of the node that passed the check
+# (build/node's, a Node 20 where the machine's is older). make clean removes
+# both, and the check comes again; so it does when the node found now is
+# another (the machine's nodejs installed anew), and after an interrupted
+# first run (web_deps.sh writes the stamp last).
 $(WEB_STAMP): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json tests/web/web_deps.sh build/.node-checked
 
+ifneq ($(wildcard build/.node-checked),)
+ifneq ($(shell cat build/.node-checked),$(shell PATH="$(CURDIR)/build/node/bin:$$PATH" node --version 2>/dev/null))
+.PHONY: build/.node-checked
+endif
+endif
 build/.node-checked:
-	@mkdir -p build && touch $@
 	@tests/web/web_deps.sh $(WEB_DIR)
 
 # The board header's figures as the runner reads them (board/nano.h via
