@@ -17,7 +17,10 @@ export PATH := $(CURDIR)/build/node/bin:$(PATH)
 
 # Host C compiler flags for our own code: warnings are errors.
 HOST_CC ?= cc
-HOST_CFLAGS := -std=c99 -O2 -g -Wall -Wextra -Werror -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) -Iboard -Ifirmware/engine -Ifirmware/hal -Ifirmware/app -I$(B)
+# HOST_CFLAGS sees every room of the firmware (the host harnesses link the
+# whole app); the firmware's own objects get their room's paths only.
+HOST_CFLAGS_BASE := -std=c99 -O2 -g -Wall -Wextra -Werror -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES)
+HOST_CFLAGS = $(HOST_CFLAGS_BASE) $(FW_INC_ALL) -I$(B)
 
 # Test targets register themselves here (TEST_TARGETS += name), with the
 # files they run (TEST_BUILD, for this build; TEST_BUILD_M4, paths under

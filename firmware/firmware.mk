@@ -11,8 +11,7 @@ AVR_CC := avr-gcc
 AVR_CFLAGS := -mmcu=$(MCU) -Os -std=gnu99 -g -Wall -Wextra -Werror \
 	-ffunction-sections -fdata-sections -fno-common -mrelax -mcall-prologues -flto \
 	-fno-move-loop-invariants -mstrict-X \
-	-DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) \
-	-Iboard -Ifirmware/engine -Ifirmware/hal -Ifirmware/app -I$(B)
+	-DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES)
 # The link places each function by its name (-ffunction-sections and
 # --sort-section=name for LTO's output), so a module's functions (module_verb
 # names) sit together and call each other with the 2-byte rcall: in LTO's own
@@ -22,10 +21,40 @@ AVR_CFLAGS := -mmcu=$(MCU) -Os -std=gnu99 -g -Wall -Wextra -Werror \
 AVR_LDFLAGS := -mmcu=$(MCU) -Os -Wl,--gc-sections -mrelax -mcall-prologues -flto \
 	-fno-move-loop-invariants -mstrict-X -ffunction-sections -Wl,--sort-section=name
 
+# --- the rooms and what each may include -----------------------------------
+# The layers, lowest first. A room is compiled with the include paths of its
+# own layer and those below it, and no others, so an upward #include (the
+# engine naming hal.h, the game naming ui.h) fails the build; make
+# test-layers shows it. board/ is data every room reads; common/ is the
+# compiler's and the flash's vocabulary.
+#   common   compiler.h, progmem.h, pgm.h       (nothing of the chip or Nim)
+#   hal      the drivers                         common
+#   engine   the rules, the tables, the replies  common (portable: no hal)
+#   lib      store, debounce, text, sound        common, hal (nothing of Nim)
+#   app/game the game, its list, settings, review: engine, lib
+#   app/ui   the screens and controls            game
+#   app/link the PC link (reads the screen)      game, ui
+#   app      main.c and the events' wiring       everything
+FW_INC_common := -Iboard -Ifirmware/common
+FW_INC_hal := $(FW_INC_common) -Ifirmware/hal
+FW_INC_engine := $(FW_INC_common) -Ifirmware/engine
+FW_INC_lib := $(FW_INC_hal) -Ifirmware/lib
+FW_INC_app/game := $(FW_INC_lib) -Ifirmware/engine -Ifirmware/app/game
+FW_INC_app/ui := $(FW_INC_app/game) -Ifirmware/app/ui
+FW_INC_app/link := $(FW_INC_app/ui) -Ifirmware/app/link
+FW_INC_app := $(FW_INC_app/link) -Ifirmware/app
+FW_ROOMS := hal engine lib app/game app/ui app/link app
+# The include paths of the room a firmware source file (or build object) is in.
+fw_inc = $(FW_INC_$(patsubst firmware/%/,%,$(dir $(1))))
+# Every path at once: the host test harnesses link the whole app.
+FW_INC_ALL := $(FW_INC_app)
+
 ENGINE_SRC := $(wildcard firmware/engine/*.c)
 HAL_SRC := $(wildcard firmware/hal/*.c)
-APP_SRC := $(wildcard firmware/app/*.c)
-ENGINE_HDR := $(wildcard firmware/engine/*.h board/*.h)
+LIB_SRC := $(wildcard firmware/lib/*.c)
+APP_SRC := $(LIB_SRC) $(wildcard firmware/app/*.c firmware/app/*/*.c)
+ENGINE_HDR := $(wildcard firmware/engine/*.h firmware/common/*.h board/*.h)
+FW_HDR := $(wildcard board/*.h firmware/*/*.h firmware/app/*/*.h)
 
 # --- table generator (host) ---------------------------------------------
 GRUNDY := build/grundy
@@ -40,12 +69,14 @@ $(B)/tables.c: $(GRUNDY) board/board.h board/$(BOARD).h
 	$(GRUNDY) --emit-c $@ --heap-max $$((64 * $(MODULES)))
 
 # --- AVR objects ------------------------------------------------------------
-$(B)/avr/%.o: firmware/%.c $(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c | deps
+# Each object lists the headers it read (-MMD, in the .d beside it), so a
+# changed header rebuilds only the objects that include it.
+$(B)/avr/%.o: firmware/%.c | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
-$(B)/avr/tables.o: $(B)/tables.c $(ENGINE_HDR)
+	$(AVR_CC) $(AVR_CFLAGS) -MMD -MP $(call fw_inc,$<) -c -o $@ $<
+$(B)/avr/tables.o: $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) -c -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) -MMD -MP $(FW_INC_engine) -c -o $@ $<
 
 ENGINE_AVR_OBJ := $(patsubst firmware/%.c,$(B)/avr/%.o,$(ENGINE_SRC)) $(B)/avr/tables.o
 FW_AVR_OBJ := $(ENGINE_AVR_OBJ) $(patsubst firmware/%.c,$(B)/avr/%.o,$(HAL_SRC) $(APP_SRC))
@@ -59,13 +90,15 @@ $(B)/nim.hex: $(B)/nim.elf
 	avr-objcopy -O ihex -R .eeprom -R .mmcu $< $@
 
 # --- host objects of the portable code (tests, fuzzing) ---------------------
-$(B)/host/%.o: firmware/%.c $(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c
+$(B)/host/%.o: firmware/%.c | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -c -o $@ $<
-$(B)/host/tables.o: $(B)/tables.c $(ENGINE_HDR)
+	$(HOST_CC) $(HOST_CFLAGS_BASE) -MMD -MP $(call fw_inc,$<) -c -o $@ $<
+$(B)/host/tables.o: $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -c -o $@ $<
+	$(HOST_CC) $(HOST_CFLAGS_BASE) -MMD -MP $(FW_INC_engine) -c -o $@ $<
 ENGINE_HOST_OBJ := $(patsubst firmware/%.c,$(B)/host/%.o,$(ENGINE_SRC)) $(B)/host/tables.o
+
+-include $(wildcard $(B)/avr/*/*.d $(B)/avr/*/*/*.d $(B)/avr/*.d $(B)/host/*/*.d $(B)/host/*.d)
 
 .PHONY: size
 size: $(B)/nim.elf

@@ -5,7 +5,7 @@ SIM_SRC := $(wildcard sim/*.c)
 SIM_HDR := $(wildcard sim/*.h) board/board.h board/$(BOARD).h
 # simavr's headers are not -Wextra clean: include them as system headers.
 SIM_CFLAGS := -std=gnu99 -O2 -g -Wall -Wextra -Werror -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) \
-	-Iboard -Isim -Ifirmware/app -Ifirmware/hal -isystem /usr/include/simavr -isystem /usr/include/simavr/parts \
+	-Iboard -Isim -Ifirmware/app/ui -Ifirmware/lib -Ifirmware/hal -isystem /usr/include/simavr -isystem /usr/include/simavr/parts \
 	-DSIM_DEFAULT_ELF='"$(B)/nim.elf"'
 # Static simavr (parts before simavr): only libelf and zlib at run time.
 # The linker finds the archives by name (-l:) when it runs, after deps has

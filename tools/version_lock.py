@@ -14,7 +14,7 @@ of meaning changes it.
 
 firmware/version.lock holds one line per version: the version and the two
 digests it shipped with. --check (the default) fails when
-  - APP_VERSION (firmware/app/game.h) is not a semantic version X.Y.Z,
+  - APP_VERSION (firmware/app/game/game.h) is not a semantic version X.Y.Z,
   - CHANGELOG.md has no heading "## X.Y.Z (YYYY-MM-DD)" for it,
   - a digest differs from the lock's line of the same version (the link
     or a record changed, the version did not),
@@ -30,7 +30,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOCK = "firmware/version.lock"
-VERSION_H = "firmware/app/game.h"
+VERSION_H = "firmware/app/game/game.h"
 SEMVER = r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
 
 # Where each part is defined: the link's files (every flash string in them
@@ -39,20 +39,20 @@ SEMVER = r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
 LINK_GLOB = re.compile(r"proto[a-z_]*\.[ch]$")
 # Beside them, the words GAME's replies are made of: the games' names
 # (game_list.c), your own game's (engine.c), the rules' (rules.h).
-LINK_ALSO = ["firmware/app/game_list.c", "firmware/engine/engine.c"]
+LINK_ALSO = ["firmware/app/game/game_list.c", "firmware/engine/engine.c"]
 RULES_H = "firmware/engine/rules.h"
 RECORDS = [
-    ("firmware/app/store.h", "defines", "STORE_"),
-    ("firmware/app/game_settings.c", "defines", "SETTINGS_"),
-    ("firmware/app/game_settings.c", "defines", "SAVED_"),
-    ("firmware/app/game_settings.c", "struct", "settings_rec_t"),
-    ("firmware/app/game.c", "struct", "game_rec_t"),
-    ("firmware/app/game.h", "enum", "SET_COUNT"),
-    ("firmware/app/game.h", "defines", "SET_COUNT_V3"),
-    ("firmware/app/game.h", "defines", "GAME_FORMS"),
-    ("firmware/app/review.h", "struct", "review_item_t"),
-    ("firmware/app/review.h", "struct", "review_t"),
-    ("firmware/app/review.h", "defines", "REVIEW_"),
+    ("firmware/lib/store.h", "defines", "STORE_"),
+    ("firmware/app/game/game_settings.c", "defines", "SETTINGS_"),
+    ("firmware/app/game/game_settings.c", "defines", "SAVED_"),
+    ("firmware/app/game/game_settings.c", "struct", "settings_rec_t"),
+    ("firmware/app/game/game.c", "struct", "game_rec_t"),
+    ("firmware/app/game/game.h", "enum", "SET_COUNT"),
+    ("firmware/app/game/game.h", "defines", "SET_COUNT_V3"),
+    ("firmware/app/game/game.h", "defines", "GAME_FORMS"),
+    ("firmware/app/game/review.h", "struct", "review_item_t"),
+    ("firmware/app/game/review.h", "struct", "review_t"),
+    ("firmware/app/game/review.h", "defines", "REVIEW_"),
     ("firmware/engine/engine.h", "struct", "engine_pos_t"),
     ("firmware/engine/engine.h", "struct", "engine_move_t"),
     ("firmware/engine/octal.h", "struct", "octal_code_t"),
@@ -149,10 +149,10 @@ def rules(code, name):
 def link_defs(root):
     """The PC link: its command table (names and argument shapes, in HELP's
     order), every flash string of its files, the line and window limits."""
-    d = os.path.join(root, "firmware/app")
-    files = ["firmware/app/" + f for f in sorted(os.listdir(d)) if LINK_GLOB.match(f)] + LINK_ALSO
-    if "firmware/app/proto_cmd.c" not in files:
-        raise LockError("firmware/app/proto_cmd.c not found")
+    d = os.path.join(root, "firmware/app/link")
+    files = ["firmware/app/link/" + f for f in sorted(os.listdir(d)) if LINK_GLOB.match(f)] + LINK_ALSO
+    if "firmware/app/link/proto_cmd.c" not in files:
+        raise LockError("firmware/app/link/proto_cmd.c not found")
     names = re.findall(r'\bX\(\s*\w+\s*,\s*("[^"]*")', code_of(read(root, RULES_H)))
     if not names:
         raise LockError("%s: no rule names" % RULES_H)
@@ -164,7 +164,7 @@ def link_defs(root):
             m = re.search(r"^[ \t]*#[ \t]*define[ \t]+PROTO_COMMANDS\(X\)(.*)$", code, re.M)
             table = re.findall(r"X\(\s*(\w+)\s*,\s*(\w+)\s*,", m.group(1)) if m else []
             if not table:
-                raise LockError("firmware/app/proto_cmd.c: no PROTO_COMMANDS table")
+                raise LockError("firmware/app/link/proto_cmd.c: no PROTO_COMMANDS table")
             out += ["command %s %s" % t for t in table]
         if f == "proto.h":
             out += defines(code, "PROTO_")
@@ -185,7 +185,8 @@ def record_defs(root):
         if not got:
             raise LockError("%s: no %s %s; where did it go? Update RECORDS in tools/version_lock.py"
                             % (path, kind, name))
-        out += ["%s: %s" % (path, g) for g in got]
+        # by file name, not path: a file moved between rooms is the same record
+        out += ["%s: %s" % (os.path.basename(path), g) for g in got]
     return out
 
 
@@ -242,7 +243,7 @@ def check(root):
     if mine:
         _, l0, r0 = mine[-1]
         if l0 != link:
-            problems.append("the PC link changed (firmware/app/proto*: a command, its arguments, a reply or ERR "
+            problems.append("the PC link changed (firmware/app/link/proto*: a command, its arguments, a reply or ERR "
                             "word, the line or window size) but the version is still %s: %s" % (ver, HOW))
         if r0 != recs:
             problems.append("a saved record's layout changed (the store's slots, the settings or game record, "

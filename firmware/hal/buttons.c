@@ -1,6 +1,6 @@
 /* buttons.c - six buttons on one port with pull-ups and one pin-change
  * interrupt. The ISR only latches which buttons were down at an edge and
- * when; debouncing is portable logic (firmware/app/debounce.c). */
+ * when; debouncing is portable logic (firmware/lib/debounce.c). */
 #include <avr/interrupt.h>
 
 #include "hal_private.h"

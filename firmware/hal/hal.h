@@ -40,7 +40,7 @@ void display_set_intensity(uint8_t level);  /* 0..15 */
 void display_set_power(bool on);            /* MAX7219 shutdown register */
 
 /* Buttons: the raw pin levels as BTN_* bits (1 = pressed). Debounce is
- * portable logic in firmware/app/debounce.c. A button also reads pressed
+ * portable logic in firmware/lib/debounce.c. A button also reads pressed
  * once if it was down at any pin change since the last call, so a press
  * whose contact bounced open before the main loop woke is not missed. */
 uint8_t buttons_raw(void);

@@ -20,13 +20,13 @@ BENCH_POSITIONS := 100000
 BENCH_TEST_POSITIONS := 10000
 $(B)/tests/bench/%.o: tests/bench/%.c tests/target/target_io.h tests/target/target_util.h tests/bench/bench.mk $(ENGINE_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -DBENCH_POSITIONS=$(BENCH_POSITIONS)ul -c -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_engine) -Itests/target -DBENCH_POSITIONS=$(BENCH_POSITIONS)ul -c -o $@ $<
 $(B)/tests/bench/reply_test.o: tests/bench/reply.c tests/target/target_io.h tests/target/target_util.h tests/bench/bench.mk $(ENGINE_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -DBENCH_POSITIONS=$(BENCH_TEST_POSITIONS)ul -c -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_engine) -Itests/target -DBENCH_POSITIONS=$(BENCH_TEST_POSITIONS)ul -c -o $@ $<
 $(B)/tests/bench/target_io_avr.o: tests/target/target_io_avr.c tests/target/target_io.h | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -c -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_engine) -Itests/target -c -o $@ $<
 .SECONDARY: $(B)/tests/bench/reply.o $(B)/tests/bench/reply_test.o $(B)/tests/bench/baseline.o
 $(B)/tests/bench/%.elf: $(B)/tests/bench/%.o $(B)/tests/bench/target_io_avr.o $(B)/tests/target/target_util.o $(ENGINE_AVR_OBJ)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^

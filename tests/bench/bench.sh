@@ -92,7 +92,7 @@ say "bench stack high_water=$deepest runs=$n deepest=$where"
 
 # ---- press-to-frame: the scripted game three times on one EEPROM (a power
 # cycle between): the first on a new toy, the last with the save rings of
-# firmware/app/store.c full, as on a toy that has been played with ----------
+# firmware/lib/store.c full, as on a toy that has been played with ----------
 lat_ok=1
 : > "$out/latency.txt"
 python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$out/latency.eeprom"

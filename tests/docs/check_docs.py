@@ -7,7 +7,7 @@ Checks README.md, CHANGELOG.md, LICENSES/*.md, docs/*.md and board/*.md:
            the file it points into (GitHub's slugs, non-ASCII letters too);
   make     every `make X` named in code resolves to a target of the Makefiles;
   protocol every PC-link command and ERR word of docs/protocol.md is in the
-           firmware's tables (firmware/app/proto_cmd.c's PROTO_COMMANDS,
+           firmware's tables (firmware/app/link/proto_cmd.c's PROTO_COMMANDS,
            proto.c's reasons), and every one of those is documented;
   games    every game count quoted ("GAMES n", "n games in all") is VER's;
   budgets  docs/testing.md's budget table equals tests/bench's limits;
@@ -205,10 +205,10 @@ def check_make(docs, targets):
 def firmware_words(root):
     """(commands, error words) of the firmware's PC link: the X-macro
     PROTO_COMMANDS in proto_cmd.c and the reasons list in proto.c."""
-    with open(os.path.join(root, "firmware/app/proto_cmd.c")) as f:
+    with open(os.path.join(root, "firmware/app/link/proto_cmd.c")) as f:
         cmd_src = f.read()
     commands = re.findall(r"X\((\w+),\s*(?:NONE|WORDS)\s*,", cmd_src)
-    with open(os.path.join(root, "firmware/app/proto.c")) as f:
+    with open(os.path.join(root, "firmware/app/link/proto.c")) as f:
         src = f.read()
     m = re.search(r"reasons\[\]\s*PROGMEM\s*=\s*((?:\s*\"[^\"]*\")+)\s*;", src)
     words = "".join(re.findall(r"\"([^\"]*)\"", m.group(1))).split() if m else []

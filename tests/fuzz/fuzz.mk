@@ -21,10 +21,10 @@ FUZZ_FW_SRC := $(ENGINE_SRC) $(filter-out firmware/app/main.c,$(APP_SRC)) $(B)/t
 FUZZ_HARNESS_SRC := tests/fuzz/fuzz_check.c tests/robust/fake_hal.c
 FUZZ_LIB_SRC := $(FUZZ_HARNESS_SRC) $(FUZZ_FW_SRC)
 FUZZ_LIB_DEPS := tests/fuzz/fuzz_check.h tests/robust/fake_hal.h tests/fuzz/ubsan_ignore.txt \
-	$(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c
+	$(FW_HDR) $(B)/tables.c
 FUZZ_CC := clang
 FUZZ_INC := -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) \
-	-Iboard -Ifirmware/engine -Ifirmware/hal -Ifirmware/app -I$(B) -Itests/robust -Itests/fuzz
+	$(FW_INC_ALL) -I$(B) -Itests/robust -Itests/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fsanitize-ignorelist=tests/fuzz/ubsan_ignore.txt
 # Only the code under test (app/, engine/, the tables) carries libFuzzer's
@@ -75,9 +75,9 @@ $(B)/fuzz-cov/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_SRC) $(FUZZ_LIB_DEPS) | dep
 # settings, buttons, games, reviews), taken from the preprocessed
 # proto*.c. The firmware compares words byte by byte, which libFuzzer's
 # 4- and 8-byte comparison hooks never saw (and which are off, above).
-$(B)/fuzz/proto.dict: $(wildcard firmware/app/proto*.c) $(FUZZ_LIB_DEPS) | deps
+$(B)/fuzz/proto.dict: $(wildcard firmware/app/link/proto*.c) $(FUZZ_LIB_DEPS) | deps
 	@mkdir -p $(dir $@)
-	for f in $(filter firmware/app/proto%.c,$^); do $(FUZZ_CC) -E -P $(FUZZ_INC) $$f || exit 1; done \
+	for f in $(filter firmware/app/link/proto%.c,$^); do $(FUZZ_CC) -E -P $(FUZZ_INC) $$f || exit 1; done \
 		| grep -oE '"[A-Z][A-Z0-9 ]*"' | tr -d '"' | tr ' ' '\n' | grep -E '^[A-Z][A-Z0-9]+$$' \
 		| sort -u | sed 's/.*/"&"/' > $@
 
@@ -104,4 +104,4 @@ fuzz-cov: $(FUZZ_TARGETS:%=$(B)/fuzz-cov/fuzz_%)
 ##   make fuzz            each target (proto, eeprom, buttons) FUZZ_TIME=600 s, then make fuzz-robust;
 ##                        one alone: make fuzz-proto, fuzz-eeprom, fuzz-buttons; FUZZ_RUNS=N: N executions instead
 ##   make fuzz-merge      fold the runs' new inputs into the corpora, minimized (-merge=1)
-##   make fuzz-cov        lines of firmware/app and firmware/engine the corpora reach (llvm-cov)
+##   make fuzz-cov        lines of firmware/app, lib and engine the corpora reach (llvm-cov)

@@ -1,5 +1,5 @@
 /* fuzz_proto.c - libFuzzer target: the real PC-link parser and handler
- * (firmware/app/proto.c) with the real game, store, ui and engine, over the
+ * (firmware/app/link/proto.c) with the real game, store, ui and engine, over the
  * host fakes of fake_hal.c. Every input is a byte stream sent to the toy;
  * after every line the target checks what README.md, "PC link protocol" promises:
  *   - exactly one OK/ERR reply for a non-blank line, none for a blank one,

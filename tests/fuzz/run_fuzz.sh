@@ -65,12 +65,12 @@ cov)
         LLVM_PROFILE_FILE="$P/$t.profraw" "$P/fuzz_$t" -runs=0 -seed=1 "$C/$t" > "$P/$t.log" 2>&1 || { tail "$P/$t.log"; fail=1; }
         llvm-profdata merge -o "$P/$t.profdata" "$P/$t.profraw"
         echo "fuzz $t corpus alone, lines of app/ and engine/: $(llvm-cov report "$P/fuzz_$t" \
-            -instr-profile="$P/$t.profdata" firmware/app firmware/engine | awk '/^TOTAL/ {print $8 - $9 " of " $8 " (" $10 ")"}')"
+            -instr-profile="$P/$t.profdata" firmware/app firmware/lib firmware/engine | awk '/^TOTAL/ {print $8 - $9 " of " $8 " (" $10 ")"}')"
         objs+=(-object "$P/fuzz_$t")
     done
     llvm-profdata merge -o "$P/all.profdata" "$P"/*.profraw
     # Every target's runs together, per file (the first -object is the binary).
-    llvm-cov report "${objs[@]:1}" -instr-profile="$P/all.profdata" firmware/app firmware/engine \
+    llvm-cov report "${objs[@]:1}" -instr-profile="$P/all.profdata" firmware/app firmware/lib firmware/engine \
         | awk '/^Files which/ {skip = 1} /^TOTAL/ {skip = 0} !skip' ;;
 esac
 exit $fail

@@ -1,7 +1,7 @@
 """test_reader.py: a part of test_link.py (which runs it).
 
   reader  GAME and GAME SUM read a rule's name through one reader
-          (firmware/app/proto_name.c): over every rule of the list
+          (firmware/app/link/proto_name.c): over every rule of the list
           (build/grundy --list), each whole name, each range's move without
           its nickname (TAKE 1-3), every prefix, each name and one word
           more, in upper and mixed case, GAME <words> and

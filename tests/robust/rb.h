@@ -14,7 +14,7 @@
 #include "rb_fw.h"
 #include "sim.h"
 
-/* The games list (firmware/app/game.h GAME_COUNT): every rule in columns,
+/* The games list (firmware/app/game/game.h GAME_COUNT): every rule in columns,
  * normal and misere, and every heap rule (those before KAYLES) in one-heap
  * form, normal and misere. */
 #define RB_GAMES (2 * RULE_COUNT + 2 * RULE_KAYLES)

@@ -13,9 +13,9 @@
 RB_SIM := $(B)/robust/rb_sim
 RB_SIM_SRC := $(wildcard tests/robust/rb_*.c) $(ENGINE_SRC) \
 	$(filter-out sim/nimsim.c,$(SIM_SRC))
-$(RB_SIM): $(RB_SIM_SRC) $(wildcard tests/robust/rb*.h) $(SIM_HDR) $(ENGINE_HDR) $(wildcard firmware/app/*.h) $(B)/tables.c | deps
+$(RB_SIM): $(RB_SIM_SRC) $(wildcard tests/robust/rb*.h) $(SIM_HDR) $(FW_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(SIM_CFLAGS) -Ifirmware/engine -Ifirmware/app -Ifirmware/hal -I$(B) -Itests/robust \
+	$(HOST_CC) $(SIM_CFLAGS) $(FW_INC_ALL) -I$(B) -Itests/robust \
 		-o $@ $(RB_SIM_SRC) $(B)/tables.c $(SIM_LIBS)
 
 .PHONY: test-robust fuzz-robust

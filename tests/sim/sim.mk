@@ -7,11 +7,11 @@ SIM_TEST_FW := $(SIM_TEST_DIR)/fw_board.elf $(SIM_TEST_DIR)/fw_board_cs0.elf $(S
 
 $(SIM_TEST_DIR)/%.elf: tests/sim/%.c board/board.h board/$(BOARD).h | deps
 	@mkdir -p $(SIM_TEST_DIR)
-	$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_hal) $(AVR_LDFLAGS) -o $@ $<
 
 $(SIM_TEST_DIR)/fw_board_cs0.elf: tests/sim/fw_board.c board/board.h board/$(BOARD).h | deps
 	@mkdir -p $(SIM_TEST_DIR)
-	$(AVR_CC) $(AVR_CFLAGS) -DFW_CS_LOW_AT_BOOT $(AVR_LDFLAGS) -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_hal) -DFW_CS_LOW_AT_BOOT $(AVR_LDFLAGS) -o $@ $<
 
 # The MAX7219 model with room for 4 modules, so 1, 2 and 4 are all tested.
 $(SIM_TEST_DIR)/test_max7219: tests/sim/test_max7219.c sim/max7219.c sim/max7219.h sim/fixes.c | deps

@@ -10,13 +10,13 @@ TARGET_IO_HDR := tests/target/target_io.h
 
 $(B)/tests/target/vectors.o: tests/target/vectors.c tests/target/target_util.h $(TARGET_IO_HDR) $(ENGINE_HDR) | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -c -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_engine) -Itests/target -c -o $@ $<
 $(B)/tests/target/target_io_avr.o: tests/target/target_io_avr.c $(TARGET_IO_HDR) $(ENGINE_HDR) | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -c -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_engine) -Itests/target -c -o $@ $<
 $(B)/tests/target/target_util.o: tests/target/target_util.c tests/target/target_util.h $(TARGET_IO_HDR) $(ENGINE_HDR) | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) -Itests/target -c -o $@ $<
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_engine) -Itests/target -c -o $@ $<
 $(B)/tests/target/vectors.elf: $(B)/tests/target/vectors.o $(B)/tests/target/target_io_avr.o $(B)/tests/target/target_util.o $(ENGINE_AVR_OBJ)
 	$(AVR_CC) $(AVR_LDFLAGS) -o $@ $^
 

@@ -1,5 +1,5 @@
 /* test_debounce.c - host tests of the leading-edge debounce
- * (firmware/app/debounce.c) as tables of {time, raw, expected}, plus a
+ * (firmware/lib/debounce.c) as tables of {time, raw, expected}, plus a
  * randomized run of bouncy presses checked against what was really pressed. */
 #include <stdio.h>
 #include <stdlib.h>

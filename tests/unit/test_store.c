@@ -1,4 +1,4 @@
-/* test_store.c - host tests of the EEPROM records (firmware/app/store.c)
+/* test_store.c - host tests of the EEPROM records (firmware/lib/store.c)
  * over a fake nvm: round trips, the ring and its wear, blank/zero/random
  * images, every single-bit flip, a power cut after every byte of a save
  * (with the interrupted byte left unchanged, erased or random), and the

@@ -8,23 +8,23 @@
 
 UNIT_CFLAGS = $(HOST_CFLAGS)
 
-$(B)/tests/unit/test_debounce: tests/unit/test_debounce.c tests/unit/check.h firmware/app/debounce.c firmware/app/debounce.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+$(B)/tests/unit/test_debounce: tests/unit/test_debounce.c tests/unit/check.h firmware/lib/debounce.c firmware/lib/debounce.h firmware/hal/hal.h $(wildcard board/*.h) | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_debounce.c firmware/app/debounce.c
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_debounce.c firmware/lib/debounce.c
 
-$(B)/tests/unit/test_store: tests/unit/test_store.c tests/unit/check.h firmware/app/store.c firmware/app/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+$(B)/tests/unit/test_store: tests/unit/test_store.c tests/unit/check.h firmware/lib/store.c firmware/lib/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store.c firmware/app/store.c
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store.c firmware/lib/store.c
 
-$(B)/tests/unit/test_store_ring: tests/unit/test_store_ring.c tests/unit/check.h firmware/app/store.c firmware/app/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+$(B)/tests/unit/test_store_ring: tests/unit/test_store_ring.c tests/unit/check.h firmware/lib/store.c firmware/lib/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store_ring.c firmware/app/store.c
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store_ring.c firmware/lib/store.c
 
 # The end of a game against power cuts: the real game, store, PC link, ui
 # and engine over tests/robust's fake drivers.
 ENDGAME_SRC := tests/unit/test_endgame.c tests/robust/fake_hal.c $(ENGINE_SRC) \
 	$(filter-out firmware/app/main.c,$(APP_SRC))
-$(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/unit/check.h tests/robust/fake_hal.h $(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c | deps
+$(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/unit/check.h tests/robust/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -o $@ $(ENDGAME_SRC) $(B)/tables.c
 
@@ -48,7 +48,7 @@ TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_store_r
 # solver: the real game over the fake drivers, every game of the list.
 REVIEW_SRC := tests/unit/test_review.c tests/engine/solver.c tests/robust/fake_hal.c $(ENGINE_SRC) \
 	$(filter-out firmware/app/main.c,$(APP_SRC))
-$(B)/tests/unit/test_review: $(REVIEW_SRC) tests/unit/check.h tests/engine/solver.h tests/robust/fake_hal.h $(ENGINE_HDR) firmware/hal/hal.h $(wildcard firmware/app/*.h) $(B)/tables.c | deps
+$(B)/tests/unit/test_review: $(REVIEW_SRC) tests/unit/check.h tests/engine/solver.h tests/robust/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -Itests/engine -o $@ $(REVIEW_SRC) $(B)/tables.c
 
@@ -75,11 +75,11 @@ TEST_BUILD_M4 += build/m4/tests/unit/test_review
 # flags), driven by a script through the real pins. MODULES=4 runs a short
 # script for the chain order of four MAX7219.
 HAL_BOOTLOADER = /usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
-HAL_CHECK_OBJ = $(patsubst firmware/%.c,$(B)/avr/%.o,$(HAL_SRC)) $(B)/avr/app/debounce.o $(B)/avr/app/store.o
+HAL_CHECK_OBJ = $(patsubst firmware/%.c,$(B)/avr/%.o,$(HAL_SRC)) $(B)/avr/lib/debounce.o $(B)/avr/lib/store.o
 
-$(B)/tests/unit/hal_check.elf: tests/unit/hal_check.c $(HAL_CHECK_OBJ) firmware/hal/hal.h firmware/app/debounce.h firmware/app/store.h | deps
+$(B)/tests/unit/hal_check.elf: tests/unit/hal_check.c $(HAL_CHECK_OBJ) firmware/hal/hal.h firmware/lib/debounce.h firmware/lib/store.h | deps
 	@mkdir -p $(dir $@)
-	$(AVR_CC) $(AVR_CFLAGS) $(AVR_LDFLAGS) -o $@ tests/unit/hal_check.c $(HAL_CHECK_OBJ)
+	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_lib) $(AVR_LDFLAGS) -o $@ tests/unit/hal_check.c $(HAL_CHECK_OBJ)
 
 .PHONY: test-hal
 test-hal: $(B)/tests/unit/hal_check.elf $(NIMSIM)

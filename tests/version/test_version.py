@@ -52,23 +52,23 @@ def edit(root, path, old, new, count=1):
 
 # (what, file, text, replaced by, the failure's words; None: must pass)
 MUTATIONS = [
-    ("a command renamed", "firmware/app/proto_cmd.c", "X(GRUNDY, NONE,", "X(VALUES, NONE,", "the PC link changed"),
-    ("a command's arguments", "firmware/app/proto_cmd.c", "X(HINT, NONE,", "X(HINT, WORDS,", "the PC link changed"),
-    ("an ERR word", "firmware/app/proto.c", "ILLEGAL", "BADMOVE", "the PC link changed"),
-    ("a STATE field", "firmware/app/proto_cmd.c", " MENU=# SAVE=#", " MENU=# SAVED=#", "the PC link changed"),
-    ("a SET word", "firmware/app/proto_cmd.c", "BRIGHT OFF LANG", "BRIGHTNESS OFF LANG", "the PC link changed"),
-    ("a LOG word", "firmware/app/proto_log.c", "BOOT NEW MOVE", "BOOT START MOVE", "the PC link changed"),
-    ("a form word", "firmware/app/game_list.c", 'PSTR(" BINARY")', 'PSTR(" BIN")', "the PC link changed"),
+    ("a command renamed", "firmware/app/link/proto_cmd.c", "X(GRUNDY, NONE,", "X(VALUES, NONE,", "the PC link changed"),
+    ("a command's arguments", "firmware/app/link/proto_cmd.c", "X(HINT, NONE,", "X(HINT, WORDS,", "the PC link changed"),
+    ("an ERR word", "firmware/app/link/proto.c", "ILLEGAL", "BADMOVE", "the PC link changed"),
+    ("a STATE field", "firmware/app/link/proto_cmd.c", " MENU=# SAVE=#", " MENU=# SAVED=#", "the PC link changed"),
+    ("a SET word", "firmware/app/link/proto_cmd.c", "BRIGHT OFF LANG", "BRIGHTNESS OFF LANG", "the PC link changed"),
+    ("a LOG word", "firmware/app/link/proto_log.c", "BOOT NEW MOVE", "BOOT START MOVE", "the PC link changed"),
+    ("a form word", "firmware/app/game/game_list.c", 'PSTR(" BINARY")', 'PSTR(" BIN")', "the PC link changed"),
     ("a rule renamed", "firmware/engine/rules.h", '"MOCK TURTLES"', '"TURTLES"', "the PC link changed"),
-    ("the line's length", "firmware/app/proto.h", ": 64)", ": 80)", "the PC link changed"),
-    ("the settings format", "firmware/app/game_settings.c", "#define SETTINGS_FORMAT 5", "#define SETTINGS_FORMAT 6",
+    ("the line's length", "firmware/app/link/proto.h", ": 64)", ": 80)", "the PC link changed"),
+    ("the settings format", "firmware/app/game/game_settings.c", "#define SETTINGS_FORMAT 5", "#define SETTINGS_FORMAT 6",
      "a saved record's layout changed"),
-    ("a settings field", "firmware/app/game_settings.c", "    uint8_t counted;", "    uint16_t counted;",
+    ("a settings field", "firmware/app/game/game_settings.c", "    uint8_t counted;", "    uint16_t counted;",
      "a saved record's layout changed"),
-    ("the game record", "firmware/app/game.c", "    uint8_t number;\n    review_t rv;",
+    ("the game record", "firmware/app/game/game.c", "    uint8_t number;\n    review_t rv;",
      "    review_t rv;\n    uint8_t number;", "a saved record's layout changed"),
-    ("a setting added", "firmware/app/game.h", "SET_LANG,", "SET_LANG, SET_VOLUME,", "a saved record's layout changed"),
-    ("the store's commit byte", "firmware/app/store.h", "STORE_COMMIT 0xA5u", "STORE_COMMIT 0x5Au",
+    ("a setting added", "firmware/app/game/game.h", "SET_LANG,", "SET_LANG, SET_VOLUME,", "a saved record's layout changed"),
+    ("the store's commit byte", "firmware/lib/store.h", "STORE_COMMIT 0xA5u", "STORE_COMMIT 0x5Au",
      "a saved record's layout changed"),
     ("a position's field", "firmware/engine/engine.h", "uint16_t heap;", "uint8_t heap;",
      "a saved record's layout changed"),
@@ -77,12 +77,12 @@ MUTATIONS = [
     ("a rule added", "firmware/engine/rules.h", "X(ED,", "X(NEW, \"NEW\", KIND_OCTAL, \"0.1\", FORM_HEAP) X(ED,",
      "a saved record's layout changed"),
     ("the heading gone", "CHANGELOG.md", "## {v} (", "## {v}-rc (", "CHANGELOG.md has no heading"),
-    ("not semantic", "firmware/app/game.h", '"{v}"', '"2.0"', "is not a semantic version"),
-    ("the version alone", "firmware/app/game.h", '"{v}"', '"9.9.9"', "has no line for version"),
+    ("not semantic", "firmware/app/game/game.h", '"{v}"', '"2.0"', "is not a semantic version"),
+    ("the version alone", "firmware/app/game/game.h", '"{v}"', '"9.9.9"', "has no line for version"),
     # no change of meaning: passes
-    ("a comment", "firmware/app/proto_cmd.c", "/* The command table:", "/* The commands' table:", None),
-    ("a handler renamed", "firmware/app/proto_cmd.c", "proto_cmd_grundy)", "proto_cmd_values)", None),
-    ("a rate limit", "firmware/app/store.h", "STORE_SETTINGS_GAP_S 900u", "STORE_SETTINGS_GAP_S 600u", None),
+    ("a comment", "firmware/app/link/proto_cmd.c", "/* The command table:", "/* The commands' table:", None),
+    ("a handler renamed", "firmware/app/link/proto_cmd.c", "proto_cmd_grundy)", "proto_cmd_values)", None),
+    ("a rate limit", "firmware/lib/store.h", "STORE_SETTINGS_GAP_S 900u", "STORE_SETTINGS_GAP_S 600u", None),
 ]
 
 
@@ -102,11 +102,11 @@ def main():
     # the way out: a new version, its heading, the lock written (the same twice)
     with tempfile.TemporaryDirectory() as d:
         copy_tree(d)
-        edit(d, "firmware/app/proto_cmd.c", "X(GRUNDY, NONE,", "X(VALUES, NONE,")
+        edit(d, "firmware/app/link/proto_cmd.c", "X(GRUNDY, NONE,", "X(VALUES, NONE,")
         rc, out = run(d, "--write")
         check(rc == 1 and "other digests" in out, "--write without a new version: %s" % out.strip())
         major = "%d.0.0" % (int(v.split(".")[0]) + 1)
-        edit(d, "firmware/app/game.h", '"%s"' % v, '"%s"' % major)
+        edit(d, "firmware/app/game/game.h", '"%s"' % v, '"%s"' % major)
         rc, out = run(d)
         check(rc == 1 and "CHANGELOG.md has no heading" in out and "--write" in out, "a new version: %s" % out)
         edit(d, "CHANGELOG.md", "\n## ", "\n## %s (2030-01-01)\n\n- GRUNDY is VALUES.\n\n## " % major)
@@ -118,7 +118,7 @@ def main():
         rc, out = run(d)
         check(rc1 == rc2 == rc == 0 and once == open(lock).read() and once.startswith(before)
               and once.count("\n") == before.count("\n") + 1, "the way out: %s" % out.strip())
-        edit(d, "firmware/app/game.h", '"%s"' % major, '"%s"' % v)
+        edit(d, "firmware/app/game/game.h", '"%s"' % major, '"%s"' % v)
         rc, out = run(d)
         check(rc == 1 and "older than" in out, "back to an older version: %s" % out.strip())
     failed = sum(not ok for ok, _ in RESULTS)

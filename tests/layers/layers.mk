@@ -1,0 +1,12 @@
+# tests/layers: the firmware's layers as the build holds them (check_layers.py):
+# every header tried from every room with that room's real flags, the sources
+# read for includes by path and <avr/...>, and the real make rule shown to
+# refuse an upward #include on a copy of the project.
+.PHONY: test-layers
+test-layers: | deps
+	@tests/layers/check_layers.py "$(CURDIR)" "$(AVR_CC) $(AVR_CFLAGS)" \
+		$(foreach r,$(FW_ROOMS),"$(r)=$(FW_INC_$(r))")
+
+TEST_TARGETS += test-layers
+## Layers:
+##   make test-layers     an upward #include fails the build: every header from every room, and the real rule on a copy
