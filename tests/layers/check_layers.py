@@ -13,7 +13,9 @@ docs/architecture.md):
      hal/ and common/ name <avr/...>;
   3. end to end, on a copy of the project: the real make rule builds an
      object of each room, and refuses it once an upward #include is added
-     (the engine naming hal.h, the game naming ui.h ...).
+     (the engine naming hal.h, the game naming ui.h ...);
+  4. the drawing of docs/architecture.md ("The files") names every room of
+     firmware/ and every .c file in the room it is in, and nothing else.
 
 Usage: check_layers.py ROOT CC_AND_FLAGS ROOM=INCLUDES...
 """
@@ -49,11 +51,13 @@ MUTATIONS = [
 ]
 
 failures = []
+quiet = False
 
 
 def fail(msg):
     failures.append(msg)
-    print("layers: FAIL " + msg)
+    if not quiet:
+        print("layers: FAIL " + msg)
 
 
 def headers(root):
@@ -159,6 +163,67 @@ def check_build(root):
                 fh.write(text)
 
 
+def check_drawing(root, doc="docs/architecture.md"):
+    """The files' drawing: a line '  room/  text' for each room, lowest
+    first as the build lists them; the .c files its text names must be
+    that room's .c files, all of them."""
+    with open(os.path.join(root, doc)) as f:
+        text = f.read()
+    m = re.search(r"## The files\s*```\n(.*?)```", text, re.S)
+    if not m:
+        fail("%s has no drawing under '## The files'" % doc)
+        return
+    drawn, room = {}, None
+    for line in m.group(1).splitlines():
+        r = re.match(r"  ([a-z]+(?:/[a-z]+)?)/\s", line)
+        if r:
+            room = r.group(1)
+            drawn[room] = set()
+        elif not line.startswith("   "):
+            room = None
+        if room:
+            drawn[room] |= set(re.findall(r"\b([a-z_0-9]+\.c)\b", line))
+    real = {}
+    for dirpath, dirs, files in os.walk(os.path.join(root, "firmware")):
+        rel = os.path.relpath(dirpath, os.path.join(root, "firmware"))
+        if rel != ".":
+            real[rel] = {f for f in files if f.endswith(".c")}
+    for r in sorted(set(real) | set(drawn)):
+        if r not in drawn:
+            fail("%s draws no room firmware/%s/" % (doc, r))
+        elif r not in real:
+            fail("%s draws firmware/%s/, which is not a folder" % (doc, r))
+        elif r != "gen":
+            for c in sorted(real[r] - drawn[r]):
+                fail("%s: firmware/%s/%s is not in its room's line" % (doc, r, c))
+            for c in sorted(drawn[r] - real[r]):
+                fail("%s: firmware/%s/ names %s, which is not there" % (doc, r, c))
+    print("layers: %s draws the %d rooms of firmware/ and their .c files" % (doc, len(real)))
+
+
+def self_test_drawing(root):
+    """The drawing's check on a copy with one file left out of its line."""
+    global failures, quiet
+    with open(os.path.join(root, "docs/architecture.md")) as f:
+        text = f.read()
+    cut = text.replace(" clock.c", " ", 1)
+    if cut == text:
+        fail("self-test: docs/architecture.md names no clock.c to cut")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        os.makedirs(os.path.join(tmp, "docs"))
+        os.symlink(os.path.join(root, "firmware"), os.path.join(tmp, "firmware"))
+        with open(os.path.join(tmp, "docs/architecture.md"), "w") as f:
+            f.write(cut)
+        kept, failures, quiet = failures, [], True
+        check_drawing(tmp)
+        caught, failures, quiet = failures, kept, False
+    if not any("clock.c" in c for c in caught):
+        fail("self-test: a drawing without clock.c passed")
+    else:
+        print("layers: self-test: a drawing without hal/clock.c is caught")
+
+
 def main():
     root, cc = sys.argv[1], shlex.split(sys.argv[2])
     room_flags = {}
@@ -179,6 +244,8 @@ def main():
     check_matrix(root, cc, {r: f for r, f in room_flags.items() if r in LAYERS}, hdrs)
     check_sources(root)
     check_build(root)
+    check_drawing(root)
+    self_test_drawing(root)
     if failures:
         print("layers: %d failure(s)" % len(failures))
         return 1
