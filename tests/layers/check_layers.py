@@ -39,6 +39,8 @@ LAYERS = {
     "app": ["common", "hal", "engine", "lib", "app/game", "app/ui", "app/link", "app"],
 }
 
+MAX_LINES = 500
+
 # End to end: a source of a room given one upward #include each.
 MUTATIONS = [
     ("firmware/engine/engine.c", "hal.h"),
@@ -113,15 +115,27 @@ def check_sources(root):
             n += 1
             p = os.path.join("firmware", room, f)
             with open(os.path.join(root, p)) as fh:
-                for i, line in enumerate(fh, 1):
-                    m = re.match(r'\s*#\s*include\s*([<"])([^>"]+)', line)
-                    if not m:
-                        continue
-                    if "/" in m.group(2) and m.group(1) == '"':
-                        fail("%s:%d includes %s by a path: rooms are reached by the build's -I only" % (p, i, m.group(2)))
-                    if m.group(2).startswith("avr/") and room not in ("hal", "common"):
-                        fail("%s:%d names <%s>: only hal/ and common/ know the chip" % (p, i, m.group(2)))
-    print("layers: %d sources read: no include by path, <avr/...> only in hal/ and common/" % n)
+                lines = fh.readlines()
+            if len(lines) > MAX_LINES:
+                fail("%s has %d lines (at most %d: split it by what it does)" % (p, len(lines), MAX_LINES))
+            for i, line in enumerate(lines, 1):
+                m = re.match(r'\s*#\s*include\s*([<"])([^>"]+)', line)
+                if not m:
+                    continue
+                if "/" in m.group(2) and m.group(1) == '"':
+                    fail("%s:%d includes %s by a path: rooms are reached by the build's -I only" % (p, i, m.group(2)))
+                if m.group(2).startswith("avr/") and room not in ("hal", "common"):
+                    fail("%s:%d names <%s>: only hal/ and common/ know the chip" % (p, i, m.group(2)))
+    print("layers: %d sources read: none over %d lines, no include by path, <avr/...> only in hal/ and common/"
+          % (n, MAX_LINES))
+
+
+def check_table():
+    """No circle: a room another may include never includes that one."""
+    for room, below in LAYERS.items():
+        for other in below:
+            if other != room and room in LAYERS[other]:
+                fail("rooms %s and %s may include each other: a circle" % (room, other))
 
 
 def check_build(root):
@@ -236,6 +250,7 @@ def main():
     extra = set(room_flags) - set(LAYERS)
     if extra:
         fail("the build has room(s) this test does not know: %s" % ", ".join(sorted(extra)))
+    check_table()
     hdrs = headers(root)
     for d in sorted(os.listdir(os.path.join(root, "firmware"))):
         full = os.path.join(root, "firmware", d)
