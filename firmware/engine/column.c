@@ -14,7 +14,7 @@ uint8_t column_digit(uint8_t rule, uint16_t k)
 }
 
 /* A pin or cell column's table entry: its value and MASK_HAS_MOVE. */
-static inline __attribute__((always_inline)) uint8_t mask_entry(uint8_t rule, uint8_t state)
+static ALWAYS_INLINE uint8_t mask_entry(uint8_t rule, uint8_t state)
 {
     if (rule < mask_first) /* folded into its misere classes (tables.h) */
         return pgm_nibble(misere_fold, PGM_U8(&misere_state[rule - RULE_FIRST_MASK][state]));

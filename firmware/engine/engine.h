@@ -38,6 +38,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "compiler.h"
 #include "octal.h"
 #include "rules.h"
 
@@ -55,7 +56,7 @@ enum engine_mode {
 
 /* Packed: the AVR has no padding anyway (the game record is these bytes);
  * a host build then lays it out the same way. */
-typedef struct __attribute__((packed)) {
+typedef struct PACKED {
     uint8_t rule;               /* enum rule_id */
     uint8_t mode;               /* enum engine_mode bits */
     uint8_t ncols;              /* columns in play, 1..ENGINE_COLS (columns mode) */

@@ -11,14 +11,14 @@
 
 /* Column c's rule (a SUM: its own); c < ENGINE_COLS. Inlined: on the
  * hot loops. */
-static inline __attribute__((always_inline)) uint8_t pos_rule(const engine_pos_t *p, uint8_t c)
+static ALWAYS_INLINE uint8_t pos_rule(const engine_pos_t *p, uint8_t c)
 {
     return (p->mode & ENGINE_SUM) ? p->rules[c] : p->rule;
 }
 
 /* Column c's state (one heap: the heap). Inlined: the reply's loop over
  * the columns; elsewhere column_state, a call. */
-static inline __attribute__((always_inline)) uint16_t pos_state(const engine_pos_t *p, uint8_t c)
+static ALWAYS_INLINE uint16_t pos_state(const engine_pos_t *p, uint8_t c)
 {
     return (p->mode & ENGINE_ONEHEAP) ? p->heap : p->col[c];
 }
@@ -26,7 +26,7 @@ static inline __attribute__((always_inline)) uint16_t pos_state(const engine_pos
 /* In a loop over the columns: a SUM's column c's rule and form into
  * *rule and *form; other games keep the game's, looked up once before the
  * loop (a form look-up a column cost the 32-column reply ~1,000 cycles). */
-static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p, uint8_t c, uint8_t *rule,
+static ALWAYS_INLINE void sum_col(const engine_pos_t *p, uint8_t c, uint8_t *rule,
                                                           uint8_t *form)
 {
     if (p->mode & ENGINE_SUM) {
@@ -101,7 +101,7 @@ uint8_t column_wild(uint8_t rule);
 /* Entry i of a table of 4-bit values, two a byte (tables.h): i even in
  * the low nibble. Inlined: the column tables and the wild hint read it in
  * their inner loops. */
-static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *row, uint8_t i)
+static ALWAYS_INLINE uint8_t pgm_nibble(const uint8_t *row, uint8_t i)
 {
     uint8_t two = PGM_U8(&row[i >> 1]);
     if (i & 1)
@@ -110,7 +110,7 @@ static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *r
 }
 
 /* A heap rule's row of heap_grundy (tables.h). */
-static inline __attribute__((always_inline)) const uint8_t *heap_row_of(uint8_t rule)
+static ALWAYS_INLINE const uint8_t *heap_row_of(uint8_t rule)
 {
     return &heap_grundy[rule * heap_row];
 }
@@ -124,18 +124,18 @@ static inline __attribute__((always_inline)) const uint8_t *heap_row_of(uint8_t 
  * class's two bytes in two tables, so an element is one byte read: 62 /
  * 54 B less code than from one 16-bit entry); the product of two
  * elements (a nibble: 144 B for a few cycles a product). */
-static inline __attribute__((always_inline)) uint8_t column_elem(const uint8_t *row, uint8_t state)
+static ALWAYS_INLINE uint8_t column_elem(const uint8_t *row, uint8_t state)
 {
     return PGM_U8(&misere_class_elem[PGM_U8(&row[state])]) & 0x0F;
 }
 
-static inline __attribute__((always_inline)) uint16_t column_reach(const uint8_t *row, uint8_t state)
+static ALWAYS_INLINE uint16_t column_reach(const uint8_t *row, uint8_t state)
 {
     uint8_t c = PGM_U8(&row[state]);
     return (uint16_t)((PGM_U8(&misere_class_elem[c]) >> 4) << 8 | PGM_U8(&misere_class_reach[c]));
 }
 
-static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)
+static ALWAYS_INLINE uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)
 {
     return pgm_nibble(row, (uint8_t)(a * MISERE_ELEMS + b));
 }

@@ -216,7 +216,7 @@ const octal_code_t *engine_own_code(void)
 }
 
 /* The run across a pin column's nibbles: its length. */
-static inline __attribute__((always_inline)) uint8_t own_cross(const engine_own_t *o, uint8_t lo, uint8_t hi)
+static ALWAYS_INLINE uint8_t own_cross(const engine_own_t *o, uint8_t lo, uint8_t hi)
 {
     return (uint8_t)((o->nib_run[lo] & 15) + (o->nib_run[hi] >> 4));
 }

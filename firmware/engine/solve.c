@@ -198,7 +198,7 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
 /* A tame rule's column c worth 0: can a move make it worth 1? Inlined:
  * the misere hint may ask it of every column (a call each cost ~200
  * cycles a column on 32 BINARY columns). */
-static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos_t *p, uint8_t c)
+static ALWAYS_INLINE bool misere_to_one(const engine_pos_t *p, uint8_t c)
 {
     uint8_t rule = pos_rule(p, c), state = p->col[c];
     if (rule == RULE_OWN)

@@ -13,8 +13,8 @@
 
 /* MCUSR as it was at reset, and the mark of a watchdog restart done in
  * software (below). .noinit: the C start-up must not clear them. */
-static uint8_t hal_mcusr __attribute__((section(".noinit")));
-static uint16_t hal_restart_mark __attribute__((section(".noinit")));
+static uint8_t hal_mcusr NOINIT;
+static uint16_t hal_restart_mark NOINIT;
 #define HAL_RESTART_MAGIC 0x5AD1u
 
 /* Runs in .init3, before .data/.bss are set up and long before main: after
@@ -23,7 +23,7 @@ static uint16_t hal_restart_mark __attribute__((section(".noinit")));
  * again while still starting up. MCUSR is 0 only if nothing reset the chip:
  * after our own watchdog restart (the mark says so), or when optiboot ran
  * first, which clears MCUSR and hands its value over in r2. */
-void hal_early_init(void) __attribute__((naked, used, section(".init3")));
+void hal_early_init(void) INIT_SECTION(3);
 void hal_early_init(void)
 {
     uint8_t r2;

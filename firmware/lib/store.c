@@ -192,7 +192,7 @@ static bool store_same(uint8_t id, const store_rec_t *rs)
  * newest's own seq in a second slot (fuzz_eeprom found a ring with two
  * slots of one seq: the scan picked one, and after the other slots were
  * cleared, the other). */
-static __attribute__((noinline)) bool store_out_of_window(uint8_t id, uint16_t newest)
+static NOINLINE bool store_out_of_window(uint8_t id, uint16_t newest)
 {
     return (uint16_t)(newest - 1u - store_valid_seq) >= (uint16_t)(store_slots(id) - 1u);
 }
@@ -202,7 +202,7 @@ static __attribute__((noinline)) bool store_out_of_window(uint8_t id, uint16_t n
  * later save knows it from RAM. */
 static uint8_t store_scan(uint8_t id)
 {
-    store_rec_t *rs = PGM_BASE(&store_recs[id]);  /* as store_step (38 B) */
+    store_rec_t *rs = BASE_REG(&store_recs[id]);  /* as store_step (38 B) */
     uint8_t best = 0xFF;
     uint16_t seq = 0;
     for (uint8_t s = 0; s < store_slots(id); s++) {
@@ -400,7 +400,7 @@ NOINLINE bool store_step(void)
                 store_forced = false;   /* a flush ends once all is written */
                 return false;
             }
-            rs = PGM_BASE(&store_recs[id]);
+            rs = BASE_REG(&store_recs[id]);
             /* Out of saves: it waits for its gap (a game record waits
              * behind waiting settings: they always commit first). */
             if (!store_forced && store_held(id))
@@ -414,7 +414,7 @@ NOINLINE bool store_step(void)
             store_job.tries = (uint8_t)(store_slots(id) - 1);
             store_next_slot(id, store_job.slot);
         }
-        rs = PGM_BASE(&store_recs[id]);     /* else id * 12 at each use (114 B) */
+        rs = BASE_REG(&store_recs[id]);     /* else id * 12 at each use (114 B) */
         if (store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
             /* Its commit byte is not written. The settings always go
              * first: a settings request preempts a game record (its slot

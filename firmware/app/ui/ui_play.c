@@ -337,7 +337,7 @@ static void ui_end_input(uint8_t pressed, bool b_short, uint16_t now)
  * a main-loop pass costs a few cycles. */
 NOINLINE void ui_input(const debounce_t *d, uint16_t now)
 {
-    ui_keys_t *const k = PGM_BASE(&keys);    /* saves 18 B (pgm.h) */
+    ui_keys_t *const k = BASE_REG(&keys);    /* saves 18 B (pgm.h) */
     uint8_t pressed = d->pressed;
     bool b_short = false;
     if (pressed) {
