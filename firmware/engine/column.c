@@ -100,10 +100,10 @@ static uint8_t coins_turns(uint8_t rule)
     return PGM_U8(&coin_turns[rule - RULE_FIRST_COINS]);
 }
 
-/* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
+/* Misere: a wild rule's row of the quotient tables, or MISERE_WILD_NONE (tame). */
 uint8_t column_wild(uint8_t rule)
 {
-    return rule < RULE_COUNT ? PGM_U8(&misere_wild[rule]) : 0xFF;  /* your own: misere not played */
+    return rule < RULE_COUNT ? PGM_U8(&misere_wild[rule]) : MISERE_WILD_NONE;  /* your own: misere not played */
 }
 
 /* What a search compares: the column value, or with COLUMN_WANT_ELEM the

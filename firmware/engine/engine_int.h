@@ -41,6 +41,8 @@ static ALWAYS_INLINE void sum_col(const engine_pos_t *p, uint8_t c, uint8_t *rul
  * the pins' 48. */
 #define OWN_HEAP_BYTES (ENGINE_HEAP_MAX / 8 + 1)
 _Static_assert(OWN_HEAP_BYTES + 1 <= 48, "one heap's bits share the pins' tables");
+/* heap_mis before one heap is played: no play derived yet. */
+#define OWN_HEAP_MIS_NONE 0xFF
 /* Your own game's code and what was derived from it (own.c): 110 B. The
  * replies' tables first: a field within 63 bytes of the struct is read
  * with one displacement load (ldd), one further needs the address
@@ -60,8 +62,9 @@ typedef struct {
         };
         /* a code that never splits, in one heap (the pins' tables are
          * not used): bit h of heap_p, a heap of h is a P-position in the
-         * play heap_mis says (ENGINE_MISERE or 0; 0xFF: none derived
-         * yet), derived when one heap is played (engine_own_heap) */
+         * play heap_mis says (ENGINE_MISERE or 0; OWN_HEAP_MIS_NONE:
+         * none derived yet), derived when one heap is played
+         * (engine_own_heap) */
         struct {
             uint8_t heap_mis;
             uint8_t heap_p[OWN_HEAP_BYTES];
@@ -95,7 +98,7 @@ static inline uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
     return engine_col_value(p, c, p->col[c]);
 }
 void column_values(const engine_pos_t *p, uint8_t *g);
-/* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
+/* Misere: a wild rule's row of the quotient tables, or MISERE_WILD_NONE (tame). */
 uint8_t column_wild(uint8_t rule);
 
 /* Entry i of a table of 4-bit values, two a byte (tables.h): i even in
@@ -196,7 +199,7 @@ uint8_t column_bit(uint8_t i);
 uint8_t column_size(uint8_t form, uint8_t v);
 
 /* EMPTY AND DIVIDE (ed.c): the engine's entry points hand its positions
- * here. ed_move_next with m->col 0xFF gives the first move; ed_other is
+ * here. ed_move_next with m->col ENGINE_COL_NONE gives the first move; ed_other is
  * the reply's slip or stall. */
 uint8_t ed_check_move(const engine_pos_t *p, engine_move_t m);
 void ed_apply(engine_pos_t *p, engine_move_t m);

@@ -69,7 +69,7 @@ uint8_t engine_own_set(const octal_code_t *c)
         o->run_cnt[L] = n;
     }
     if (o->form == FORM_HEAP) {
-        o->heap_mis = 0xFF;             /* one heap: derived when it is played */
+        o->heap_mis = OWN_HEAP_MIS_NONE;             /* one heap: derived when it is played */
         return OCTAL_OK;
     }
     /* A pin column as two nibbles: each nibble's runs but the one that may

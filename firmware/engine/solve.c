@@ -79,13 +79,13 @@ static uint8_t misere_product(const engine_pos_t *p, uint8_t w)
 
 bool engine_misere_wild(uint8_t rule)
 {
-    return rule < RULE_COUNT && column_wild(rule) != 0xFF;
+    return rule < RULE_COUNT && column_wild(rule) != MISERE_WILD_NONE;
 }
 
 uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
 {
     uint8_t w = column_wild(p->rule);
-    if (w == 0xFF || (p->mode & ENGINE_ONEHEAP))
+    if (w == MISERE_WILD_NONE || (p->mode & ENGINE_ONEHEAP))
         return 0;
     return c < p->ncols ? column_elem(misere_state[w], p->col[c]) : misere_product(p, w);
 }
@@ -93,9 +93,9 @@ uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
 const char *engine_misere_name(uint8_t rule, uint8_t e)
 {
     const char *s = misere_names;
-    uint8_t w = rule < RULE_COUNT ? column_wild(rule) : 0xFF;
+    uint8_t w = rule < RULE_COUNT ? column_wild(rule) : MISERE_WILD_NONE;
     static const char none[] PROGMEM = "";
-    if (w == 0xFF || e > 15)
+    if (w == MISERE_WILD_NONE || e > 15)
         return none;
     for (uint8_t skip = e; skip; skip--) /* one list for every wild rule (tables.h) */
         while (PGM_U8(s++))
@@ -127,7 +127,7 @@ bool engine_is_p(const engine_pos_t *p)
         return seq_bit(oneheap_of(p), p->heap);
     if (p->mode & ENGINE_MISERE) {
         uint8_t ones, big, w = column_wild(p->rule);
-        if (w != 0xFF)
+        if (w != MISERE_WILD_NONE)
             return (PGM_U16(&misere_p[w]) >> misere_product(p, w)) & 1;
         if (misere_big_heaps(p, &ones, &big) == 0)
             return ones & 1;
@@ -331,7 +331,7 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
         }
         return false;
     }
-    if ((p->mode & ENGINE_MISERE) && column_wild(p->rule) != 0xFF)
+    if ((p->mode & ENGINE_MISERE) && column_wild(p->rule) != MISERE_WILD_NONE)
         return misere_wild_hint(p, m);
     /* each column's value, computed once; misere Nim also counts the
      * columns worth 2 or more and those worth 1 */

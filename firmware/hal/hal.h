@@ -91,6 +91,8 @@ void uart_flush(void);              /* returns once every queued byte is sent */
  * returns true. nvm_read waits for a write in progress: read only after
  * nvm_write_if_ready said true. */
 uint8_t nvm_read(uint16_t addr);
+/* What an erased EEPROM byte reads (and an address beyond the chip). */
+#define NVM_ERASED 0xFF
 bool nvm_write_if_ready(uint16_t addr, uint8_t value);
 
 /* Power: idle sleeps until the next interrupt (tick, button, UART);

@@ -17,6 +17,8 @@ _Static_assert(STORE_GAME_BASE + STORE_GAME_SLOTS * (STORE_GAME_BYTES + STORE_SL
                    <= BOARD_EEPROM_BYTES, "records do not fit the EEPROM");
 
 enum { SLOT_COMMIT = 0, SLOT_SEQ = 1, SLOT_LEN = 3, SLOT_DATA = 4 };
+/* No slot: a ring with no valid one (store_scan, newest). */
+#define SLOT_NONE 0xFF
 _Static_assert(STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF && STORE_GAME_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF,
                "store_step counts a slot's bytes in one byte");
 
@@ -113,7 +115,7 @@ typedef struct {
         uint8_t len;        /* the length being written */
     } head;                 /* bytes 1..3 of the slot being written (seq
                              * little-endian, as on the AVR and the PC) */
-    uint8_t newest;         /* newest valid slot, 0xFF if none */
+    uint8_t newest;         /* newest valid slot, SLOT_NONE if none */
     uint8_t newest_len;     /* its length */
     uint8_t len;            /* the latest request's length */
     bool want;              /* a request store_step has not taken yet */
@@ -175,7 +177,7 @@ static void store_clock(void)
  * saves), so it never waits. rs: store_step's (its own look-up: 40 B). */
 static bool store_same(uint8_t id, const store_rec_t *rs)
 {
-    if (rs->newest == 0xFF)
+    if (rs->newest == SLOT_NONE)
         return !rs->len && !(id == STORE_GAME && store_old_held);
     if (rs->newest_len != rs->len)
         return false;
@@ -198,16 +200,16 @@ static NOINLINE bool store_out_of_window(uint8_t id, uint16_t newest)
 }
 
 /* Find the newest valid slot (highest seq in serial-number order) and
- * remember it; 0xFF if none. Only when a record is loaded (boot): every
+ * remember it; SLOT_NONE if none. Only when a record is loaded (boot): every
  * later save knows it from RAM. */
 static uint8_t store_scan(uint8_t id)
 {
     store_rec_t *rs = BASE_REG(&store_recs[id]);  /* as store_step (38 B) */
-    uint8_t best = 0xFF;
+    uint8_t best = SLOT_NONE;
     uint16_t seq = 0;
     for (uint8_t s = 0; s < store_slots(id); s++) {
         if (store_slot_valid(id, store_slot_addr(id, s))
-                && (best == 0xFF || (int16_t)(store_valid_seq - seq) > 0)) {
+                && (best == SLOT_NONE || (int16_t)(store_valid_seq - seq) > 0)) {
             best = s;
             seq = store_valid_seq;
         }
@@ -215,7 +217,7 @@ static uint8_t store_scan(uint8_t id)
     rs->newest = best;
     rs->newest_len = nvm_read((uint16_t)(store_slot_addr(id, best) + SLOT_LEN));
     /* No record yet: the first slot written is 0 with seq 0. */
-    rs->head.seq = (uint16_t)(seq + (best != 0xFF));
+    rs->head.seq = (uint16_t)(seq + (best != SLOT_NONE));
     /* A valid slot out of the newest's window: store_scrub's work (a
      * second pass: each slot's CRC again, at boot only). */
     rs->scrub = 0;
@@ -282,7 +284,7 @@ int8_t store_newest_slot(uint8_t id)
 
 uint8_t store_len(uint8_t id)
 {
-    return store_scan(id) == 0xFF ? STORE_NONE : store_recs[id].newest_len;
+    return store_scan(id) == SLOT_NONE ? STORE_NONE : store_recs[id].newest_len;
 }
 
 void store_use_ring(uint8_t age)
@@ -290,7 +292,7 @@ void store_use_ring(uint8_t age)
     store_age = age;
     store_game[0] = PGM_U8(&store_rings[age][0]);
     store_game[1] = PGM_U8(&store_rings[age][1]);
-    if (store_scan(STORE_GAME) != 0xFF && age)
+    if (store_scan(STORE_GAME) != SLOT_NONE && age)
         store_old_held = true;
 }
 
@@ -306,7 +308,7 @@ bool store_load(uint8_t id, void *buf, uint8_t len)
         return false;
     uint8_t s = store_scan(id);
     uint16_t a = store_slot_addr(id, s);
-    if (s == 0xFF || nvm_read((uint16_t)(a + SLOT_LEN)) != len)
+    if (s == SLOT_NONE || nvm_read((uint16_t)(a + SLOT_LEN)) != len)
         return false;
     a = (uint16_t)(a + SLOT_DATA);
     uint8_t *p = buf;
@@ -356,7 +358,7 @@ NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec
     for (uint8_t k; (k = store_job.done) <= (uint8_t)(end + 3); ) {
         uint16_t a = (uint16_t)(addr + k);
         uint16_t crc = store_job.crc;
-        uint8_t v = 0xFF;       /* byte 0 first: uncommitted while it is half written */
+        uint8_t v = NVM_ERASED; /* byte 0 first: uncommitted while it is half written */
         if (k < end) {
             if (k) {
                 v = k < SLOT_DATA ? ((const uint8_t *)&rs->head)[k - SLOT_SEQ] : rs->src[k - SLOT_DATA];

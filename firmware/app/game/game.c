@@ -389,7 +389,7 @@ void game_init(uint16_t now)
     if (n && game.pos.rule == RULE_OWN) {
         octal_unpack(game.pos.rules, &code);
         if (engine_own_set(&code) != OCTAL_OK)
-            game.pos.rule = 0xFF;
+            game.pos.rule = RULE_NONE;
     }
     game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
             && game.turn < 2 && !(ok && game.number == game_counted())

@@ -33,7 +33,7 @@ static uint8_t proto_line_run(uint16_t now)
     if (!*w)
         return R_QUIET;     /* blank line: nothing to answer */
     proto_cmd = proto_list_find(proto_commands, w);
-    if (proto_cmd == 0xFF)
+    if (proto_cmd == PROTO_NONE)
         return R_UNKNOWN;
     return proto_cmd_run(now);
 }

@@ -214,7 +214,7 @@ static void proto_grundy_misere_out(void)
         proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, c)));
     }
     proto_out_P(PSTR(" ELEM "));
-    proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, 0xFF)));
+    proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, ENGINE_COL_ALL)));
 }
 
 /* A game of one value (one heap; EMPTY AND DIVIDE, whose two boxes are

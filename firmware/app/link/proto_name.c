@@ -214,8 +214,8 @@ uint8_t proto_name_game(char *w, uint8_t *index)
     }
     /* no rule named: no walk over the list (a whole walk misses: 60,000
      * cycles, with the '#' line after it over the link's budget) */
-    *index = r < RULE_COUNT ? game_find(r, mode) : 0xFF;
-    if (order && *index != 0xFF)
+    *index = r < RULE_COUNT ? game_find(r, mode) : GAME_NONE;
+    if (order && *index != GAME_NONE)
         return 0;
     proto_name_list_out();
     return R_NAME;

@@ -53,7 +53,7 @@ void teach_draw(const engine_pos_t *p, uint8_t *frame, bool on)
         ones += v == 1;
     }
     /* normal play: always the nim-sum */
-    row2 = wild ? engine_misere_elem(p, 0xFF) : (misere && !big) ? ones : engine_nimsum(p);
+    row2 = wild ? engine_misere_elem(p, ENGINE_COL_ALL) : (misere && !big) ? ones : engine_nimsum(p);
     if (bin) {
         if (!frame[BOARD_COLS - 1])
             frame[BOARD_COLS - 1] = row2;

@@ -247,7 +247,7 @@ static void ui_play_b_short(uint16_t now)
     } else {
         vw->overlay = OV_HINT;
         if (!engine_hint(&game.pos, &vw->hint)) {
-            vw->hint.col = 0xFF;   /* a losing position: no winning move */
+            vw->hint.col = ENGINE_COL_NONE;   /* a losing position: no winning move */
             sound_play(SOUND_BUZZ);
         }
         if (vw->hint.col < game.pos.ncols && !game_is_oneheap())
@@ -315,7 +315,7 @@ static void ui_end_input(uint8_t pressed, bool b_short, uint16_t now)
             game_new(now);
         } else if (b_short && ((game.set[SET_OPP] == OPP_MACHINE && !game.winner) || !ui_review_show(0, now))) {
             vw->rv = RV_TEXT;                   /* the sentence; A goes on to the mistakes */
-            vw->rv_i = 0xFF;
+            vw->rv_i = RV_I_NONE;
             ui_event_review(0);
             ui_redraw();
         }
