@@ -25,7 +25,7 @@ static const uint8_t rule_forms[RULE_COUNT] PROGMEM = {
 #undef RULE_FORM
 };
 
-/* Out of line: inlined into the name walks it cost 20 B. */
+/* Out of line: inlined into the name walks it cost flash. */
 NOINLINE const char *engine_rule_name_next(const char *name)
 {
     while (PGM_U8(name++))
@@ -148,8 +148,8 @@ uint8_t engine_check_move(const engine_pos_t *p, engine_move_t m)
     return ENGINE_OK;
 }
 
-/* Out of line: LTO copied it into its two callers (a setup move, the
- * review's note of a move): 74 B. */
+/* Out of line (size: LTO copied it into its two callers, a setup move
+ * and the review's note of a move). */
 NOINLINE void engine_apply(engine_pos_t *p, engine_move_t m)
 {
     if (p->rule == RULE_ED)

@@ -37,13 +37,13 @@ static ALWAYS_INLINE void sum_col(const engine_pos_t *p, uint8_t c, uint8_t *rul
     }
 }
 
-/* One heap's bits, 0 .. ENGINE_HEAP_MAX: 33 B on 32 columns, within
+/* One heap's bits, 0 .. ENGINE_HEAP_MAX: 33 bytes on 32 columns, within
  * the pins' 48. */
 #define OWN_HEAP_BYTES (ENGINE_HEAP_MAX / 8 + 1)
 _Static_assert(OWN_HEAP_BYTES + 1 <= 48, "one heap's bits share the pins' tables");
 /* heap_mis before one heap is played: no play derived yet. */
 #define OWN_HEAP_MIS_NONE 0xFF
-/* Your own game's code and what was derived from it (own.c): 110 B. The
+/* Your own game's code and what was derived from it (own.c): 110 bytes. The
  * replies' tables first: a field within 63 bytes of the struct is read
  * with one displacement load (ldd), one further needs the address
  * worked out (the pin column's value: 6 cycles a read less). */
@@ -123,10 +123,10 @@ static ALWAYS_INLINE const uint8_t *heap_row_of(uint8_t rule)
  * row's offset is a multiply by 72, and read afresh for each product it
  * cost the misère replies ~1,000 cycles on 32 columns. A column state's
  * element and the elements one move from it reaches (bit e), both read
- * through the state's class (344 B of flash for a few cycles a read; a
- * class's two bytes in two tables, so an element is one byte read: 62 /
- * 54 B less code than from one 16-bit entry); the product of two
- * elements (a nibble: 144 B for a few cycles a product). */
+ * through the state's class (a table in flash for a few cycles a read;
+ * a class's two bytes in two tables, so an element is one byte read:
+ * less code than from one 16-bit entry); the product of two
+ * elements (a nibble: a table in flash for a few cycles a product). */
 static ALWAYS_INLINE uint8_t column_elem(const uint8_t *row, uint8_t state)
 {
     return PGM_U8(&misere_class_elem[PGM_U8(&row[state])]) & 0x0F;

@@ -112,7 +112,7 @@ static NOINLINE void set_add(uint8_t *set, uint16_t v)
  * value is in a ring of the last nine (last[i]: heap h - 1 - i); a
  * repeating digit reaches heap 0 (k = h, it empties the heap) and every
  * heap 1 .. h - 9 (k > 8, it leaves one), whose values are kept as a
- * set (bit v of far), so no value is kept longer: ~50 B of stack on 32 columns, where a
+ * set (bit v of far), so no value is kept longer: ~50 bytes of stack on 32 columns, where a
  * value a heap would be 514. A heap of h has at most h moves, so it is
  * worth at most h: the ring's heaps, below ENGINE_HEAP_MAX, fit a byte,
  * and heap n's value reaches ENGINE_HEAP_MAX (0.3 repeating: g(h) = h).

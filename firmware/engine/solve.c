@@ -8,7 +8,7 @@
  * list's period once n is past its start + period. Your own code's (one
  * that never splits) are derived into RAM for the play asked
  * (engine_own_heap), a list with no fold. Out of line: inlined in its two
- * callers it cost 18 B. */
+ * callers it cost flash. */
 static const oneheap_seq_t own_seq PROGMEM = {ONEHEAP_AT_RAM, 0xFF, 0};
 
 static NOINLINE const oneheap_seq_t *oneheap_of(const engine_pos_t *p)
@@ -260,8 +260,8 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
         if (form == FORM_HEAP) {
             /* every move of the column in turn (8 at most), fewest stones
              * first; not column_next, which nothing else in the firmware
-             * needs (444 B of flash). No heap rule is wild yet: the
-             * generator says so and LTO drops the search (68 / 92 B). */
+             * needs (it is big). No heap rule is wild yet: the
+             * generator says so and LTO drops the search. */
             for (uint8_t to = from; misere_wild_heaps && to-- > 0;)
                 if (column_elem(er, to) == q && column_take_ok(rule, from, (uint16_t)(from - to))) {
                     m->to = to;
@@ -285,7 +285,7 @@ static bool ed_hint(const engine_pos_t *p, engine_move_t *m)
 {
     uint8_t kmax = PGM_U8(&ed_kmax[(p->mode & ENGINE_MISERE) ? 1 : 0]);
     /* one loop for both boxes (two nested, the compiler copied the inner
-     * one for each box: 30 B) */
+     * one for each box) */
     for (uint8_t c = 0, k = 1; c < 2; k++) {
         uint8_t n = p->col[c ^ 1];
         if (k > kmax || k >= n) {

@@ -51,8 +51,7 @@ void piezo_tone(uint16_t hz, uint16_t ms);
 bool piezo_busy(void);
 /* A tone from its timer values, PIEZO_OCR(hz) and PIEZO_HALVES(hz, ms):
  * worked out at compile time for a tune in flash (piezo_tone's run-time
- * division and multiplication cost the firmware 144 / 132 B, 8 / 32
- * columns). halves 0: silence. The values are piezo_tone's: Timer1 toggles the pin every
+ * division and multiplication cost the firmware flash). halves 0: silence. The values are piezo_tone's: Timer1 toggles the pin every
  * OCR1A + 1 = F_CPU / (2 * 8 * hz) = 16 * K / hz counts, K = F_CPU / 256
  * (prescaler 8), done in 16 bits as two division steps (no 32-bit
  * division in piezo_tone): exact from 16 Hz to 4095 Hz, a piezo's useful

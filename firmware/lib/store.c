@@ -35,7 +35,7 @@ static const uint8_t store_rings[STORE_GAME_AGES + 1][2] PROGMEM = {
 
 /* The game ring read (boot, store_use_ring): its age (0 the ring of now),
  * slot size and slots, kept in RAM (the table read on every use cost
- * 110 B of code). */
+ * more code). */
 static uint8_t store_age, store_game[2] = {STORE_GAME_BYTES, STORE_GAME_SLOTS};
 /* The settings ring read: its slot size (store_use_settings_ring). */
 static uint8_t store_set_max = STORE_SETTINGS_BYTES;
@@ -50,13 +50,13 @@ static uint8_t store_max(uint8_t id)
     return id ? store_game[0] : store_set_max;
 }
 
-/* Out of line: saves 4 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint8_t store_slots(uint8_t id)
 {
     return id ? store_game[1] : STORE_SETTINGS_SLOTS;
 }
 
-/* Out of line: saves 42 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
 {
     return (uint16_t)((id ? STORE_GAME_BASE - store_age : STORE_SETTINGS_BASE)
@@ -78,7 +78,7 @@ static uint16_t store_crc_update(uint16_t crc, uint8_t byte)
     return crc;
 }
 
-/* Out of line: saves 2 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint16_t store_read16(uint16_t addr)
 {
     return (uint16_t)(nvm_read(addr) | ((uint16_t)nvm_read((uint16_t)(addr + 1)) << 8));
@@ -151,7 +151,7 @@ _Static_assert(STORE_GAME_BURST * STORE_GAME_GAP_S <= 0xFFFFu && STORE_SETTINGS_
                "a record's debt is counted in 16 bits");
 
 /* A request waits for its rate limit (store_step would not start it).
- * Out of line: saves 58 B (store_step and store_flush_host share it). */
+ * Out of line (size: store_step and store_flush_host share it). */
 NOINLINE static bool store_held(uint8_t id)
 {
     const store_rec_t *rs = &store_recs[id];
@@ -174,7 +174,7 @@ static void store_clock(void)
 
 /* The newest record already holds the request (an empty one is the same
  * as none): nothing to write. Read while the EEPROM is idle (between
- * saves), so it never waits. rs: store_step's (its own look-up: 40 B). */
+ * saves), so it never waits. rs: store_step's (its own look-up cost flash). */
 static bool store_same(uint8_t id, const store_rec_t *rs)
 {
     if (rs->newest == SLOT_NONE)
@@ -204,7 +204,7 @@ static NOINLINE bool store_out_of_window(uint8_t id, uint16_t newest)
  * later save knows it from RAM. */
 static uint8_t store_scan(uint8_t id)
 {
-    store_rec_t *rs = BASE_REG(&store_recs[id]);  /* as store_step (38 B) */
+    store_rec_t *rs = BASE_REG(&store_recs[id]);  /* size: as store_step */
     uint8_t best = SLOT_NONE;
     uint16_t seq = 0;
     for (uint8_t s = 0; s < store_slots(id); s++) {
@@ -318,7 +318,7 @@ bool store_load(uint8_t id, void *buf, uint8_t len)
 }
 
 /* Left to LTO (in the game's and the settings' save requests): out of
- * line it once saved 62 / 64 B (8 / 32 columns), now it costs 10 B (the
+ * line it once was smaller, now it is bigger (the
  * game's request is a function of its own). */
 bool store_request(uint8_t id, const void *buf, uint8_t len)
 {
@@ -348,8 +348,8 @@ static void store_next_slot(uint8_t id, uint8_t newest)
  * is carried in store_job from pass to pass, so a pass costs the bytes it
  * writes, not the whole slot (a 166-byte settings slot took 18,600 cycles
  * a pass on 32 columns, a press's frame waiting behind it). True once all
- * is written, the commit last, and the EEPROM is idle again. Out of line:
- * saves 34 B. */
+ * is written, the commit last, and the EEPROM is idle again. Out of line
+ * (size: LTO copied it into its callers). */
 NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec_t *rs)
 {
     uint8_t end = (uint8_t)(rs->head.len + SLOT_DATA);     /* where the CRC goes */
@@ -380,8 +380,8 @@ NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec
     return true;
 }
 
-/* Out of line: inlined into main (and store_save) it cost 154 / 156 B
- * more (8 / 32 columns); a call a main-loop pass costs a few cycles. */
+/* Out of line: inlined into main (and store_save) it cost more flash;
+ * a call a main-loop pass costs a few cycles. */
 NOINLINE bool store_step(void)
 {
     bool idle = true;       /* no write of ours can be in progress */
@@ -416,7 +416,7 @@ NOINLINE bool store_step(void)
             store_job.tries = (uint8_t)(store_slots(id) - 1);
             store_next_slot(id, store_job.slot);
         }
-        rs = BASE_REG(&store_recs[id]);     /* else id * 12 at each use (114 B) */
+        rs = BASE_REG(&store_recs[id]);     /* size: else id * 12 at each use */
         if (store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
             /* Its commit byte is not written. The settings always go
              * first: a settings request preempts a game record (its slot

@@ -179,7 +179,7 @@ void game_tick(uint16_t now);
 
 /* Score of game index (you against the machine): your wins in the low
  * byte, the machine's in the high one; 0 for an index not in the list.
- * Both at once: every reader shows both (a call each cost 22 B). */
+ * Both at once: every reader shows both (a call each cost flash). */
 uint16_t game_score(uint8_t index);
 /* Set game index's score (the PC link restoring a dump; index checked by
  * the caller) and keep it, with the settings. */

@@ -103,7 +103,7 @@ void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
 /* One walk over the list in game_decode's order (not a game_decode per
  * index: that was quadratic, ~20,000 cycles a call at the end of the list). Out of line: LTO copied it, with
  * the two locals list_walk takes by address, into its many callers; one
- * copy saves 192 / 194 B (8 / 32 columns). */
+ * copy is smaller. */
 NOINLINE uint8_t game_find(uint8_t rule, uint8_t mode)
 {
     /* your own game: the list's last, no walk (STATE finds a game three

@@ -32,7 +32,7 @@ void ui_draw_init(void)
 }
 
 /* Redo the screen's text on the next render. */
-/* Out of line: saves 2 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void ui_redraw(void)
 {
     shown_screen = SCR_NONE;
