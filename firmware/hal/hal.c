@@ -1,5 +1,5 @@
 /* hal.c - start-up of the board: reset cause, power reduction, every
- * driver's init, the watchdog; and the cycle marker. */
+ * driver's init, the watchdog. */
 #include <avr/interrupt.h>
 #include <avr/power.h>
 #include <avr/wdt.h>
@@ -46,8 +46,8 @@ void hal_early_init(void)
  * time-out only sets WDIF, and as the interrupt has not run by the next
  * time-out (1 s later), that one resets the chip (datasheet 10.9.2, WDIE).
  * An optiboot board then restarts the application; on the old boot loader
- * it is the reset loop above, until the power is cycled (README, "Build
- * your own"). nimsim models that reset (sim/watchdog.c; simavr 1.6 alone
+ * it is the reset loop above, until the power is cycled (docs/build.md,
+ * "The old bootloader and the watchdog"). nimsim models that reset (sim/watchdog.c; simavr 1.6 alone
  * never resets while WDIE is set), and tests/robust injects hangs with
  * interrupts off as well as on. */
 ISR(WDT_vect, ISR_NAKED)

@@ -73,7 +73,7 @@ void piezo_play(uint16_t ocr, uint16_t halves);
  * no line end was lost. */
 #define HAL_UART_OVERRUN (-2)
 /* The receive ring: it holds HAL_UART_RX_SIZE - 1 bytes. The PC link's
- * streaming rule (README.md, "PC link protocol") lets a host keep that
+ * streaming rule (docs/protocol.md, "Streaming rule") lets a host keep that
  * many bytes of unanswered lines in flight, so a host that follows it
  * never overruns the ring, however long a command holds the main loop. */
 #ifndef HAL_UART_RX_SIZE

@@ -3,7 +3,7 @@
  * is done: bad bytes, a line over PROTO_LINE_MAX or lost bytes make the
  * line an ERR and nothing else.
  *
- * A host streams under a rule (README.md): it keeps at most PROTO_RX_ROOM
+ * A host streams under a rule (docs/protocol.md): it keeps at most PROTO_RX_ROOM
  * bytes of unanswered lines in flight, so the receive ring never overflows
  * whatever a command costs; a line lost all the same is answered ERR
  * OVERRUN, so replies and lines always pair up. */
