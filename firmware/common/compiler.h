@@ -1,6 +1,6 @@
 /* compiler.h - the firmware's one spelling of each GCC attribute and
  * code-placement hint (after LUFA's Common/Attributes.h). Nothing outside
- * this file writes __attribute__ (make test-layers checks it). Each use
+ * this file writes __attribute__ (make test-compiler checks it). Each use
  * says why it is there; what it saves is measured by make size-report,
  * not written in the comment. Portable: the host build (tests, fuzzing)
  * is GCC too, and BASE_REG is a no-op there. */
