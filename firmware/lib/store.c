@@ -17,8 +17,7 @@ _Static_assert(STORE_GAME_BASE + STORE_GAME_SLOTS * (STORE_GAME_BYTES + STORE_SL
                    <= BOARD_EEPROM_BYTES, "records do not fit the EEPROM");
 
 enum { SLOT_COMMIT = 0, SLOT_SEQ = 1, SLOT_LEN = 3, SLOT_DATA = 4 };
-/* No slot: a ring with no valid one (store_scan, newest). */
-#define SLOT_NONE 0xFF
+#define SLOT_NONE 0xFF  /* no slot: a ring with no valid one (store_scan, newest) */
 _Static_assert(STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF && STORE_GAME_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF,
                "store_step counts a slot's bytes in one byte");
 
@@ -317,9 +316,8 @@ bool store_load(uint8_t id, void *buf, uint8_t len)
     return true;
 }
 
-/* Left to LTO (in the game's and the settings' save requests): out of
- * line it once was smaller, now it is bigger (the
- * game's request is a function of its own). */
+/* Left to LTO (in the game's and the settings' save requests): out of line
+ * it was smaller once, bigger since the game's request is a function. */
 bool store_request(uint8_t id, const void *buf, uint8_t len)
 {
     if (id >= STORE_RECORDS || len > store_max(id))
