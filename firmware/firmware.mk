@@ -5,8 +5,8 @@
 
 MCU := atmega328p
 # Size flags, each measured on the whole image: LTO and call prologues save
-# ~1.3 KB, the last line ~150 B (measured when the budget was 16 KB; they
-# stay because they cost nothing in speed that a budget misses).
+# the most, the last line less (measured when the budget was half today's;
+# they stay because they cost nothing in speed that a budget misses).
 AVR_CC := avr-gcc
 AVR_CFLAGS := -mmcu=$(MCU) -Os -std=gnu99 -g -Wall -Wextra -Werror \
 	-ffunction-sections -fdata-sections -fno-common -mrelax -mcall-prologues -flto \
@@ -16,8 +16,8 @@ AVR_CFLAGS := -mmcu=$(MCU) -Os -std=gnu99 -g -Wall -Wextra -Werror \
 # --sort-section=name for LTO's output), so a module's functions (module_verb
 # names) sit together and call each other with the 2-byte rcall: in LTO's own
 # order a change anywhere moved functions between its partitions, and
-# with them up to ~100 B of 4-byte calls (measured: one function out of
-# line gained 100 B, another 116), which hid what a change itself saved.
+# with them their 4-byte calls (one function moved out of line changed the
+# image by more than it could itself), which hid what a change saved.
 AVR_LDFLAGS := -mmcu=$(MCU) -Os -Wl,--gc-sections -mrelax -mcall-prologues -flto \
 	-fno-move-loop-invariants -mstrict-X -ffunction-sections -Wl,--sort-section=name
 

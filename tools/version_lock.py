@@ -61,6 +61,9 @@ RECORDS = [
 ]
 # How often a record is saved is no part of its layout.
 NOT_LAYOUT = re.compile(r"_(BURST|GAP_S)$")
+# The attributes' names (PACKED ...): a record is digested with them
+# expanded, so a new spelling of the same attribute changes nothing.
+ATTRS_H = "firmware/common/compiler.h"
 
 
 class LockError(Exception):
@@ -176,11 +179,20 @@ def link_defs(root):
     return out
 
 
+def expand_attrs(root, code):
+    """code with compiler.h's object-like macros (PACKED, NOINIT ...)
+    replaced by what they stand for."""
+    for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(.*)$", code_of(read(root, ATTRS_H)), re.M):
+        if not m.group(1).endswith("_H"):
+            code = re.sub(r"\b%s\b" % m.group(1), lambda _: squeeze(m.group(2)), code)
+    return code
+
+
 def record_defs(root):
     out, cache = [], {}
     for path, kind, name in RECORDS:
         if path not in cache:
-            cache[path] = code_of(read(root, path))
+            cache[path] = expand_attrs(root, code_of(read(root, path)))
         got = {"defines": defines, "struct": struct, "enum": enum, "rules": rules}[kind](cache[path], name)
         if not got:
             raise LockError("%s: no %s %s; where did it go? Update RECORDS in tools/version_lock.py"

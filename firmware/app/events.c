@@ -1,6 +1,7 @@
 /* events.c - the wiring: each event the game raises (events.h) goes to its
- * listeners, in the order the toy has always done them: the link's LOG
- * line first, then the sound, the screen and the drivers. */
+ * listeners, in the order the toy did them before the events existed: a
+ * move's and an end's LOG line first, then the sound, then the screen; a
+ * new game's screen (its cursor) before its LOG NEW. */
 #include "events.h"
 
 #include "game.h"

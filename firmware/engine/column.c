@@ -14,7 +14,7 @@ uint8_t column_digit(uint8_t rule, uint16_t k)
 }
 
 /* A pin or cell column's table entry: its value and MASK_HAS_MOVE. */
-static inline __attribute__((always_inline)) uint8_t mask_entry(uint8_t rule, uint8_t state)
+static ALWAYS_INLINE uint8_t mask_entry(uint8_t rule, uint8_t state)
 {
     if (rule < mask_first) /* folded into its misere classes (tables.h) */
         return pgm_nibble(misere_fold, PGM_U8(&misere_state[rule - RULE_FIRST_MASK][state]));
@@ -42,7 +42,7 @@ uint8_t column_value(uint8_t rule, uint8_t state)
 
 /* The largest k with a nonzero digit; RULE_MAX_DIGITS + 1 when the last
  * digit repeats for every larger k (the generator stores it after them).
- * Out of line: LTO copied it into its two callers (20 B). */
+ * Out of line (size: LTO copied it into its two callers). */
 NOINLINE static uint8_t digits_last(uint8_t rule)
 {
     if (rule == RULE_OWN)
@@ -78,7 +78,7 @@ static uint8_t top_bit(uint8_t v) /* v != 0 */
 }
 
 /* Bit i of a byte (i < 8), out of line: an AVR variable shift is a loop,
- * and the coins' searches make a few (30 B). */
+ * and the coins' searches make a few: one copy is smaller. */
 NOINLINE uint8_t column_bit(uint8_t i)
 {
     uint8_t b = 1;
@@ -100,10 +100,10 @@ static uint8_t coins_turns(uint8_t rule)
     return PGM_U8(&coin_turns[rule - RULE_FIRST_COINS]);
 }
 
-/* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
+/* Misere: a wild rule's row of the quotient tables, or MISERE_WILD_NONE (tame). */
 uint8_t column_wild(uint8_t rule)
 {
-    return rule < RULE_COUNT ? PGM_U8(&misere_wild[rule]) : 0xFF;  /* your own: misere not played */
+    return rule < RULE_COUNT ? PGM_U8(&misere_wild[rule]) : MISERE_WILD_NONE;  /* your own: misere not played */
 }
 
 /* What a search compares: the column value, or with COLUMN_WANT_ELEM the
@@ -173,7 +173,7 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
 /* Is the change 'diff' (the cells that flip) a legal move from mask m?
  * One of the moves column_pick counts, tried in turn: a human's move has
  * no cycle budget (92 moves at the most, a full MOCK TURTLES column), and
- * the walk serves every form where each had a test of its own (148 B). */
+ * the walk serves every form where each had a test of its own (smaller). */
 bool column_mask_ok(uint8_t rule, uint8_t form, uint8_t m, uint8_t diff)
 {
     for (uint8_t i = 0;; i++) {
@@ -369,7 +369,7 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
     return column_blocks(rule, form, (uint8_t)from, 0, COLUMN_ANY, skip);
 }
 
-/* Out of line (LTO had copied it into six callers: 36 B); the reply's
+/* Out of line (size: LTO had copied it into six callers); the reply's
  * loop over the columns inlines pos_state. */
 NOINLINE uint16_t column_state(const engine_pos_t *p, uint8_t c)
 {

@@ -27,7 +27,7 @@ void ed_apply(engine_pos_t *p, engine_move_t m)
     p->col[m.col ^ 1] = (uint8_t)(n - m.to);
 }
 
-/* The move after m (m->col 0xFF: the first): box 0 emptied first, fewest
+/* The move after m (m->col ENGINE_COL_NONE: the first): box 0 emptied first, fewest
  * counters put in it first. */
 bool ed_move_next(const engine_pos_t *p, engine_move_t *m)
 {

@@ -25,7 +25,7 @@ static const uint8_t rule_forms[RULE_COUNT] PROGMEM = {
 #undef RULE_FORM
 };
 
-/* Out of line: inlined into the name walks it cost 20 B. */
+/* Out of line: inlined into the name walks it cost flash. */
 NOINLINE const char *engine_rule_name_next(const char *name)
 {
     while (PGM_U8(name++))
@@ -76,11 +76,11 @@ bool engine_mode_allowed(uint8_t rule, uint8_t mode)
         return !(mode & (ENGINE_ONEHEAP | ENGINE_SUM));
     /* a SUM's column: columns only, misere only for a tame rule (misere
      * Nim on the values; a wild column's product is not derived) */
-    if ((mode & ENGINE_SUM) && ((mode & ENGINE_ONEHEAP) || ((mode & ENGINE_MISERE) && column_wild(rule) != 0xFF)))
+    if ((mode & ENGINE_SUM) && ((mode & ENGINE_ONEHEAP) || ((mode & ENGINE_MISERE) && column_wild(rule) != MISERE_WILD_NONE)))
         return false;
     /* BINARY: columns of a tame heap rule (misere Nim on the values) */
     if (mode & ENGINE_BINARY)
-        return rule < RULE_FIRST_MASK && !(mode & ENGINE_ONEHEAP) && column_wild(rule) == 0xFF;
+        return rule < RULE_FIRST_MASK && !(mode & ENGINE_ONEHEAP) && column_wild(rule) == MISERE_WILD_NONE;
     /* columns: every rule, normal and misere (build/grundy proves each
      * rule's misere quotient); one heap: the heap rules */
     return !(mode & ENGINE_ONEHEAP) || rule < RULE_FIRST_MASK;
@@ -148,8 +148,8 @@ uint8_t engine_check_move(const engine_pos_t *p, engine_move_t m)
     return ENGINE_OK;
 }
 
-/* Out of line: LTO copied it into its two callers (a setup move, the
- * review's note of a move): 74 B. */
+/* Out of line (size: LTO copied it into its two callers, a setup move
+ * and the review's note of a move). */
 NOINLINE void engine_apply(engine_pos_t *p, engine_move_t m)
 {
     if (p->rule == RULE_ED)
@@ -180,7 +180,7 @@ static bool move_scan(const engine_pos_t *p, uint8_t c, uint16_t d, engine_move_
 bool engine_move_first(const engine_pos_t *p, engine_move_t *m)
 {
     if (p->rule == RULE_ED) {
-        m->col = 0xFF;
+        m->col = ENGINE_COL_NONE;
         return ed_move_next(p, m);
     }
     return move_scan(p, 0, 0, m);

@@ -38,6 +38,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "compiler.h"
 #include "octal.h"
 #include "rules.h"
 
@@ -52,10 +53,12 @@ enum engine_mode {
     ENGINE_BINARY = 4,
     ENGINE_SUM = 8,
 };
+/* No mode: no game has it (a search of the list by index alone). */
+#define ENGINE_MODE_NONE 0xFF
 
 /* Packed: the AVR has no padding anyway (the game record is these bytes);
  * a host build then lays it out the same way. */
-typedef struct __attribute__((packed)) {
+typedef struct PACKED {
     uint8_t rule;               /* enum rule_id */
     uint8_t mode;               /* enum engine_mode bits */
     uint8_t ncols;              /* columns in play, 1..ENGINE_COLS (columns mode) */
@@ -73,6 +76,11 @@ typedef struct {
     uint8_t col;
     uint16_t to;
 } engine_move_t;
+/* A move's col when there is none (a hint in a losing position), and the
+ * col that starts ed_move_next's walk at the first move. */
+#define ENGINE_COL_NONE 0xFF
+/* engine_misere_elem's c for the whole position (any c >= ncols). */
+#define ENGINE_COL_ALL 0xFF
 
 /* Why a position or move was refused (0 = fine). */
 enum engine_err {
@@ -96,6 +104,8 @@ enum engine_err {
  * the rule is refused (ENGINE_ERR_RULE). A position of it carries its
  * code packed in rules[] (octal_pack), so a saved game keeps its code. */
 #define RULE_OWN RULE_COUNT
+/* No rule: no game has it (a saved game that must not resume). */
+#define RULE_NONE 0xFF
 _Static_assert(OCTAL_PACKED <= ENGINE_COLS, "a position's rules[] holds its packed code");
 uint8_t engine_own_set(const octal_code_t *c);   /* OCTAL_OK or octal_check's error */
 const octal_code_t *engine_own_code(void);       /* len 0: none set */

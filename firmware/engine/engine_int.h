@@ -11,14 +11,14 @@
 
 /* Column c's rule (a SUM: its own); c < ENGINE_COLS. Inlined: on the
  * hot loops. */
-static inline __attribute__((always_inline)) uint8_t pos_rule(const engine_pos_t *p, uint8_t c)
+static ALWAYS_INLINE uint8_t pos_rule(const engine_pos_t *p, uint8_t c)
 {
     return (p->mode & ENGINE_SUM) ? p->rules[c] : p->rule;
 }
 
 /* Column c's state (one heap: the heap). Inlined: the reply's loop over
  * the columns; elsewhere column_state, a call. */
-static inline __attribute__((always_inline)) uint16_t pos_state(const engine_pos_t *p, uint8_t c)
+static ALWAYS_INLINE uint16_t pos_state(const engine_pos_t *p, uint8_t c)
 {
     return (p->mode & ENGINE_ONEHEAP) ? p->heap : p->col[c];
 }
@@ -26,7 +26,7 @@ static inline __attribute__((always_inline)) uint16_t pos_state(const engine_pos
 /* In a loop over the columns: a SUM's column c's rule and form into
  * *rule and *form; other games keep the game's, looked up once before the
  * loop (a form look-up a column cost the 32-column reply ~1,000 cycles). */
-static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p, uint8_t c, uint8_t *rule,
+static ALWAYS_INLINE void sum_col(const engine_pos_t *p, uint8_t c, uint8_t *rule,
                                                           uint8_t *form)
 {
     if (p->mode & ENGINE_SUM) {
@@ -37,11 +37,13 @@ static inline __attribute__((always_inline)) void sum_col(const engine_pos_t *p,
     }
 }
 
-/* One heap's bits, 0 .. ENGINE_HEAP_MAX: 33 B on 32 columns, within
+/* One heap's bits, 0 .. ENGINE_HEAP_MAX: 33 bytes on 32 columns, within
  * the pins' 48. */
 #define OWN_HEAP_BYTES (ENGINE_HEAP_MAX / 8 + 1)
 _Static_assert(OWN_HEAP_BYTES + 1 <= 48, "one heap's bits share the pins' tables");
-/* Your own game's code and what was derived from it (own.c): 110 B. The
+/* heap_mis before one heap is played: no play derived yet. */
+#define OWN_HEAP_MIS_NONE 0xFF
+/* Your own game's code and what was derived from it (own.c): 110 bytes. The
  * replies' tables first: a field within 63 bytes of the struct is read
  * with one displacement load (ldd), one further needs the address
  * worked out (the pin column's value: 6 cycles a read less). */
@@ -60,8 +62,9 @@ typedef struct {
         };
         /* a code that never splits, in one heap (the pins' tables are
          * not used): bit h of heap_p, a heap of h is a P-position in the
-         * play heap_mis says (ENGINE_MISERE or 0; 0xFF: none derived
-         * yet), derived when one heap is played (engine_own_heap) */
+         * play heap_mis says (ENGINE_MISERE or 0; OWN_HEAP_MIS_NONE:
+         * none derived yet), derived when one heap is played
+         * (engine_own_heap) */
         struct {
             uint8_t heap_mis;
             uint8_t heap_p[OWN_HEAP_BYTES];
@@ -95,13 +98,13 @@ static inline uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
     return engine_col_value(p, c, p->col[c]);
 }
 void column_values(const engine_pos_t *p, uint8_t *g);
-/* Misere: a wild rule's row of the quotient tables, or 0xFF (tame). */
+/* Misere: a wild rule's row of the quotient tables, or MISERE_WILD_NONE (tame). */
 uint8_t column_wild(uint8_t rule);
 
 /* Entry i of a table of 4-bit values, two a byte (tables.h): i even in
  * the low nibble. Inlined: the column tables and the wild hint read it in
  * their inner loops. */
-static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *row, uint8_t i)
+static ALWAYS_INLINE uint8_t pgm_nibble(const uint8_t *row, uint8_t i)
 {
     uint8_t two = PGM_U8(&row[i >> 1]);
     if (i & 1)
@@ -110,7 +113,7 @@ static inline __attribute__((always_inline)) uint8_t pgm_nibble(const uint8_t *r
 }
 
 /* A heap rule's row of heap_grundy (tables.h). */
-static inline __attribute__((always_inline)) const uint8_t *heap_row_of(uint8_t rule)
+static ALWAYS_INLINE const uint8_t *heap_row_of(uint8_t rule)
 {
     return &heap_grundy[rule * heap_row];
 }
@@ -120,22 +123,22 @@ static inline __attribute__((always_inline)) const uint8_t *heap_row_of(uint8_t 
  * row's offset is a multiply by 72, and read afresh for each product it
  * cost the misère replies ~1,000 cycles on 32 columns. A column state's
  * element and the elements one move from it reaches (bit e), both read
- * through the state's class (344 B of flash for a few cycles a read; a
- * class's two bytes in two tables, so an element is one byte read: 62 /
- * 54 B less code than from one 16-bit entry); the product of two
- * elements (a nibble: 144 B for a few cycles a product). */
-static inline __attribute__((always_inline)) uint8_t column_elem(const uint8_t *row, uint8_t state)
+ * through the state's class (a table in flash for a few cycles a read;
+ * a class's two bytes in two tables, so an element is one byte read:
+ * less code than from one 16-bit entry); the product of two
+ * elements (a nibble: a table in flash for a few cycles a product). */
+static ALWAYS_INLINE uint8_t column_elem(const uint8_t *row, uint8_t state)
 {
     return PGM_U8(&misere_class_elem[PGM_U8(&row[state])]) & 0x0F;
 }
 
-static inline __attribute__((always_inline)) uint16_t column_reach(const uint8_t *row, uint8_t state)
+static ALWAYS_INLINE uint16_t column_reach(const uint8_t *row, uint8_t state)
 {
     uint8_t c = PGM_U8(&row[state]);
     return (uint16_t)((PGM_U8(&misere_class_elem[c]) >> 4) << 8 | PGM_U8(&misere_class_reach[c]));
 }
 
-static inline __attribute__((always_inline)) uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)
+static ALWAYS_INLINE uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint8_t b)
 {
     return pgm_nibble(row, (uint8_t)(a * MISERE_ELEMS + b));
 }
@@ -196,7 +199,7 @@ uint8_t column_bit(uint8_t i);
 uint8_t column_size(uint8_t form, uint8_t v);
 
 /* EMPTY AND DIVIDE (ed.c): the engine's entry points hand its positions
- * here. ed_move_next with m->col 0xFF gives the first move; ed_other is
+ * here. ed_move_next with m->col ENGINE_COL_NONE gives the first move; ed_other is
  * the reply's slip or stall. */
 uint8_t ed_check_move(const engine_pos_t *p, engine_move_t m);
 void ed_apply(engine_pos_t *p, engine_move_t m);

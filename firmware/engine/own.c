@@ -69,7 +69,7 @@ uint8_t engine_own_set(const octal_code_t *c)
         o->run_cnt[L] = n;
     }
     if (o->form == FORM_HEAP) {
-        o->heap_mis = 0xFF;             /* one heap: derived when it is played */
+        o->heap_mis = OWN_HEAP_MIS_NONE;             /* one heap: derived when it is played */
         return OCTAL_OK;
     }
     /* A pin column as two nibbles: each nibble's runs but the one that may
@@ -112,7 +112,7 @@ static NOINLINE void set_add(uint8_t *set, uint16_t v)
  * value is in a ring of the last nine (last[i]: heap h - 1 - i); a
  * repeating digit reaches heap 0 (k = h, it empties the heap) and every
  * heap 1 .. h - 9 (k > 8, it leaves one), whose values are kept as a
- * set (bit v of far), so no value is kept longer: ~50 B of stack on 32 columns, where a
+ * set (bit v of far), so no value is kept longer: ~50 bytes of stack on 32 columns, where a
  * value a heap would be 514. A heap of h has at most h moves, so it is
  * worth at most h: the ring's heaps, below ENGINE_HEAP_MAX, fit a byte,
  * and heap n's value reaches ENGINE_HEAP_MAX (0.3 repeating: g(h) = h).
@@ -216,7 +216,7 @@ const octal_code_t *engine_own_code(void)
 }
 
 /* The run across a pin column's nibbles: its length. */
-static inline __attribute__((always_inline)) uint8_t own_cross(const engine_own_t *o, uint8_t lo, uint8_t hi)
+static ALWAYS_INLINE uint8_t own_cross(const engine_own_t *o, uint8_t lo, uint8_t hi)
 {
     return (uint8_t)((o->nib_run[lo] & 15) + (o->nib_run[hi] >> 4));
 }

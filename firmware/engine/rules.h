@@ -16,7 +16,7 @@
  *              and coins below it (Mock Turtles: up to two; Twins: exactly
  *              one).
  *
- * A name is what the toy, the PC link and the README call the game: it
+ * A name is what the toy, the PC link and docs/games.md call the game: it
  * says the move (TAKE 1-3: take one to three stones), in the letters the
  * matrix font has (A-Z, 0-9, '-', ' ').
  *

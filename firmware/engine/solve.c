@@ -8,7 +8,7 @@
  * list's period once n is past its start + period. Your own code's (one
  * that never splits) are derived into RAM for the play asked
  * (engine_own_heap), a list with no fold. Out of line: inlined in its two
- * callers it cost 18 B. */
+ * callers it cost flash. */
 static const oneheap_seq_t own_seq PROGMEM = {ONEHEAP_AT_RAM, 0xFF, 0};
 
 static NOINLINE const oneheap_seq_t *oneheap_of(const engine_pos_t *p)
@@ -79,13 +79,13 @@ static uint8_t misere_product(const engine_pos_t *p, uint8_t w)
 
 bool engine_misere_wild(uint8_t rule)
 {
-    return rule < RULE_COUNT && column_wild(rule) != 0xFF;
+    return rule < RULE_COUNT && column_wild(rule) != MISERE_WILD_NONE;
 }
 
 uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
 {
     uint8_t w = column_wild(p->rule);
-    if (w == 0xFF || (p->mode & ENGINE_ONEHEAP))
+    if (w == MISERE_WILD_NONE || (p->mode & ENGINE_ONEHEAP))
         return 0;
     return c < p->ncols ? column_elem(misere_state[w], p->col[c]) : misere_product(p, w);
 }
@@ -93,9 +93,9 @@ uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
 const char *engine_misere_name(uint8_t rule, uint8_t e)
 {
     const char *s = misere_names;
-    uint8_t w = rule < RULE_COUNT ? column_wild(rule) : 0xFF;
+    uint8_t w = rule < RULE_COUNT ? column_wild(rule) : MISERE_WILD_NONE;
     static const char none[] PROGMEM = "";
-    if (w == 0xFF || e > 15)
+    if (w == MISERE_WILD_NONE || e > 15)
         return none;
     for (uint8_t skip = e; skip; skip--) /* one list for every wild rule (tables.h) */
         while (PGM_U8(s++))
@@ -127,7 +127,7 @@ bool engine_is_p(const engine_pos_t *p)
         return seq_bit(oneheap_of(p), p->heap);
     if (p->mode & ENGINE_MISERE) {
         uint8_t ones, big, w = column_wild(p->rule);
-        if (w != 0xFF)
+        if (w != MISERE_WILD_NONE)
             return (PGM_U16(&misere_p[w]) >> misere_product(p, w)) & 1;
         if (misere_big_heaps(p, &ones, &big) == 0)
             return ones & 1;
@@ -198,7 +198,7 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
 /* A tame rule's column c worth 0: can a move make it worth 1? Inlined:
  * the misere hint may ask it of every column (a call each cost ~200
  * cycles a column on 32 BINARY columns). */
-static inline __attribute__((always_inline)) bool misere_to_one(const engine_pos_t *p, uint8_t c)
+static ALWAYS_INLINE bool misere_to_one(const engine_pos_t *p, uint8_t c)
 {
     uint8_t rule = pos_rule(p, c), state = p->col[c];
     if (rule == RULE_OWN)
@@ -260,8 +260,8 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
         if (form == FORM_HEAP) {
             /* every move of the column in turn (8 at most), fewest stones
              * first; not column_next, which nothing else in the firmware
-             * needs (444 B of flash). No heap rule is wild yet: the
-             * generator says so and LTO drops the search (68 / 92 B). */
+             * needs (it is big). No heap rule is wild yet: the
+             * generator says so and LTO drops the search. */
             for (uint8_t to = from; misere_wild_heaps && to-- > 0;)
                 if (column_elem(er, to) == q && column_take_ok(rule, from, (uint16_t)(from - to))) {
                     m->to = to;
@@ -285,7 +285,7 @@ static bool ed_hint(const engine_pos_t *p, engine_move_t *m)
 {
     uint8_t kmax = PGM_U8(&ed_kmax[(p->mode & ENGINE_MISERE) ? 1 : 0]);
     /* one loop for both boxes (two nested, the compiler copied the inner
-     * one for each box: 30 B) */
+     * one for each box) */
     for (uint8_t c = 0, k = 1; c < 2; k++) {
         uint8_t n = p->col[c ^ 1];
         if (k > kmax || k >= n) {
@@ -331,7 +331,7 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
         }
         return false;
     }
-    if ((p->mode & ENGINE_MISERE) && column_wild(p->rule) != 0xFF)
+    if ((p->mode & ENGINE_MISERE) && column_wild(p->rule) != MISERE_WILD_NONE)
         return misere_wild_hint(p, m);
     /* each column's value, computed once; misere Nim also counts the
      * columns worth 2 or more and those worth 1 */

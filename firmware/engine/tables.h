@@ -61,9 +61,11 @@ typedef struct {
     uint8_t period;
 } binary_seq_t;
 extern const binary_seq_t binary_seq[RULE_FIRST_MASK] PROGMEM;
+/* misere_wild[rule] of a tame rule: no row in the wild tables. */
+#define MISERE_WILD_NONE 0xFF
 
 /* Misere play in columns (build/grundy proves each rule's misere quotient).
- * misere_wild[rule]: 0xFF for a tame rule (misere Nim on the column values;
+ * misere_wild[rule]: MISERE_WILD_NONE for a tame rule (misere Nim on the column values;
  * misere_one_*: bit s, column state s has a move to a column worth 1), else
  * the row of the wild tables: each state's class (misere_state), a
  * class being the state's element (the low nibble of misere_class_elem)

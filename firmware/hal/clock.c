@@ -56,7 +56,7 @@ void clock_stop(void)
     TIFR2 = _BV(OCF2A);
 }
 
-HAL_NOINLINE uint16_t clock_ms(void)
+NOINLINE uint16_t clock_ms(void)
 {
     uint8_t sreg = SREG;
     cli();

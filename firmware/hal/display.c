@@ -128,7 +128,7 @@ void display_init(void)
 
 /* The main loop shows a frame on every tick and it rarely changes: one
  * pass finds the rows that differ (about 8 cycles a column, no separate
- * compare: that unrolled copy cost 80 B of flash) and sends only those. */
+ * compare: that unrolled copy cost flash) and sends only those. */
 void display_show(const uint8_t frame[BOARD_COLS])
 {
     uint8_t rows = display_force;

@@ -1,5 +1,5 @@
 /* hal.c - start-up of the board: reset cause, power reduction, every
- * driver's init, the watchdog; and the cycle marker. */
+ * driver's init, the watchdog. */
 #include <avr/interrupt.h>
 #include <avr/power.h>
 #include <avr/wdt.h>
@@ -13,8 +13,8 @@
 
 /* MCUSR as it was at reset, and the mark of a watchdog restart done in
  * software (below). .noinit: the C start-up must not clear them. */
-static uint8_t hal_mcusr __attribute__((section(".noinit")));
-static uint16_t hal_restart_mark __attribute__((section(".noinit")));
+static uint8_t hal_mcusr NOINIT;
+static uint16_t hal_restart_mark NOINIT;
 #define HAL_RESTART_MAGIC 0x5AD1u
 
 /* Runs in .init3, before .data/.bss are set up and long before main: after
@@ -23,7 +23,7 @@ static uint16_t hal_restart_mark __attribute__((section(".noinit")));
  * again while still starting up. MCUSR is 0 only if nothing reset the chip:
  * after our own watchdog restart (the mark says so), or when optiboot ran
  * first, which clears MCUSR and hands its value over in r2. */
-void hal_early_init(void) __attribute__((naked, used, section(".init3")));
+void hal_early_init(void) INIT_SECTION(3);
 void hal_early_init(void)
 {
     uint8_t r2;
@@ -46,8 +46,8 @@ void hal_early_init(void)
  * time-out only sets WDIF, and as the interrupt has not run by the next
  * time-out (1 s later), that one resets the chip (datasheet 10.9.2, WDIE).
  * An optiboot board then restarts the application; on the old boot loader
- * it is the reset loop above, until the power is cycled (README, "Build
- * your own"). nimsim models that reset (sim/watchdog.c; simavr 1.6 alone
+ * it is the reset loop above, until the power is cycled (docs/build.md,
+ * "The old bootloader and the watchdog"). nimsim models that reset (sim/watchdog.c; simavr 1.6 alone
  * never resets while WDIE is set), and tests/robust injects hangs with
  * interrupts off as well as on. */
 ISR(WDT_vect, ISR_NAKED)

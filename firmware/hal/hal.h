@@ -51,8 +51,7 @@ void piezo_tone(uint16_t hz, uint16_t ms);
 bool piezo_busy(void);
 /* A tone from its timer values, PIEZO_OCR(hz) and PIEZO_HALVES(hz, ms):
  * worked out at compile time for a tune in flash (piezo_tone's run-time
- * division and multiplication cost the firmware 144 / 132 B, 8 / 32
- * columns). halves 0: silence. The values are piezo_tone's: Timer1 toggles the pin every
+ * division and multiplication cost the firmware flash). halves 0: silence. The values are piezo_tone's: Timer1 toggles the pin every
  * OCR1A + 1 = F_CPU / (2 * 8 * hz) = 16 * K / hz counts, K = F_CPU / 256
  * (prescaler 8), done in 16 bits as two division steps (no 32-bit
  * division in piezo_tone): exact from 16 Hz to 4095 Hz, a piezo's useful
@@ -74,7 +73,7 @@ void piezo_play(uint16_t ocr, uint16_t halves);
  * no line end was lost. */
 #define HAL_UART_OVERRUN (-2)
 /* The receive ring: it holds HAL_UART_RX_SIZE - 1 bytes. The PC link's
- * streaming rule (README.md, "PC link protocol") lets a host keep that
+ * streaming rule (docs/protocol.md, "Streaming rule") lets a host keep that
  * many bytes of unanswered lines in flight, so a host that follows it
  * never overruns the ring, however long a command holds the main loop. */
 #ifndef HAL_UART_RX_SIZE
@@ -91,6 +90,8 @@ void uart_flush(void);              /* returns once every queued byte is sent */
  * returns true. nvm_read waits for a write in progress: read only after
  * nvm_write_if_ready said true. */
 uint8_t nvm_read(uint16_t addr);
+/* What an erased EEPROM byte reads (and an address beyond the chip). */
+#define NVM_ERASED 0xFF
 bool nvm_write_if_ready(uint16_t addr, uint8_t value);
 
 /* Power: idle sleeps until the next interrupt (tick, button, UART);

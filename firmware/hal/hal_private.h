@@ -7,6 +7,7 @@
 
 #include <avr/io.h>
 
+#include "compiler.h"
 #include "hal.h"
 
 /* GPIOR0 holds single-bit flags shared with ISRs: sbi/cbi on it are one
@@ -14,10 +15,6 @@
  * a few cycles long. */
 #define HAL_FLAG_WAKE 0       /* an event ISR ran (tick, button, UART RX, a tone's end) since power_idle returned */
 #define HAL_FLAG_SPI_BUSY 1   /* an SPI byte is shifting out */
-
-/* Keeps LTO from copying a driver function into its callers (as
- * app/pgm.h's NOINLINE): measured smaller with avr-size for each one. */
-#define HAL_NOINLINE __attribute__((noinline))
 
 #define HAL_WAKE_SET() (GPIOR0 |= _BV(HAL_FLAG_WAKE))
 

@@ -24,7 +24,7 @@ ISR(EE_READY_vect, ISR_NAKED)
 uint8_t nvm_read(uint16_t addr)
 {
     if (addr >= BOARD_EEPROM_BYTES)
-        return 0xFF;
+        return NVM_ERASED;
     return eeprom_read_byte((const uint8_t *)addr);
 }
 

@@ -36,7 +36,7 @@ ISR(TIMER1_COMPA_vect)
     HAL_WAKE_SET();
 }
 
-HAL_NOINLINE void piezo_stop(void)
+NOINLINE void piezo_stop(void)
 {
     uint8_t sreg = SREG;
     cli();

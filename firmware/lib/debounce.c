@@ -4,7 +4,7 @@
 
 #include "pgm.h"
 
-/* Out of line: saves 120 B (main calls it twice, at boot and on waking). */
+/* Out of line (size: main calls it twice, at boot and on waking). */
 NOINLINE void debounce_init(debounce_t *d, uint8_t raw, uint16_t now)
 {
     d->stable = raw & BTN_ALL;
@@ -15,8 +15,8 @@ NOINLINE void debounce_init(debounce_t *d, uint8_t raw, uint16_t now)
         d->since[i] = now;
 }
 
-/* Left to LTO, which inlines it into main: out of line it was 18 / 24 B
- * smaller (8 / 32 columns) on one image, and 62 / 54 B bigger on the next
+/* Left to LTO, which inlines it into main: out of line it was smaller
+ * on one image, and bigger on the next
  * (your own game's), with a call a main-loop pass: 0.601 % awake while a
  * game sits untouched, 0.592 % inlined (the menu 0.994 %, 0.981 %). */
 void debounce_update(debounce_t *d, uint8_t raw, uint16_t now)

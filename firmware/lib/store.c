@@ -17,6 +17,7 @@ _Static_assert(STORE_GAME_BASE + STORE_GAME_SLOTS * (STORE_GAME_BYTES + STORE_SL
                    <= BOARD_EEPROM_BYTES, "records do not fit the EEPROM");
 
 enum { SLOT_COMMIT = 0, SLOT_SEQ = 1, SLOT_LEN = 3, SLOT_DATA = 4 };
+#define SLOT_NONE 0xFF  /* no slot: a ring with no valid one (store_scan, newest) */
 _Static_assert(STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF && STORE_GAME_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF,
                "store_step counts a slot's bytes in one byte");
 
@@ -33,7 +34,7 @@ static const uint8_t store_rings[STORE_GAME_AGES + 1][2] PROGMEM = {
 
 /* The game ring read (boot, store_use_ring): its age (0 the ring of now),
  * slot size and slots, kept in RAM (the table read on every use cost
- * 110 B of code). */
+ * more code). */
 static uint8_t store_age, store_game[2] = {STORE_GAME_BYTES, STORE_GAME_SLOTS};
 /* The settings ring read: its slot size (store_use_settings_ring). */
 static uint8_t store_set_max = STORE_SETTINGS_BYTES;
@@ -48,13 +49,13 @@ static uint8_t store_max(uint8_t id)
     return id ? store_game[0] : store_set_max;
 }
 
-/* Out of line: saves 4 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint8_t store_slots(uint8_t id)
 {
     return id ? store_game[1] : STORE_SETTINGS_SLOTS;
 }
 
-/* Out of line: saves 42 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
 {
     return (uint16_t)((id ? STORE_GAME_BASE - store_age : STORE_SETTINGS_BASE)
@@ -76,7 +77,7 @@ static uint16_t store_crc_update(uint16_t crc, uint8_t byte)
     return crc;
 }
 
-/* Out of line: saves 2 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint16_t store_read16(uint16_t addr)
 {
     return (uint16_t)(nvm_read(addr) | ((uint16_t)nvm_read((uint16_t)(addr + 1)) << 8));
@@ -113,7 +114,7 @@ typedef struct {
         uint8_t len;        /* the length being written */
     } head;                 /* bytes 1..3 of the slot being written (seq
                              * little-endian, as on the AVR and the PC) */
-    uint8_t newest;         /* newest valid slot, 0xFF if none */
+    uint8_t newest;         /* newest valid slot, SLOT_NONE if none */
     uint8_t newest_len;     /* its length */
     uint8_t len;            /* the latest request's length */
     bool want;              /* a request store_step has not taken yet */
@@ -149,7 +150,7 @@ _Static_assert(STORE_GAME_BURST * STORE_GAME_GAP_S <= 0xFFFFu && STORE_SETTINGS_
                "a record's debt is counted in 16 bits");
 
 /* A request waits for its rate limit (store_step would not start it).
- * Out of line: saves 58 B (store_step and store_flush_host share it). */
+ * Out of line (size: store_step and store_flush_host share it). */
 NOINLINE static bool store_held(uint8_t id)
 {
     const store_rec_t *rs = &store_recs[id];
@@ -172,10 +173,10 @@ static void store_clock(void)
 
 /* The newest record already holds the request (an empty one is the same
  * as none): nothing to write. Read while the EEPROM is idle (between
- * saves), so it never waits. rs: store_step's (its own look-up: 40 B). */
+ * saves), so it never waits. rs: store_step's (its own look-up cost flash). */
 static bool store_same(uint8_t id, const store_rec_t *rs)
 {
-    if (rs->newest == 0xFF)
+    if (rs->newest == SLOT_NONE)
         return !rs->len && !(id == STORE_GAME && store_old_held);
     if (rs->newest_len != rs->len)
         return false;
@@ -192,22 +193,22 @@ static bool store_same(uint8_t id, const store_rec_t *rs)
  * newest's own seq in a second slot (fuzz_eeprom found a ring with two
  * slots of one seq: the scan picked one, and after the other slots were
  * cleared, the other). */
-static __attribute__((noinline)) bool store_out_of_window(uint8_t id, uint16_t newest)
+static NOINLINE bool store_out_of_window(uint8_t id, uint16_t newest)
 {
     return (uint16_t)(newest - 1u - store_valid_seq) >= (uint16_t)(store_slots(id) - 1u);
 }
 
 /* Find the newest valid slot (highest seq in serial-number order) and
- * remember it; 0xFF if none. Only when a record is loaded (boot): every
+ * remember it; SLOT_NONE if none. Only when a record is loaded (boot): every
  * later save knows it from RAM. */
 static uint8_t store_scan(uint8_t id)
 {
-    store_rec_t *rs = PGM_BASE(&store_recs[id]);  /* as store_step (38 B) */
-    uint8_t best = 0xFF;
+    store_rec_t *rs = BASE_REG(&store_recs[id]);  /* size: as store_step */
+    uint8_t best = SLOT_NONE;
     uint16_t seq = 0;
     for (uint8_t s = 0; s < store_slots(id); s++) {
         if (store_slot_valid(id, store_slot_addr(id, s))
-                && (best == 0xFF || (int16_t)(store_valid_seq - seq) > 0)) {
+                && (best == SLOT_NONE || (int16_t)(store_valid_seq - seq) > 0)) {
             best = s;
             seq = store_valid_seq;
         }
@@ -215,7 +216,7 @@ static uint8_t store_scan(uint8_t id)
     rs->newest = best;
     rs->newest_len = nvm_read((uint16_t)(store_slot_addr(id, best) + SLOT_LEN));
     /* No record yet: the first slot written is 0 with seq 0. */
-    rs->head.seq = (uint16_t)(seq + (best != 0xFF));
+    rs->head.seq = (uint16_t)(seq + (best != SLOT_NONE));
     /* A valid slot out of the newest's window: store_scrub's work (a
      * second pass: each slot's CRC again, at boot only). */
     rs->scrub = 0;
@@ -282,7 +283,7 @@ int8_t store_newest_slot(uint8_t id)
 
 uint8_t store_len(uint8_t id)
 {
-    return store_scan(id) == 0xFF ? STORE_NONE : store_recs[id].newest_len;
+    return store_scan(id) == SLOT_NONE ? STORE_NONE : store_recs[id].newest_len;
 }
 
 void store_use_ring(uint8_t age)
@@ -290,7 +291,7 @@ void store_use_ring(uint8_t age)
     store_age = age;
     store_game[0] = PGM_U8(&store_rings[age][0]);
     store_game[1] = PGM_U8(&store_rings[age][1]);
-    if (store_scan(STORE_GAME) != 0xFF && age)
+    if (store_scan(STORE_GAME) != SLOT_NONE && age)
         store_old_held = true;
 }
 
@@ -306,7 +307,7 @@ bool store_load(uint8_t id, void *buf, uint8_t len)
         return false;
     uint8_t s = store_scan(id);
     uint16_t a = store_slot_addr(id, s);
-    if (s == 0xFF || nvm_read((uint16_t)(a + SLOT_LEN)) != len)
+    if (s == SLOT_NONE || nvm_read((uint16_t)(a + SLOT_LEN)) != len)
         return false;
     a = (uint16_t)(a + SLOT_DATA);
     uint8_t *p = buf;
@@ -315,9 +316,8 @@ bool store_load(uint8_t id, void *buf, uint8_t len)
     return true;
 }
 
-/* Left to LTO (in the game's and the settings' save requests): out of
- * line it once saved 62 / 64 B (8 / 32 columns), now it costs 10 B (the
- * game's request is a function of its own). */
+/* Left to LTO (in the game's and the settings' save requests): out of line
+ * it was smaller once, bigger since the game's request is a function. */
 bool store_request(uint8_t id, const void *buf, uint8_t len)
 {
     if (id >= STORE_RECORDS || len > store_max(id))
@@ -346,8 +346,8 @@ static void store_next_slot(uint8_t id, uint8_t newest)
  * is carried in store_job from pass to pass, so a pass costs the bytes it
  * writes, not the whole slot (a 166-byte settings slot took 18,600 cycles
  * a pass on 32 columns, a press's frame waiting behind it). True once all
- * is written, the commit last, and the EEPROM is idle again. Out of line:
- * saves 34 B. */
+ * is written, the commit last, and the EEPROM is idle again. Out of line
+ * (size: LTO copied it into its callers). */
 NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec_t *rs)
 {
     uint8_t end = (uint8_t)(rs->head.len + SLOT_DATA);     /* where the CRC goes */
@@ -356,7 +356,7 @@ NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec
     for (uint8_t k; (k = store_job.done) <= (uint8_t)(end + 3); ) {
         uint16_t a = (uint16_t)(addr + k);
         uint16_t crc = store_job.crc;
-        uint8_t v = 0xFF;       /* byte 0 first: uncommitted while it is half written */
+        uint8_t v = NVM_ERASED; /* byte 0 first: uncommitted while it is half written */
         if (k < end) {
             if (k) {
                 v = k < SLOT_DATA ? ((const uint8_t *)&rs->head)[k - SLOT_SEQ] : rs->src[k - SLOT_DATA];
@@ -378,8 +378,8 @@ NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec
     return true;
 }
 
-/* Out of line: inlined into main (and store_save) it cost 154 / 156 B
- * more (8 / 32 columns); a call a main-loop pass costs a few cycles. */
+/* Out of line: inlined into main (and store_save) it cost more flash;
+ * a call a main-loop pass costs a few cycles. */
 NOINLINE bool store_step(void)
 {
     bool idle = true;       /* no write of ours can be in progress */
@@ -400,7 +400,7 @@ NOINLINE bool store_step(void)
                 store_forced = false;   /* a flush ends once all is written */
                 return false;
             }
-            rs = PGM_BASE(&store_recs[id]);
+            rs = BASE_REG(&store_recs[id]);
             /* Out of saves: it waits for its gap (a game record waits
              * behind waiting settings: they always commit first). */
             if (!store_forced && store_held(id))
@@ -414,7 +414,7 @@ NOINLINE bool store_step(void)
             store_job.tries = (uint8_t)(store_slots(id) - 1);
             store_next_slot(id, store_job.slot);
         }
-        rs = PGM_BASE(&store_recs[id]);     /* else id * 12 at each use (114 B) */
+        rs = BASE_REG(&store_recs[id]);     /* size: else id * 12 at each use */
         if (store_job.done <= (uint8_t)(rs->head.len + SLOT_DATA + 2)) {
             /* Its commit byte is not written. The settings always go
              * first: a settings request preempts a game record (its slot

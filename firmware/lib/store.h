@@ -47,7 +47,7 @@ enum {
 
 /* Largest payload of each record; the slot adds STORE_SLOT_OVERHEAD bytes. */
 #ifndef STORE_SETTINGS_BYTES
-#define STORE_SETTINGS_BYTES 181u  /* format + 8 settings + 20 rules x 4 forms x 2 score bytes + counted + the language + your own game's code (app/game_settings.c) */
+#define STORE_SETTINGS_BYTES 181u  /* format + 8 settings + 20 rules x 4 forms x 2 score bytes + counted + the language + your own game's code (app/game/game_settings.c) */
 #endif
 #ifndef STORE_GAME_BYTES
 /* turn, position with a SUM's column rules and number (2 x BOARD_COLS +

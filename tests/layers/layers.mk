@@ -10,3 +10,13 @@ test-layers: | deps
 TEST_TARGETS += test-layers
 ## Layers:
 ##   make test-layers     an upward #include fails the build: every header from every room, and the real rule on a copy
+
+# check_compiler.py: no raw __attribute__ outside firmware/common/compiler.h
+# and no byte count in a firmware comment (make size-report measures them),
+# each rule shown to fail on a mutated copy of the sources.
+.PHONY: test-compiler
+test-compiler:
+	@tests/layers/check_compiler.py "$(CURDIR)"
+
+TEST_TARGETS += test-compiler
+##   make test-compiler   attributes only through compiler.h, no byte counts in firmware comments

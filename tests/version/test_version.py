@@ -72,7 +72,7 @@ MUTATIONS = [
      "a saved record's layout changed"),
     ("a position's field", "firmware/engine/engine.h", "uint16_t heap;", "uint8_t heap;",
      "a saved record's layout changed"),
-    ("a position not packed", "firmware/engine/engine.h", "typedef struct __attribute__((packed)) {",
+    ("a position not packed", "firmware/engine/engine.h", "typedef struct PACKED {",
      "typedef struct {", "a saved record's layout changed"),
     ("a rule added", "firmware/engine/rules.h", "X(ED,", "X(NEW, \"NEW\", KIND_OCTAL, \"0.1\", FORM_HEAP) X(ED,",
      "a saved record's layout changed"),
@@ -83,6 +83,8 @@ MUTATIONS = [
     ("a comment", "firmware/app/link/proto_cmd.c", "/* The command table:", "/* The commands' table:", None),
     ("a handler renamed", "firmware/app/link/proto_cmd.c", "proto_cmd_grundy)", "proto_cmd_values)", None),
     ("a rate limit", "firmware/lib/store.h", "STORE_SETTINGS_GAP_S 900u", "STORE_SETTINGS_GAP_S 600u", None),
+    ("an attribute spelt out", "firmware/engine/engine.h", "typedef struct PACKED {",
+     "typedef struct __attribute__((packed)) {", None),
 ]
 
 

@@ -51,7 +51,7 @@ static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {96, 32, 0};
 
 /* The record of the game in progress; cleared (len 0) when none is. Only
  * requested: the main loop writes it after the frame is drawn. Its length
- * is what the review holds (a game without a mistake saves 5 bytes more
+ * is what the review holds (a game without a mistake writes 5 bytes more
  * than before the review, not the whole buffer: a save is no slower). */
 #define GAME_REC_MIN offsetof(game_rec_t, rv.buf)
 static void game_save(void)
@@ -74,19 +74,19 @@ bool game_human_input(void)
     return game.phase == PH_INPUT && !game_side_is_machine(game.turn);
 }
 
-/* Out of line: LTO copied it into its two callers; one copy saves 4 B. */
+/* Out of line (size: LTO copied it into its two callers). */
 NOINLINE uint8_t game_mistake(void)
 {
     return PGM_U8(&mistakes[game.set[SET_LEVEL]]);   /* in range: game_set checks */
 }
 
-/* Copied into its callers: one bit test is smaller than a call (12 B). */
+/* Copied into its callers: one bit test is smaller than a call. */
 ALWAYS_INLINE bool game_is_oneheap(void)
 {
     return game.pos.mode & ENGINE_ONEHEAP;
 }
 
-/* Out of line: saves 10 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE bool game_has_teach(void)
 {
     return !game_is_oneheap() && game.pos.rule != RULE_ED;
@@ -108,7 +108,7 @@ uint8_t game_col_lamps(uint8_t c, uint8_t v)
 }
 
 /* A column of the start position holding a "heap of n" in the rule's form.
- * Out of line: start_pos calls it twice; one copy saves 16 B. */
+ * Out of line (size: start_pos calls it twice; one copy is smaller). */
 NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
 {
     switch (form) {
@@ -125,7 +125,7 @@ static const uint8_t presets[2][4] PROGMEM = {{3, 4, 5, 3}, {1, 3, 5, 7}};
 /* A SUM keeps the columns and rules chosen (p->ncols, p->rules: the menu
  * or GAME SUM set them), or two NIM columns if those cannot be played in
  * the form chosen. Left to LTO (in game_new, its one caller): out of line
- * it was 20 B bigger since the link places code by name. */
+ * it was bigger since the link places code by name. */
 static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
 {
     game_decode(index, &p->rule, &p->mode);
@@ -148,7 +148,7 @@ static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
                     : (uint16_t)(8 + (engine_random() * (ENGINE_HEAP_MAX - 7u) >> 8));
         } else {
             /* One loop for the presets and the full or random board (two
-             * cost 40 B more). BINARY: full columns hold 255, random ones
+             * cost more flash). BINARY: full columns hold 255, random ones
              * 1..255. */
             bool preset = start <= START_1357, bin = p->mode & ENGINE_BINARY;
             if (!sum)
@@ -181,7 +181,7 @@ static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
     }
 }
 
-/* Copied into its callers: saves 14 B. */
+/* Copied into its callers (size: smaller than the calls). */
 static ALWAYS_INLINE void phase_for_turn(uint16_t now)
 {
     game.phase = game_side_is_machine(game.turn) ? PH_THINK : PH_INPUT;
@@ -260,7 +260,7 @@ uint8_t game_set_pos(const engine_pos_t *p, uint16_t now)
 }
 
 /* The position before a reviewed mistake: here, not on each reader's
- * stack (69 B on 32 columns: the review's screen and REVIEW, each under
+ * stack (69 bytes on 32 columns: the review's screen and REVIEW, each under
  * a hint's search, went over the 384-byte stack budget). */
 static engine_pos_t review_before;
 
@@ -350,7 +350,7 @@ void game_tick(uint16_t now)
     }
 }
 
-/* Left to LTO (in main): out of line it was 14 B bigger since the link
+/* Left to LTO (in main): out of line it was bigger since the link
  * places code by name. */
 void game_init(uint16_t now)
 {
@@ -389,7 +389,7 @@ void game_init(uint16_t now)
     if (n && game.pos.rule == RULE_OWN) {
         octal_unpack(game.pos.rules, &code);
         if (engine_own_set(&code) != OCTAL_OK)
-            game.pos.rule = 0xFF;
+            game.pos.rule = RULE_NONE;
     }
     game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
             && game.turn < 2 && !(ok && game.number == game_counted())

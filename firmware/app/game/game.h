@@ -23,6 +23,8 @@
 
 /* Screens and the phases of a game. */
 enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
+/* No screen: the drawing's "shown" mark that redoes the text. */
+#define SCR_NONE 0xFF
 enum {
     PH_INPUT,   /* waiting for a human move (buttons or MOVE) */
     PH_THINK,   /* the machine "thinks" (GAME_THINK_MS) */
@@ -123,9 +125,11 @@ void game_name_out(uint8_t index, void (*put)(const char *));
 extern const char game_sum_name[];
 /* " MISERE", after a game's name; GRUNDY's word for a misere one-value game. */
 extern const char game_misere_word[];
-/* Find a game by rule and mode; 0xFF if not in the list. */
+/* No game: not in the list. */
+#define GAME_NONE 0xFF
+/* Find a game by rule and mode; GAME_NONE if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
-/* The index of the game being played (game.pos), 0xFF if not listed. */
+/* The index of the game being played (game.pos), GAME_NONE if not listed. */
 uint8_t game_index(void);
 
 uint8_t game_setting_count(uint8_t item);
@@ -175,7 +179,7 @@ void game_tick(uint16_t now);
 
 /* Score of game index (you against the machine): your wins in the low
  * byte, the machine's in the high one; 0 for an index not in the list.
- * Both at once: every reader shows both (a call each cost 22 B). */
+ * Both at once: every reader shows both (a call each cost flash). */
 uint16_t game_score(uint8_t index);
 /* Set game index's score (the PC link restoring a dump; index checked by
  * the caller) and keep it, with the settings. */

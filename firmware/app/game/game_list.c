@@ -35,7 +35,7 @@ bool game_listed(uint8_t rule, uint8_t mode)
 static uint8_t list_n;      /* the games in the list, counted by list_walk */
 
 /* Walk the list in order: the index of (*rule, *mode), or the index-th
- * game (filling rule and mode); 0xFF if neither is there. The BINARY
+ * game (filling rule and mode); GAME_NONE if neither is there. The BINARY
  * games come after all the others, so the older games keep their
  * numbers, then the rules after the column rules (EMPTY AND DIVIDE), and
  * the SUM games (rule RULE_NIM, mode with ENGINE_SUM: the columns, columns
@@ -71,16 +71,16 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
         n++;
     }
     list_n = n;
-    return 0xFF;
+    return GAME_NONE;
 }
 
 /* Walked once: the list is fixed for a build (each walk costs ~10,000
  * cycles, and GAME_COUNT is read by every command that takes a game). */
 uint8_t game_count(void)
 {
-    uint8_t r = 0xFF, m = 0xFF;
+    uint8_t r = RULE_NONE, m = ENGINE_MODE_NONE;
     if (!list_n)
-        list_walk(&r, &m, 0xFF);
+        list_walk(&r, &m, GAME_NONE);
     return list_n;
 }
 
@@ -92,9 +92,9 @@ void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
         *mode = game_form_mode(own);
         return;
     }
-    *rule = 0xFF;
-    *mode = 0xFF;
-    if (list_walk(rule, mode, index) == 0xFF) {
+    *rule = RULE_NONE;
+    *mode = ENGINE_MODE_NONE;
+    if (list_walk(rule, mode, index) == GAME_NONE) {
         *rule = RULE_NIM;
         *mode = 0;
     }
@@ -103,15 +103,15 @@ void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
 /* One walk over the list in game_decode's order (not a game_decode per
  * index: that was quadratic, ~20,000 cycles a call at the end of the list). Out of line: LTO copied it, with
  * the two locals list_walk takes by address, into its many callers; one
- * copy saves 192 / 194 B (8 / 32 columns). */
+ * copy is smaller. */
 NOINLINE uint8_t game_find(uint8_t rule, uint8_t mode)
 {
     /* your own game: the list's last, no walk (STATE finds a game three
      * times: a walk to the list's end each cost it ~17,000 cycles, over
      * test-link-cycles' bound on 32 columns) */
     if (rule == RULE_OWN)
-        return mode & (uint8_t)~(ENGINE_MISERE | ENGINE_ONEHEAP) ? 0xFF : (uint8_t)(game_count() - GAME_OWN + game_mode_form(mode));
-    return list_walk(&rule, &mode, 0xFF);
+        return mode & (uint8_t)~(ENGINE_MISERE | ENGINE_ONEHEAP) ? GAME_NONE : (uint8_t)(game_count() - GAME_OWN + game_mode_form(mode));
+    return list_walk(&rule, &mode, GAME_NONE);
 }
 
 const char game_sum_name[] PROGMEM = "SUM";

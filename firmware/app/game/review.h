@@ -8,8 +8,8 @@
  * the engine's API is used (engine_is_p, engine_hint), so every rule and
  * form, normal and misere, is covered, and any game added later too.
  *
- * What is kept, in a review_t (42 B on the AVR, on every board: the RAM
- * share is 48 B on 32 columns, and the game record grows by the same so a
+ * What is kept, in a review_t (42 bytes on the AVR, on every board: the RAM
+ * share is 48 bytes on 32 columns, and the game record grows by the same so a
  * game resumed after a power cut still reviews the mistakes made before
  * the cut):
  *   - the number of moves made so far (the k of a mistake);
@@ -40,7 +40,7 @@ typedef struct {
     engine_move_t move;     /* the move made */
 } review_item_t;
 #define REVIEW_SIDE 0x8000u
-/* The first mistake of a full 32-column board fits (the budget: 42 B of
+/* The first mistake of a full 32-column board fits (the budget: 42 bytes of
  * review on 32 columns); the same on every board, so that 8 columns keep
  * two mistakes of a full board and four of 3-4-5. */
 #define REVIEW_POS_MAX 32u

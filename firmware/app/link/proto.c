@@ -3,7 +3,7 @@
  * is done: bad bytes, a line over PROTO_LINE_MAX or lost bytes make the
  * line an ERR and nothing else.
  *
- * A host streams under a rule (README.md): it keeps at most PROTO_RX_ROOM
+ * A host streams under a rule (docs/protocol.md): it keeps at most PROTO_RX_ROOM
  * bytes of unanswered lines in flight, so the receive ring never overflows
  * whatever a command costs; a line lost all the same is answered ERR
  * OVERRUN, so replies and lines always pair up. */
@@ -33,7 +33,7 @@ static uint8_t proto_line_run(uint16_t now)
     if (!*w)
         return R_QUIET;     /* blank line: nothing to answer */
     proto_cmd = proto_list_find(proto_commands, w);
-    if (proto_cmd == 0xFF)
+    if (proto_cmd == PROTO_NONE)
         return R_UNKNOWN;
     return proto_cmd_run(now);
 }

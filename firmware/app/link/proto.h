@@ -1,4 +1,4 @@
-/* proto.h - the PC link: a line protocol on the UART (README.md, "PC link protocol").
+/* proto.h - the PC link: a line protocol on the UART (docs/protocol.md).
  *
  * Portable: the parser and the handler use only hal.h's uart_* writers and
  * the game's functions, so a host build can fuzz them. Bytes go in one at a

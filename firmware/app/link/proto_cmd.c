@@ -3,7 +3,7 @@
  * handler refuses before it changes anything (the game functions do the
  * same), so a rejected line leaves the toy exactly as it was.
  *
- * Written for flash size (it once had to fit 16 KB with the rest): every
+ * Written for flash size (it once had to fit half today's flash): every
  * reply starts with the command's own word from the command list ("OK
  * MOVE"), and every refusal is one reason code whose words come from one
  * list, so no reply text is stored twice. */
@@ -21,7 +21,7 @@
  * order HELP lists them. An X-macro, as rules.h's RULES: the list of
  * names, the C_* numbers and the dispatch are all made from it, and the
  * dispatch is a switch so LTO inlines each handler into it (a table of
- * function pointers measured 420 B more). */
+ * function pointers measured bigger). */
 #define PROTO_COMMANDS(X) \
     X(HELP, NONE, proto_cmd_help) \
     X(VER, NONE, proto_cmd_ver) \
@@ -83,9 +83,9 @@ static uint8_t proto_game_current(void)
     return game.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
 }
 
-/* Out of line: its trial position (69 B on 32 columns) would otherwise
+/* Out of line: its trial position (69 bytes on 32 columns) would otherwise
  * sit in the frame of every command the switch inlines (the stack under
- * REVIEW, the review's own position and its hint, went over 384 B). */
+ * REVIEW, the review's own position and its hint, went over 384 bytes). */
 NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
 {
     engine_pos_t p = game.pos;  /* a SUM: the columns chosen with it (GAME SUM, the menu) */
@@ -214,12 +214,12 @@ static void proto_grundy_misere_out(void)
         proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, c)));
     }
     proto_out_P(PSTR(" ELEM "));
-    proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, 0xFF)));
+    proto_out_P(engine_misere_name(p->rule, engine_misere_elem(p, ENGINE_COL_ALL)));
 }
 
 /* A game of one value (one heap; EMPTY AND DIVIDE, whose two boxes are
  * not a sum: its normal-play value, engine_nimsum). Copied into its two
- * calls: saves 6 B. */
+ * calls (size: smaller than the calls). */
 static ALWAYS_INLINE void proto_grundy_game_out(uint16_t g)
 {
     proto_out_snum(g);
@@ -320,7 +320,8 @@ static uint8_t proto_cmd_ai(uint16_t now)
 
 /* Whether a game is on, as game_move_ai judges it: HINT and GRUNDY answer
  * as AI does without one (after power-on the position is empty, after the
- * end it has no move: nothing to judge). Out of line: saves 8 B. */
+ * end it has no move: nothing to judge). Out of line
+ * (size: LTO copied it into its callers). */
 NOINLINE static bool proto_game_on(void)
 {
     return game.screen == SCR_PLAY && game.phase != PH_OVER;

@@ -41,6 +41,8 @@ uint8_t proto_cmd_review(uint16_t now);
 void proto_words_start(char *line);
 char *proto_word(void);
 bool proto_at_end(void);
+/* proto_list_find's word not in the list, proto_hex_digit's non-digit. */
+#define PROTO_NONE 0xFF
 uint8_t proto_list_find(const char *list, const char *w);
 uint8_t proto_hex_digit(char c);
 bool proto_number(const char *w, uint16_t max, uint16_t *v);

@@ -15,13 +15,13 @@ const char proto_none[] PROGMEM = " NONE";
 
 /* Out of line, so the link's many writers call it here among the proto_*
  * functions (a 2-byte rcall: firmware.mk places code by name), not
- * uart_puts_P at the image's far end: saves 38 / 38 B. */
+ * uart_puts_P at the image's far end: smaller. */
 NOINLINE void proto_out_P(const char *s) { uart_puts_P(s); }
 /* The same for a character. */
 NOINLINE void proto_out_c(char c) { uart_putc(c); }
 void proto_out_sp(void) { proto_out_c(' '); }
 void proto_out_nl(void) { proto_out_c('\n'); }
-/* Out of line: LTO copied it into its many callers (16 B). */
+/* Out of line (size: LTO copied it into its many callers). */
 NOINLINE void proto_out_num(uint16_t n) { text_put_num(n, proto_out_c); }
 
 void proto_out_snum(uint16_t n)
@@ -53,7 +53,7 @@ void proto_out_fmt(const char *fmt, const uint16_t *v)
     }
 }
 
-/* Out of line: saves 4 / 6 B (8 / 32 columns). */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void proto_out_move(engine_move_t m)
 {
     proto_out_snum(m.col);
@@ -80,7 +80,7 @@ static void proto_out_tag(uint8_t side)
 }
 
 /* The LOG lines' words (LOG_*) in one list after one "LOG ": a PSTR a
- * line, each with its "LOG ", cost 10 / 12 B more. */
+ * line, each with its "LOG ", cost more flash. */
 static const char log_words[] PROGMEM = "BOOT NEW MOVE END REVIEW";
 
 void proto_log_start(uint8_t what)
@@ -108,7 +108,7 @@ void proto_log_boot(uint8_t cause)
 }
 
 /* A SUM's columns' rules (rules.h's numbers), so a host can restore it. */
-/* Out of line: saves 2 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void proto_sum_out(void)
 {
     if (game.pos.mode & ENGINE_SUM) {

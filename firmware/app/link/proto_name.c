@@ -104,7 +104,7 @@ static uint8_t proto_sum_check(uint8_t mode, uint8_t terms)
 
 /* The form words, then the '+' between a SUM's terms: one list for both
  * readers (proto_own_game finds no '+', a word of the line: index 3 is never a
- * form; a copy without it cost 18 B). */
+ * form; a copy without it cost flash). */
 static const char form_words[] PROGMEM = "ONE MISERE BINARY +";
 /* GAME OCTAL's forms: word n of form_words is mode bit n + 1 */
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "ONE and MISERE are their mode bits");
@@ -155,8 +155,8 @@ static uint8_t proto_own_game(uint8_t *index)
 }
 
 /* Left to LTO, which copies it into the command switch: since the link
- * places code by name (firmware.mk) that is 44 / 48 B smaller than out of
- * line (before, out of line had been 42 / 20 B smaller). */
+ * places code by name (firmware.mk) that is smaller than out of line
+ * (before, out of line had been smaller). */
 uint8_t proto_name_game(char *w, uint8_t *index)
 {
     if (proto_list_find(engine_rule_name(RULE_OWN), w) == 0)
@@ -214,8 +214,8 @@ uint8_t proto_name_game(char *w, uint8_t *index)
     }
     /* no rule named: no walk over the list (a whole walk misses: 60,000
      * cycles, with the '#' line after it over the link's budget) */
-    *index = r < RULE_COUNT ? game_find(r, mode) : 0xFF;
-    if (order && *index != 0xFF)
+    *index = r < RULE_COUNT ? game_find(r, mode) : GAME_NONE;
+    if (order && *index != GAME_NONE)
         return 0;
     proto_name_list_out();
     return R_NAME;

@@ -48,8 +48,8 @@ static bool proto_review_out(uint8_t i, bool pos)
     return true;
 }
 
-/* Out of line: LTO copied it into the end screen's two review openings
- * (4 B). */
+/* Out of line (size: LTO copied it into the end screen's two review
+ * openings). */
 NOINLINE void proto_log_review(uint8_t i)
 {
     proto_log_start(LOG_REVIEW);

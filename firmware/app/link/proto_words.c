@@ -30,7 +30,7 @@ bool proto_at_end(void)
     return !*proto_word();
 }
 
-/* Word lists in flash, space separated: the index of w in list, or 0xFF. */
+/* Word lists in flash, space separated: the index of w in list, or PROTO_NONE. */
 uint8_t proto_list_find(const char *list, const char *w)
 {
     for (uint8_t i = 0;; i++) {
@@ -45,19 +45,19 @@ uint8_t proto_list_find(const char *list, const char *w)
         while ((c = PGM_CHAR(list)) != 0 && c != ' ')
             list++;
         if (!c)
-            return 0xFF;
+            return PROTO_NONE;
         list++;
     }
 }
 
-/* A hex digit's value, 0xFF for anything else (decimal callers check < 10). */
+/* A hex digit's value, PROTO_NONE for anything else (decimal callers check < 10). */
 uint8_t proto_hex_digit(char c)
 {
     if (c >= '0' && c <= '9')
         return (uint8_t)(c - '0');
     if (c >= 'A' && c <= 'F')
         return (uint8_t)(c - 'A' + 10);
-    return 0xFF;
+    return PROTO_NONE;
 }
 
 /* A decimal (or 0x hex) number up to max; false for anything else. */

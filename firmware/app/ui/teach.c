@@ -36,8 +36,8 @@ _Static_assert(BOARD_COLS >= 8, "the panel's rows are eight lamps wide");
  * winning move's blink. Normal play in columns is Nim's panel (rows 7..4
  * the values, row 2 the nim-sum), a tame misere game adds row 3 and may
  * show the 1s in row 2, a wild one shows its elements; BINARY shows each
- * value whole (above). Two functions, BINARY's apart, cost 42 / 40 B
- * more (8 / 32 columns). */
+ * value whole (above). Two functions, BINARY's apart, cost more
+ * flash. */
 void teach_draw(const engine_pos_t *p, uint8_t *frame, bool on)
 {
     engine_move_t m;
@@ -53,7 +53,7 @@ void teach_draw(const engine_pos_t *p, uint8_t *frame, bool on)
         ones += v == 1;
     }
     /* normal play: always the nim-sum */
-    row2 = wild ? engine_misere_elem(p, 0xFF) : (misere && !big) ? ones : engine_nimsum(p);
+    row2 = wild ? engine_misere_elem(p, ENGINE_COL_ALL) : (misere && !big) ? ones : engine_nimsum(p);
     if (bin) {
         if (!frame[BOARD_COLS - 1])
             frame[BOARD_COLS - 1] = row2;

@@ -1,6 +1,6 @@
 /* teach.h - the teach panels drawn by teach.c: a game in columns (Nim's
  * sum; in misere play what decides a position when the last move loses,
- * README.md "Misere play") and a BINARY game (values of up to eight bits). */
+ * docs/games.md "Misère play") and a BINARY game (values of up to eight bits). */
 #ifndef APP_TEACH_H
 #define APP_TEACH_H
 

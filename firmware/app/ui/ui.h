@@ -4,7 +4,7 @@
  * Portable: buttons come in as debounced edges, the picture goes out as a
  * frame (frame[c] = column c from the left, bit r = row r from the bottom).
  *
- * Controls (README.md, "Playing the toy"):
+ * Controls (docs/play.md, "On the toy"):
  *   menu   UP/DOWN item, LEFT/RIGHT value, A play, B back to the game
  *   play   LEFT/RIGHT column; heaps: DOWN take a stone, UP put it back,
  *          A confirm (BINARY: the new heap blinks over the old, a held

@@ -32,10 +32,10 @@ void ui_draw_init(void)
 }
 
 /* Redo the screen's text on the next render. */
-/* Out of line: saves 2 B. */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void ui_redraw(void)
 {
-    shown_screen = 0xFF;
+    shown_screen = SCR_NONE;
 }
 
 /* The settings changed behind the menu's back (SET): its label is redone. */
@@ -162,7 +162,7 @@ static void ui_render_play(uint16_t now)
     }
     /* What blinks: the machine's move, the hint, or the pending selection. */
     input = game_human_input();
-    hint = input && vw->overlay == OV_HINT && vw->hint.col != 0xFF;
+    hint = input && vw->overlay == OV_HINT && vw->hint.col != ENGINE_COL_NONE;
     m = hint ? vw->hint : g->mv;
     show = g->phase == PH_SHOW || hint;
     if (input && !hint) {

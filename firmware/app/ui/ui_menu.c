@@ -197,8 +197,8 @@ void ui_menu_text(uint16_t now)
     text_start(now, false);
 }
 
-/* Menu rule r (MENU_SUM: the sums) in mode m: its game's number, 0xFF
- * if it is not listed. */
+/* Menu rule r (MENU_SUM: the sums) in mode m: its game's number,
+ * GAME_NONE if it is not listed. */
 static uint8_t menu_find(uint8_t r, uint8_t m)
 {
     if (r == MENU_SUM) {
@@ -208,13 +208,13 @@ static uint8_t menu_find(uint8_t r, uint8_t m)
     return game_find(r, m);
 }
 
-/* The first listed form of rule r (its mode), 0xFF if it has none. */
+/* The first listed form of rule r (its mode), ENGINE_MODE_NONE if none. */
 static uint8_t first_mode(uint8_t r)
 {
     for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
-        if (menu_find(r, game_form_mode(f)) != 0xFF)
+        if (menu_find(r, game_form_mode(f)) != GAME_NONE)
             return game_form_mode(f);
-    return 0xFF;
+    return ENGINE_MODE_NONE;
 }
 
 /* LEFT/RIGHT on the game or form item: the next rule that has a listed
@@ -232,14 +232,14 @@ static bool menu_game_step(bool form, bool back, bool held)
         do {
             if (!ui_step(&f, GAME_MENU_FORMS, back, held))
                 return false;
-        } while (menu_find(r, game_form_mode(f)) == 0xFF);
+        } while (menu_find(r, game_form_mode(f)) == GAME_NONE);
         m = game_form_mode(f);
     } else {
         do {
             if (!ui_step(&r, MENU_SUM + 1, back, held))
                 return false;
-        } while (first_mode(r) == 0xFF);
-        if (menu_find(r, m) == 0xFF)
+        } while (first_mode(r) == ENGINE_MODE_NONE);
+        if (menu_find(r, m) == GAME_NONE)
             m = first_mode(r);
     }
     return game_set(SET_GAME, menu_find(r, m));
@@ -433,8 +433,8 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     return r;
 }
 
-/* B held: the menu, over whatever was on. Out of line: saves 54 / 10 B
- * (8 / 32 columns; ui_input opens it in two places). */
+/* B held: the menu, over whatever was on. Out of line (size: ui_input
+ * opens it in two places). */
 NOINLINE void ui_menu_open(void)
 {
     game.screen = SCR_MENU;

@@ -32,7 +32,7 @@ void ui_init(uint16_t now)
     ui_draw_init();
 }
 
-/* Out of line: saves 16 B (LTO copied it into its callers). */
+/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void ui_touch(uint16_t now)
 {
     idle_t = now;
@@ -73,7 +73,7 @@ static void ui_deny(void)
 /* ---- play --------------------------------------------------------------- */
 
 /* The coins selected. Out of line: LTO copied it into each of its calls
- * in ui_play_columns; one copy saves 74 B. */
+ * in ui_play_columns; one copy is smaller. */
 NOINLINE static uint8_t ui_bits(uint8_t v)
 {
     uint8_t n = 0;
@@ -247,7 +247,7 @@ static void ui_play_b_short(uint16_t now)
     } else {
         vw->overlay = OV_HINT;
         if (!engine_hint(&game.pos, &vw->hint)) {
-            vw->hint.col = 0xFF;   /* a losing position: no winning move */
+            vw->hint.col = ENGINE_COL_NONE;   /* a losing position: no winning move */
             sound_play(SOUND_BUZZ);
         }
         if (vw->hint.col < game.pos.ncols && !game_is_oneheap())
@@ -305,8 +305,8 @@ static bool ui_review_show(uint8_t i, uint16_t now)
  * against the machine first hears the chances missed), then the teach
  * panel of the mistake's position and back. A demo has no review (a
  * press ends it before it gets here: ui_input). Left to LTO (in
- * ui_input): out of line it was 20 B bigger since the link places code by
- * name (before, it had saved 84 / 88 B). */
+ * ui_input): out of line it was bigger since the link places code by
+ * name (before, it had been smaller). */
 static void ui_end_input(uint8_t pressed, bool b_short, uint16_t now)
 {
     view_t *const vw = &view;
@@ -315,7 +315,7 @@ static void ui_end_input(uint8_t pressed, bool b_short, uint16_t now)
             game_new(now);
         } else if (b_short && ((game.set[SET_OPP] == OPP_MACHINE && !game.winner) || !ui_review_show(0, now))) {
             vw->rv = RV_TEXT;                   /* the sentence; A goes on to the mistakes */
-            vw->rv_i = 0xFF;
+            vw->rv_i = RV_I_NONE;
             ui_event_review(0);
             ui_redraw();
         }
@@ -333,11 +333,11 @@ static void ui_end_input(uint8_t pressed, bool b_short, uint16_t now)
     }
 }
 
-/* Out of line: inlined into main it cost 234 B more (both builds); a call
+/* Out of line: inlined into main it cost more flash (both builds); a call
  * a main-loop pass costs a few cycles. */
 NOINLINE void ui_input(const debounce_t *d, uint16_t now)
 {
-    ui_keys_t *const k = PGM_BASE(&keys);    /* saves 18 B (pgm.h) */
+    ui_keys_t *const k = BASE_REG(&keys);    /* size: ldd/std off a base register */
     uint8_t pressed = d->pressed;
     bool b_short = false;
     if (pressed) {
@@ -426,7 +426,7 @@ void ui_game_resume(void)
         view.cur_col = 0;
 }
 
-/* Out of line: saves 10 B (LTO copied it into the resume and the move). */
+/* Out of line (size: LTO copied it into the resume and the move). */
 NOINLINE void ui_game_move(void)
 {
     view.pend = 0;

@@ -16,6 +16,8 @@ enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
  * position with its move and the winning move blinking, that position's
  * teach panel, or a sentence (none / chances missed). */
 enum { RV_OFF, RV_MOVE, RV_TEACH, RV_TEXT };
+/* rv_i before any mistake is shown: the next one (rv_i + 1) is 0. */
+#define RV_I_NONE 0xFF
 
 typedef struct {
     uint8_t cur_col;    /* cursor column */
@@ -24,7 +26,7 @@ typedef struct {
     uint8_t overlay;
     uint16_t pend_heap; /* one-heap form: stones taken (pending) */
     uint16_t ov_t0;     /* start of the overlay */
-    engine_move_t hint; /* the hint's move (col 0xFF: none, a losing position); the review's winning move */
+    engine_move_t hint; /* the hint's move (col ENGINE_COL_NONE: a losing position); the review's winning move */
     uint8_t rv;         /* RV_*: the end screen's review */
     uint8_t rv_i;       /* the mistake it shows (review_get's i) */
 } view_t;
