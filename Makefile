@@ -33,6 +33,7 @@ TEST_JOBS ?= 2
 include tools/deps.mk
 include firmware/firmware.mk
 include tools/flash.mk
+include tools/size.mk
 -include $(sort $(wildcard board/*.mk))
 -include sim/sim.mk
 -include $(sort $(wildcard tests/*/*.mk))
@@ -63,7 +64,7 @@ test-build-files: $(sort $(TEST_BUILD))
 test-build-files-m4: $(sort $(TEST_BUILD_M4))
 
 # make help: the "## " lines of every Makefile, tests gathered in this order.
-HELP_ORDER := test-unit test-fuses test-hal test-engine test-target test-sim test-e2e test-size \
+HELP_ORDER := test-unit test-fuses test-hal test-engine test-target test-sim test-e2e test-size test-size-report \
 	test-play test-flash test-flash-optiboot test-robust test-bench test-doors
 help:
 	@awk -v order='$(HELP_ORDER)' -f tools/help.awk $(MAKEFILE_LIST)
