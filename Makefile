@@ -84,6 +84,8 @@ clean:
 ##   BOARD=nano           board header board/<BOARD>.h
 ##   MODULES=1|2|4        chained MAX7219 modules: 8, 16 or 32 columns (build/m<N>/)
 ##   TEST_JOBS=2          make test: test targets run side by side (logs in build/test-logs/)
+##   NO_DEPS=1            install no package (you manage them): only check each one's tool is there,
+##                        naming the package if not (docs/build.md: machines that are not Debian)
 ##   make test-bench      make bench on a sample, failing on any budget (BENCH_ENFORCE)
 ##                        or on a stale docs/performance.md
 ##   make test-flash      make flash through Debian's Arduino bootloader on a simulated chip, then the game answers
