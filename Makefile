@@ -42,7 +42,7 @@ include tools/size.mk
 all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
 
 # The longest first, so that the other slot works through the short ones
-# meanwhile (figures: the closing notes and the README's Tests section).
+# meanwhile (figures: docs/testing.md#what-each-target-covers).
 TEST_FIRST := test-bench test-target test-robust test-engine test-web test-link
 # Mostly waiting (a browser, a serial pipe at line speed, a terminal: wall
 # time several times their CPU time): a lane of their own beside the slots.
