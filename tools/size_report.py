@@ -54,7 +54,7 @@ def module_of(path):
 
 
 def section_bytes(tool, path, sections=None):
-    """{section: bytearray} from objdump -s (addresses relative to each section)."""
+    """{section: (first address, bytearray)} from objdump -s."""
     cmd = [tool, "-s"] + [f"-j{s}" for s in sections or []] + [path]
     out, cur, data = {}, None, None
     for line in run(cmd).splitlines():
@@ -67,9 +67,7 @@ def section_bytes(tool, path, sections=None):
             addr = int(m.group(1), 16)
             chunk = bytes.fromhex(m.group(2).replace(" ", ""))
             if data is None:
-                data = out.setdefault(cur, bytearray())
-                start = addr
-                out[cur + "@"] = start
+                start, data = out.setdefault(cur, (addr, bytearray()))
             data[addr - start:addr - start + len(chunk)] = chunk
     return out
 
@@ -101,7 +99,7 @@ def source_names(args, tmp):
                 continue
             name, sec = f[-1], f[-3]
             if name.startswith("__c."):
-                strings.setdefault(bytes(secs.get(sec, b"")), []).append(mod)
+                strings.setdefault(bytes(secs.get(sec, (0, b""))[1]), []).append(mod)
             else:
                 names.setdefault(base_name(name), set()).add(mod)
     return names, strings
@@ -179,8 +177,7 @@ def header_of(name, args):
 
 def attribute(args, text, data, names, strings):
     """{(module, function): bytes}, every byte of .text and .data once."""
-    elf_text = section_bytes(args.objdump, args.elf, [".text"])
-    code, code_at = elf_text.get(".text", b""), elf_text.get(".text@", 0)
+    code_at, code = section_bytes(args.objdump, args.elf, [".text"]).get(".text", (0, b""))
     ranges = [(text[1], text[1] + text[0]), (data[1], data[1] + data[0])]
     syms, marks = elf_symbols(args, ranges)
     funcs, used = {}, {}
