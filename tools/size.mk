@@ -4,11 +4,12 @@
 SIZE_BASELINE := firmware/size.baseline
 # The sources of $(B)/nim.elf, and flags that compile each of them alone:
 # without LTO and at -O0 (only the symbol names are read), every source
-# folder on the include path so that the rooms' own include rules need not
-# be repeated here.
+# folder on the include path (and FW_INC_ALL, firmware.mk's every room's,
+# where it is defined) so that the rooms' include rules need not be
+# repeated here.
 SIZE_SRC = $(patsubst $(B)/avr/%.o,firmware/%.c,$(filter-out $(B)/avr/tables.o,$(FW_AVR_OBJ))) $(B)/tables.c
 SIZE_CFLAGS = $(filter-out -flto -O% -g% -W%,$(AVR_CFLAGS)) -O0 -g0 -w -fno-lto \
-	$(addprefix -I,$(sort $(patsubst %/,%,$(dir $(SIZE_SRC)))))
+	$(FW_INC_ALL) $(addprefix -I,$(sort $(patsubst %/,%,$(dir $(SIZE_SRC))))) -Iboard -I$(B)
 SIZE_ARGS = --elf $(B)/nim.elf --label "$$((8 * $(MODULES))) columns" \
 	--cc $(AVR_CC) --cflags "$(SIZE_CFLAGS)" $(SIZE_SRC)
 
