@@ -36,6 +36,7 @@ TEST_JOBS ?= 2
 include tools/deps.mk
 include firmware/firmware.mk
 include tools/flash.mk
+include tools/size.mk
 -include $(sort $(wildcard board/*.mk))
 -include sim/sim.mk
 -include $(sort $(wildcard tests/*/*.mk))
@@ -44,7 +45,7 @@ include tools/flash.mk
 all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
 
 # The longest first, so that the other slot works through the short ones
-# meanwhile (figures: the closing notes and the README's Tests section).
+# meanwhile (figures: docs/testing.md#what-each-target-covers).
 TEST_FIRST := test-bench test-target test-robust test-engine test-web test-link
 # Mostly waiting (a browser, a serial pipe at line speed, a terminal: wall
 # time several times their CPU time): a lane of their own beside the slots.
@@ -66,7 +67,7 @@ test-build-files: $(sort $(TEST_BUILD))
 test-build-files-m4: $(sort $(TEST_BUILD_M4))
 
 # make help: the "## " lines of every Makefile, tests gathered in this order.
-HELP_ORDER := test-unit test-fuses test-hal test-engine test-target test-sim test-e2e test-size \
+HELP_ORDER := test-unit test-fuses test-hal test-engine test-target test-sim test-e2e test-size test-size-report \
 	test-play test-flash test-flash-optiboot test-robust test-bench test-doors
 help:
 	@awk -v order='$(HELP_ORDER)' -f tools/help.awk $(MAKEFILE_LIST)
@@ -86,6 +87,8 @@ clean:
 ##   BOARD=nano           board header board/<BOARD>.h
 ##   MODULES=1|2|4        chained MAX7219 modules: 8, 16 or 32 columns (build/m<N>/)
 ##   TEST_JOBS=2          make test: test targets run side by side (logs in build/test-logs/)
+##   NO_DEPS=1            install no package (you manage them): only check each one's tool is there,
+##                        naming the package if not (docs/build.md: machines that are not Debian)
 ##   make test-bench      make bench on a sample, failing on any budget (BENCH_ENFORCE)
 ##                        or on a stale docs/performance.md
 ##   make test-flash      make flash through Debian's Arduino bootloader on a simulated chip, then the game answers

@@ -44,7 +44,7 @@ flash: find-board $(B)/nim.hex hex-size
 	@port=$(call board_port,flash); \
 	 echo "$(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $$port -b $(BAUD) -D -U flash:w:$(B)/nim.hex:i"; \
 	 $(AVRDUDE) -c $(PROGRAMMER) -p $(AVRDUDE_PART) -P $$port -b $(BAUD) -D -U flash:w:$(B)/nim.hex:i
-	@if [ "$(BAUD)" = 57600 ]; then echo "note: 57600 baud is the old bootloader (ATmegaBOOT): after a watchdog reset (a hang with interrupts off) it resets itself until the power is cycled; optiboot does not (README, Build your own)"; fi
+	@if [ "$(BAUD)" = 57600 ]; then echo "note: 57600 baud is the old bootloader (ATmegaBOOT): after a watchdog reset (a hang with interrupts off) it resets itself until the power is cycled; optiboot does not (docs/build.md, the old bootloader and the watchdog)"; fi
 
 flash-isp: find-isp $(B)/nim.hex hex-size
 	@$(call isp_port,$(ISP),flash-isp); \
@@ -66,7 +66,7 @@ hex-size: $(B)/nim.hex
 	@bytes=$$(avr-objcopy -I ihex -O binary $< /dev/stdout | wc -c); \
 	 echo "nim.hex: $$bytes bytes of flash (of $$(( $(subst L,,$(call board_macro,BOARD_FLASH_BYTES)) - $(subst L,,$(call board_macro,BOARD_BOOT_BYTES)) )) below the bootloader)"
 
-## Flashing (see README "Build your own"):
+## Flashing (docs/build.md):
 ##   make flash           write build/nim.hex through the Arduino bootloader
 ##   make flash-isp       write it with an ISP programmer (bare ATmega328P)
 ##   make fuses           set the fuse bytes from the board header (ISP)

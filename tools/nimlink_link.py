@@ -1,7 +1,7 @@
 """nimlink_link.py - the PC link's transport for tools/nimlink: a serial
 port (pyserial) or a pipe to the simulator, the line reader with LOG lines
 as they come, and the streaming of commands (at most RX bytes in flight).
-README.md, "PC link protocol"."""
+docs/protocol.md."""
 import os
 import queue
 import re

@@ -103,7 +103,7 @@ def grundy_values(rule, heaps):
 
 def ed_cold(box, misere):
     """EMPTY AND DIVIDE: a box no division of which leaves a P-position
-    (README, "Misere play"): odd in normal play, 1 or 3k + 2 in misere."""
+    (docs/games.md#misère-play): odd in normal play, 1 or 3k + 2 in misere."""
     return box % 2 == 1 if not misere else box == 1 or box % 3 == 2
 
 

@@ -1,7 +1,7 @@
 /* fuzz_proto.c - libFuzzer target: the real PC-link parser and handler
  * (firmware/app/link/proto.c) with the real game, store, ui and engine, over the
  * host fakes of fake_hal.c. Every input is a byte stream sent to the toy;
- * after every line the target checks what README.md, "PC link protocol" promises:
+ * after every line the target checks what docs/protocol.md promises:
  *   - exactly one OK/ERR reply for a non-blank line, none for a blank one,
  *     every other output line a '#' info or LOG line;
  *   - a line with a byte outside printable ASCII gets ERR BINARY, a line

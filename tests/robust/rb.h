@@ -24,7 +24,7 @@
  * bit is the firmware's own flag, not the chip's. */
 #define GPIOR0_SPI_BUSY 0x02
 
-/* Setting items and values the driver uses (README.md, "PC link protocol" SET order). */
+/* Setting items and values the driver uses (docs/protocol.md#set, in SET's order). */
 enum { S_GAME, S_OPP, S_FIRST, S_LEVEL, S_START, S_SOUND, S_BRIGHT, S_OFF };
 
 /* ---- rb_harness.c: the board, its clock, the random source, the power ---- */

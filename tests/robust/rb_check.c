@@ -62,7 +62,7 @@ static void check_state_legal(const rb_game_t *g)
 static void check_teach(const engine_pos_t *p, const uint8_t f[BOARD_COLS])
 {
     uint8_t s = engine_nimsum(p);
-    /* misere (README.md, "Misere play"): a tame game adds row 3 under
+    /* misere (docs/games.md#misère-play): a tame game adds row 3 under
      * the columns worth 2 or more and shows the count of 1s in row 2
      * once there is none; KAYLES shows elements, their product, and row
      * 1 when the product is in P */
@@ -92,7 +92,7 @@ static void check_teach(const engine_pos_t *p, const uint8_t f[BOARD_COLS])
     }
 }
 
-/* BINARY's panel (README.md, "Playing the toy"): each value in eight rows,
+/* BINARY's panel (docs/play.md#playing-a-game): each value in eight rows,
  * the nim-sum (misere without a column worth 2 or more: the 1s) in the
  * rightmost column when it shows nothing, the winning move's column either
  * its value or the value the move leaves. */
@@ -192,7 +192,7 @@ static void check_columns(const rb_game_t *g, const engine_pos_t *p, const uint8
                 badcol, f[badcol], rb_pos_str(p), g->cur_col, g->phase, g->overlay);
 }
 
-/* The LED frame follows from the state (README.md, "PC link protocol"): every column
+/* The LED frame follows from the state (docs/protocol.md#frame): every column
  * shows its value except where the cursor blinks, a move or hint blinks,
  * or the thinking bar passes; the teach panel shows the Grundy values. */
 static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool shutdown)

@@ -172,7 +172,7 @@ static void reply_line(const char *line, const rb_snap_t *snap)
         rb_link->judge(line, snap);
 }
 
-/* LOG REVIEW (the review opened on the toy, README "The review"): NONE,
+/* LOG REVIEW (the review opened on the toy, docs/play.md#the-review): NONE,
  * or the mistake as REVIEW answers it, "<k> <col> <to> BEST <col> <to>"
  * and with two players the mover's tag. */
 static void log_review(const char *line)

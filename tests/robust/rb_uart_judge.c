@@ -94,7 +94,7 @@ static void grundy_reply(const rb_game_t *g, char *out, size_t n)
         return;
     }
     if (p.rule == RULE_ED) {
-        /* EMPTY AND DIVIDE (README): the game's own value, the trailing
+        /* EMPTY AND DIVIDE (docs/games.md#the-games): the game's own value, the trailing
          * 1 bits of (m - 1) | (n - 1); normal play P exactly when 0 */
         unsigned v = 0, x = (unsigned)(p.col[0] - 1) | (unsigned)(p.col[1] - 1);
         for (; x & 1; x >>= 1)
@@ -107,7 +107,7 @@ static void grundy_reply(const rb_game_t *g, char *out, size_t n)
     }
     int k = snprintf(out, n, "OK GRUNDY");
     if ((p.mode & ENGINE_MISERE) && !(p.mode & ENGINE_ONEHEAP)) {
-        /* misere (README.md): values then SUM while a column is worth 2 or
+        /* misere (docs/games.md#misère-play): values then SUM while a column is worth 2 or
          * more, else ONES; KAYLES: Q, the elements, ELEM, their product */
         bool wild = engine_misere_wild(p.rule);
         unsigned big = 0, ones = 0;

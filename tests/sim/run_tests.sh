@@ -219,7 +219,7 @@ else bad "watchdog with interrupts on"; fi
 # The Nano's old bootloader (Debian's ATmegaBOOT_168_atmega328.hex, built
 # without WATCHDOG_MODS) never turns off the watchdog that a watchdog reset
 # leaves on at 16 ms, and waits ~1 s for avrdude: it resets itself for
-# ever, until the power is cycled (the known reset loop; README, "Flashing").
+# ever, until the power is cycled (the known reset loop; docs/build.md#the-old-bootloader-and-the-watchdog).
 BL=/usr/share/arduino/hardware/arduino/avr/bootloaders/atmega/ATmegaBOOT_168_atmega328.hex
 if [ -f "$BL" ]; then
     printf 'expect-uart ready within 3000\nsend wdt cli\nexpect-uart hang\nwait 3s\n' > "$T/wb.nims"

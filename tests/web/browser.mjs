@@ -132,7 +132,7 @@ try {
 
     // Game 3: one move, then a reload: the EEPROM in localStorage brings it
     // back. A reload is a power cut; games 1 and 2 spent the burst of game
-    // saves the wear limit allows a power-on (README, "EEPROM wear": after
+    // saves the wear limit allows a power-on (docs/architecture.md#eeprom-wear: after
     // it a game is saved every 171 s), so game 3 starts on a fresh power-on.
     await waitChip(1.0);
     await page.reload();

@@ -22,8 +22,8 @@ import { hexToFlash } from '../../sim/web/src/hex.js';
 // press that comes during a save's checksum pass waits for its end (up to
 // ~18,600 cycles on 32 columns) in one simulator and not in the other.
 // Measured worst over the e2e sessions since nimsim's transmit buffer and
-// EEPROM halts and the runner's compare flag (README, "A second
-// simulator"): 8 columns 1,911 cycles, 32 columns 2,004.
+// EEPROM halts and the runner's compare flag
+// (docs/testing.md#the-second-simulator): 8 columns 1,911 cycles, 32 columns 2,004.
 export const TOL_CYCLES = Number(process.env.NIMWEB_TOL_CYCLES || 16000);
 
 export function parseTrace(text) {

