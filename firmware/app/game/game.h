@@ -173,10 +173,13 @@ uint8_t game_mistake(void);
 /* Advance the machine's turn and the end-of-game pause. */
 void game_tick(uint16_t now);
 
-/* Score of game index (you against the machine): your wins in the low
- * byte, the machine's in the high one; 0 for an index not in the list.
- * Both at once: every reader shows both (a call each cost 22 B). */
-uint16_t game_score(uint8_t index);
+/* Score of game index (you against the machine): your wins and the
+ * machine's; 0 and 0 for an index not in the list. Both at once: every
+ * reader shows both. */
+typedef struct {
+    uint8_t wins, losses;
+} game_score_t;
+game_score_t game_score(uint8_t index);
 /* Set game index's score (the PC link restoring a dump; index checked by
  * the caller) and keep it, with the settings. */
 void game_set_score(uint8_t index, uint8_t wins, uint8_t losses);

@@ -123,14 +123,17 @@ NOINLINE static uint8_t *score_of(uint8_t r, uint8_t m)
     return rec.score[r][m & (ENGINE_ONEHEAP | ENGINE_MISERE)];
 }
 
-uint16_t game_score(uint8_t index)
+game_score_t game_score(uint8_t index)
 {
     uint8_t r, m;
+    game_score_t sc = {0, 0};
     if (index >= GAME_COUNT)
-        return 0;
+        return sc;
     game_decode(index, &r, &m);
     const uint8_t *s = score_of(r, m);
-    return (uint16_t)(s[0] | s[1] << 8);
+    sc.wins = s[0];
+    sc.losses = s[1];
+    return sc;
 }
 
 /* One more game won by side who (0 you, 1 the machine) in the game being

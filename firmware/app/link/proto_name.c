@@ -111,7 +111,7 @@ _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "ONE and MISERE are th
 
 uint8_t proto_own_refusal(uint8_t why)
 {
-    return why ? (why == 1 ? R_WILD : R_FORM) : 0;
+    return why ? (why == ENGINE_OWN_WILD ? R_WILD : R_FORM) : 0;
 }
 
 /* GAME OCTAL <code> [ONE] [MISERE]: your own game. The code as Winning
