@@ -19,7 +19,7 @@
 #include "review.h"
 #include "tables.h"
 
-#define APP_VERSION "2.0.0"
+#define APP_VERSION "2.1.0"
 
 /* Screens and the phases of a game. */
 enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
@@ -125,6 +125,23 @@ extern const char game_sum_name[];
 extern const char game_misere_word[];
 /* Find a game by rule and mode; 0xFF if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
+/* A game's id: its place in the scores (the settings record), which no
+ * new rule or form moves: built-in rule r's slots are r * GAME_FORMS +
+ * its mode's ONE and MISERE bits (rules.h's order: a new rule comes
+ * last). TAKE 1 and NIM in one heap are never listed (game_listed): your
+ * own code's four forms have TAKE 1's ids, the SUMs (SUM, SUM MISERE)
+ * NIM ONE's. BINARY counts with its columns game (no room for more
+ * slots: two records must fit their EEPROM share, store.h), so the id
+ * tells it by GAME_ID_BINARY (the chosen game's byte). */
+#define GAME_IDS (RULE_COUNT * GAME_FORMS)
+#define GAME_ID_OWN (RULE_SUB1 * GAME_FORMS)
+#define GAME_ID_SUM (RULE_NIM * GAME_FORMS + ENGINE_ONEHEAP)
+#define GAME_ID_BINARY 0x80u
+/* The id of rule in mode, with GAME_ID_BINARY for a BINARY game. */
+uint8_t game_id_of(uint8_t rule, uint8_t mode);
+uint8_t game_id(uint8_t index);
+/* The game of an id (with GAME_ID_BINARY), 0xFF if not in the list. */
+uint8_t game_find_id(uint8_t id);
 /* The index of the game being played (game.pos), 0xFF if not listed. */
 uint8_t game_index(void);
 
