@@ -142,6 +142,8 @@ uint8_t game_id_of(uint8_t rule, uint8_t mode);
 uint8_t game_id(uint8_t index);
 /* The game of an id (with GAME_ID_BINARY), 0xFF if not in the list. */
 uint8_t game_find_id(uint8_t id);
+/* The SUM game of mode's forms (ENGINE_SUM added), 0xFF if not listed. */
+uint8_t game_find_sum(uint8_t mode);
 /* The index of the game being played (game.pos), 0xFF if not listed. */
 uint8_t game_index(void);
 

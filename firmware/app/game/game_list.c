@@ -146,6 +146,11 @@ uint8_t game_find_id(uint8_t id)
     return game_find(r, m);     /* an id of no listed game: 0xFF */
 }
 
+uint8_t game_find_sum(uint8_t mode)
+{
+    return game_find(RULE_NIM, mode | ENGINE_SUM);   /* a SUM's rule is NIM's (engine.h) */
+}
+
 const char game_sum_name[] PROGMEM = "SUM";
 const char game_misere_word[] PROGMEM = " MISERE";
 /* One-character strings for a code's digits and its repeat mark. */

@@ -203,9 +203,8 @@ uint8_t proto_name_game(char *w, uint8_t *index)
             typed[n - 1] = '!';
     }
     if (is_sum) {
-        mode |= ENGINE_SUM;
-        *index = game_find(RULE_NIM, mode);
-        return proto_sum_check(mode, terms);
+        *index = game_find_sum(mode);
+        return proto_sum_check(mode | ENGINE_SUM, terms);
     }
     /* A number stands alone. */
     if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
