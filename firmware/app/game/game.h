@@ -157,8 +157,8 @@ void game_init(uint16_t now);
  * nothing changed, if it cannot be started (game_unplayable). */
 bool game_new(uint16_t now);
 /* 0 if game index can be started, else why not: your own game in misere
- * for a code whose misere the chip does not play (engine_own_misere's
- * reason: 1 wild, else misere Nim on its column values misjudges it). */
+ * for a code whose misere the chip does not play, or one heap of a code
+ * that splits (engine_own_refused's reason, enum engine_own_why). */
 uint8_t game_unplayable(uint8_t index);
 /* Go back to the game in progress (after the title or the menu). */
 void game_resume(uint16_t now);
