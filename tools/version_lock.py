@@ -50,6 +50,8 @@ RECORDS = [
     ("firmware/app/game/game.h", "enum", "SET_COUNT"),
     ("firmware/app/game/game.h", "defines", "SET_COUNT_V3"),
     ("firmware/app/game/game.h", "defines", "GAME_FORMS"),
+    ("firmware/app/game/game.h", "defines", "GAME_IDS"),
+    ("firmware/app/game/game.h", "defines", "GAME_ID_"),
     ("firmware/app/game/review.h", "struct", "review_item_t"),
     ("firmware/app/game/review.h", "struct", "review_t"),
     ("firmware/app/game/review.h", "defines", "REVIEW_"),

@@ -110,16 +110,26 @@ _Static_assert(OCTAL_PACKED <= ENGINE_COLS, "a position's rules[] holds its pack
 uint8_t engine_own_set(const octal_code_t *c);   /* OCTAL_OK or octal_check's error */
 const octal_code_t *engine_own_code(void);       /* len 0: none set */
 uint8_t engine_own_builtin(void);   /* the built-in rule it is, or RULE_COUNT */
-/* Misere play of the code set: 0 if played (proved misere Nim on its
- * column values), else why not: 1 wild (the proof fails), 2 a run worth
- * over 7, 3 a column whose runs misere Nim on its value misjudges
- * (own_misere.c). The first call after engine_own_set proves it: up to
+/* Why the code set is not played in a mode (0: it is played). Misere
+ * columns are played only where the chip proves them misere Nim on the
+ * column values (own_misere.c); one heap only for a code that never
+ * splits. */
+enum engine_own_why {
+    ENGINE_OWN_PLAYED = 0,
+    ENGINE_OWN_WILD,        /* misere: the proof fails, misere Nim does not decide it */
+    ENGINE_OWN_VALUES,      /* misere: a run worth over 7 (the proof's elements are 10) */
+    ENGINE_OWN_COLUMN,      /* misere: a column of two runs worth 2 or more is worth 0 or 1 */
+    ENGINE_OWN_BIG,         /* misere: the proof's closure outgrew its room (no code does) */
+    ENGINE_OWN_SPLITS,      /* one heap: the code splits a heap, so it has no one heap */
+};
+/* Misere play of the code set: ENGINE_OWN_PLAYED, or one of the misere
+ * reasons above. The first call after engine_own_set proves it: up to
  * ~2,000,000 cycles (make bench, octal_misere); then it is kept. */
 uint8_t engine_own_misere(void);
 /* One heap of the code set, in misere play or not (mis: ENGINE_MISERE or
- * 0): 0 if played (a code that never splits; its P-positions derived
- * here when the play changes, up to 315,985 cycles on 32 columns: make
- * bench, octal_heap), else 2 (a code that splits has no one heap). */
+ * 0): ENGINE_OWN_PLAYED (a code that never splits; its P-positions
+ * derived here when the play changes, up to 315,985 cycles on 32
+ * columns: make bench, octal_heap), else ENGINE_OWN_SPLITS. */
 uint8_t engine_own_heap(uint8_t mis);
 /* Why the code set is not played in mode (a game's mode bits): one heap
  * as engine_own_heap, misere columns as engine_own_misere; 0 if it is. A

@@ -72,7 +72,7 @@ typedef struct {
     };
     uint8_t g[TABLE_ROWS + 1];
     uint8_t form, last;
-    uint8_t misere;                     /* OWN_MISERE_TAME, or why misere is not played (own_misere.c) */
+    uint8_t misere;                     /* ENGINE_OWN_PLAYED, or why misere is not played (own_misere.c) */
     uint8_t d[RULE_MAX_DIGITS + 1];     /* d_k at k - 1 (the last: every k past 8) */
     /* misere, once proved: bit s, a column in state s worth 0 has a move
      * to worth 1 (misere Nim's move from "every column worth 0") */
@@ -167,15 +167,9 @@ uint8_t column_own_moves(uint16_t n);
  * (solve.c; once the proof holds: ~250,000 cycles). */
 void own_misere_moves(void);
 /* Misere: is your own code's misere play misere Nim on the column values,
- * proved on the chip (own_misere.c)? OWN_MISERE_TAME, or why not. */
-enum {
-    OWN_MISERE_TAME,
-    OWN_MISERE_WILD,    /* the proof fails: misere Nim does not decide it */
-    OWN_MISERE_VALUES,  /* a run worth over 7: the proof's elements are 10 */
-    OWN_MISERE_COLUMN,  /* a column of two runs worth 2 or more is worth 0 or 1 */
-    OWN_MISERE_BIG,     /* the proof's closure outgrew its room (no code does) */
-    OWN_MISERE_UNKNOWN = 0xFF,  /* not yet proved (engine_own_misere proves it) */
-};
+ * proved on the chip (own_misere.c)? ENGINE_OWN_PLAYED, or why not (a
+ * misere reason of engine.h's enum engine_own_why). */
+enum { OWN_MISERE_UNKNOWN = 0xFF };  /* not yet proved (engine_own_misere proves it) */
 uint8_t own_misere_check(const engine_own_t *o);
 uint8_t column_digit(uint8_t rule, uint16_t k);
 /* A coin column's first move to the wild rule's element q: its change, or 0. */

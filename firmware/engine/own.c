@@ -28,22 +28,27 @@ static uint8_t own_blocks(uint8_t d, uint8_t L, uint8_t k)
     return (uint8_t)(((d & 2) ? 2 : 0) + ((d & 4) ? r - 1 : 0));
 }
 
-/* A pin column, run by run: the XOR of its runs' values (low byte) and
- * the sum of their move counts (high byte). Only when a code is set. */
-static uint16_t own_runs(uint8_t state)
+/* A pin column, run by run: the XOR of its runs' values and the sum of
+ * their move counts. Only when a code is set. */
+typedef struct {
+    uint8_t value, moves;
+} own_runs_t;
+
+static own_runs_t own_runs(uint8_t state)
 {
     const engine_own_t *o = &engine_own;
-    uint8_t v = 0, n = 0, run = 0;
+    own_runs_t r = {0, 0};
+    uint8_t run = 0;
     for (uint8_t i = 0; i <= TABLE_ROWS; i++, state >>= 1) {   /* one past the top: the last run ends */
         if (state & 1) {
             run++;
         } else {
-            v ^= o->g[run];
-            n = (uint8_t)(n + o->run_cnt[run]);
+            r.value ^= o->g[run];
+            r.moves = (uint8_t)(r.moves + o->run_cnt[run]);
             run = 0;
         }
     }
-    return (uint16_t)(v | n << 8);
+    return r;
 }
 
 uint8_t engine_own_set(const octal_code_t *c)
@@ -82,9 +87,9 @@ uint8_t engine_own_set(const octal_code_t *c)
             a++;                            /* the top run: from bit 3 down (a <= 4) */
         while (n >> b & 1)
             b++;                            /* the bottom run: from bit 0 up */
-        uint16_t lo = own_runs((uint8_t)(n & ~(0xF0u >> a))), hi = own_runs((uint8_t)(n & ~((1u << b) - 1)));
-        o->nib_val[n] = (uint8_t)((lo & 15) | hi << 4);
-        o->nib_cnt[n] = (uint8_t)((lo >> 8) | (hi >> 8) << 4);
+        own_runs_t lo = own_runs((uint8_t)(n & ~(0xF0u >> a))), hi = own_runs((uint8_t)(n & ~((1u << b) - 1)));
+        o->nib_val[n] = (uint8_t)((lo.value & 15) | hi.value << 4);
+        o->nib_cnt[n] = (uint8_t)(lo.moves | hi.moves << 4);
         o->nib_run[n] = (uint8_t)(a | b << 4);
     }
     return OCTAL_OK;
@@ -179,20 +184,20 @@ uint8_t engine_own_heap(uint8_t mis)
 {
     engine_own_t *o = &engine_own;
     if (o->form != FORM_HEAP)
-        return 2;
+        return ENGINE_OWN_SPLITS;
     if (o->heap_mis != mis) {
         memset(o->heap_p, 0, sizeof o->heap_p);
         own_heap_mex(ENGINE_HEAP_MAX, mis, o->heap_p);
         o->heap_mis = mis;
     }
-    return 0;
+    return ENGINE_OWN_PLAYED;
 }
 
 uint8_t engine_own_refused(uint8_t mode)
 {
     if (mode & ENGINE_ONEHEAP)
         return engine_own_heap(mode & ENGINE_MISERE);
-    return (mode & ENGINE_MISERE) ? engine_own_misere() : 0;
+    return (mode & ENGINE_MISERE) ? engine_own_misere() : ENGINE_OWN_PLAYED;
 }
 
 /* A heap column's move count, or whether one heap of n past a column's

@@ -107,12 +107,12 @@ NOINLINE uint8_t own_misere_check(const engine_own_t *o)
         uint16_t x = s[at];
         uint8_t xe = (uint8_t)(x >> 2 & 15);
         if ((xe == 1 || xe == 8) != ((x & OWN_MOVES) && !(x & 1)))
-            return OWN_MISERE_WILD;
+            return ENGINE_OWN_WILD;
         for (uint8_t L = 1; L <= TABLE_ROWS; L++) {
             /* every run's value is met here with the empty sum, the first
              * state, before the closure can have grown */
             if (o->g[L] > 7)
-                return OWN_MISERE_VALUES;
+                return ENGINE_OWN_VALUES;
             uint8_t te = tame_elem(o->g[L]);
             uint16_t a = run_a(o, L);
             uint16_t y = (uint16_t)(set_div(x & OWN_SET, te) | set_div(a & OWN_SET, xe) | ((x | a) & OWN_MOVES)
@@ -123,7 +123,7 @@ NOINLINE uint8_t own_misere_check(const engine_own_t *o)
             if (i < n)
                 continue;
             if (n == OWN_PROOF_STATES)
-                return OWN_MISERE_BIG;
+                return ENGINE_OWN_BIG;
             s[n++] = y;
         }
     }
@@ -142,7 +142,7 @@ NOINLINE uint8_t own_misere_check(const engine_own_t *o)
             }
         }
         if (any > 1 && v < 2)
-            return OWN_MISERE_COLUMN;
+            return ENGINE_OWN_COLUMN;
     }
-    return OWN_MISERE_TAME;
+    return ENGINE_OWN_PLAYED;
 }

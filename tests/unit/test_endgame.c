@@ -74,8 +74,8 @@ static bool pos_equal(const engine_pos_t *a, const engine_pos_t *b)
 
 static unsigned score(uint8_t who)
 {
-    uint16_t s = game_score(game_find(RULE_NIM, 0));
-    return who ? s >> 8 : s & 0xFF;
+    game_score_t s = game_score(game_find(RULE_NIM, 0));
+    return who ? s.losses : s.wins;
 }
 
 /* A fresh toy against the machine, perfect, scores W w L l, playing p

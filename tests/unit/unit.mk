@@ -28,12 +28,21 @@ $(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/unit/check.h tests/robust/fak
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -o $@ $(ENDGAME_SRC) $(B)/tables.c
 
+# Every earlier settings format's bytes migrated: the scores on the same
+# games (the same sources as the end of a game's test).
+SETTINGS_SRC := tests/unit/test_settings.c $(filter-out tests/unit/test_endgame.c,$(ENDGAME_SRC))
+$(B)/tests/unit/test_settings: $(SETTINGS_SRC) tests/unit/check.h tests/robust/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -o $@ $(SETTINGS_SRC) $(B)/tables.c
+
 .PHONY: test-unit
-test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame
+test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame \
+		$(B)/tests/unit/test_settings
 	$(B)/tests/unit/test_debounce
 	$(B)/tests/unit/test_store
 	$(B)/tests/unit/test_store_ring
 	$(B)/tests/unit/test_endgame
+	$(B)/tests/unit/test_settings
 ifneq ($(MODULES),4)
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame
 	build/m4/tests/unit/test_store
@@ -41,7 +50,8 @@ ifneq ($(MODULES),4)
 	build/m4/tests/unit/test_endgame
 endif
 TEST_TARGETS += test-unit
-TEST_BUILD += $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame
+TEST_BUILD += $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame \
+	$(B)/tests/unit/test_settings
 TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame
 
 # The review of a game's mistakes (issue 22) against the brute-force

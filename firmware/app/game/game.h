@@ -19,7 +19,7 @@
 #include "review.h"
 #include "tables.h"
 
-#define APP_VERSION "2.0.0"
+#define APP_VERSION "2.1.0"
 
 /* Screens and the phases of a game. */
 enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
@@ -129,6 +129,25 @@ extern const char game_misere_word[];
 #define GAME_NONE 0xFF
 /* Find a game by rule and mode; GAME_NONE if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
+/* A game's id: its place in the scores (the settings record), which no
+ * new rule or form moves: built-in rule r's slots are r * GAME_FORMS +
+ * its mode's ONE and MISERE bits (rules.h's order: a new rule comes
+ * last). TAKE 1 and NIM in one heap are never listed (game_listed): your
+ * own code's four forms have TAKE 1's ids, the SUMs (SUM, SUM MISERE)
+ * NIM ONE's. BINARY counts with its columns game (no room for more
+ * slots: two records must fit their EEPROM share, store.h), so the id
+ * tells it by GAME_ID_BINARY (the chosen game's byte). */
+#define GAME_IDS (RULE_COUNT * GAME_FORMS)
+#define GAME_ID_OWN (RULE_SUB1 * GAME_FORMS)
+#define GAME_ID_SUM (RULE_NIM * GAME_FORMS + ENGINE_ONEHEAP)
+#define GAME_ID_BINARY 0x80u
+/* The id of rule in mode, with GAME_ID_BINARY for a BINARY game. */
+uint8_t game_id_of(uint8_t rule, uint8_t mode);
+uint8_t game_id(uint8_t index);
+/* The game of an id (with GAME_ID_BINARY), GAME_NONE if not in the list. */
+uint8_t game_find_id(uint8_t id);
+/* The SUM game of mode's forms (ENGINE_SUM added), GAME_NONE if not listed. */
+uint8_t game_find_sum(uint8_t mode);
 /* The index of the game being played (game.pos), GAME_NONE if not listed. */
 uint8_t game_index(void);
 
@@ -142,8 +161,8 @@ void game_init(uint16_t now);
  * nothing changed, if it cannot be started (game_unplayable). */
 bool game_new(uint16_t now);
 /* 0 if game index can be started, else why not: your own game in misere
- * for a code whose misere the chip does not play (engine_own_misere's
- * reason: 1 wild, else misere Nim on its column values misjudges it). */
+ * for a code whose misere the chip does not play, or one heap of a code
+ * that splits (engine_own_refused's reason, enum engine_own_why). */
 uint8_t game_unplayable(uint8_t index);
 /* Go back to the game in progress (after the title or the menu). */
 void game_resume(uint16_t now);
@@ -177,10 +196,13 @@ uint8_t game_mistake(void);
 /* Advance the machine's turn and the end-of-game pause. */
 void game_tick(uint16_t now);
 
-/* Score of game index (you against the machine): your wins in the low
- * byte, the machine's in the high one; 0 for an index not in the list.
- * Both at once: every reader shows both (a call each cost flash). */
-uint16_t game_score(uint8_t index);
+/* Score of game index (you against the machine): your wins and the
+ * machine's; 0 and 0 for an index not in the list. Both at once: every
+ * reader shows both. */
+typedef struct {
+    uint8_t wins, losses;
+} game_score_t;
+game_score_t game_score(uint8_t index);
 /* Set game index's score (the PC link restoring a dump; index checked by
  * the caller) and keep it, with the settings. */
 void game_set_score(uint8_t index, uint8_t wins, uint8_t losses);

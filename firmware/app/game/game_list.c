@@ -114,6 +114,43 @@ NOINLINE uint8_t game_find(uint8_t rule, uint8_t mode)
     return list_walk(&rule, &mode, GAME_NONE);
 }
 
+/* TAKE 1 and NIM in one heap are never listed (game_listed): their ids
+ * are your own code's and the SUMs'. */
+NOINLINE uint8_t game_id_of(uint8_t rule, uint8_t mode)
+{
+    uint8_t id = (uint8_t)(rule * GAME_FORMS);
+    if (rule == RULE_OWN)
+        id = GAME_ID_OWN;
+    else if (mode & ENGINE_SUM)
+        id = GAME_ID_SUM;   /* no SUM in one heap: SUM MISERE is id + 2 */
+    return (uint8_t)((id + (mode & (ENGINE_ONEHEAP | ENGINE_MISERE))) | (mode & ENGINE_BINARY) << 5);
+}
+_Static_assert(ENGINE_BINARY << 5 == GAME_ID_BINARY, "game_id_of: the BINARY bit");
+
+uint8_t game_id(uint8_t index)
+{
+    uint8_t r, m;
+    game_decode(index, &r, &m);
+    return game_id_of(r, m);
+}
+
+uint8_t game_find_id(uint8_t id)
+{
+    uint8_t r = (uint8_t)((id & (uint8_t)~GAME_ID_BINARY) / GAME_FORMS), m = (uint8_t)((id & 3) | (id & GAME_ID_BINARY) >> 5);
+    if (r == GAME_ID_OWN / GAME_FORMS) {
+        r = RULE_OWN;
+    } else if (r == GAME_ID_SUM / GAME_FORMS && (m & ENGINE_ONEHEAP)) {
+        r = RULE_NIM;
+        m ^= ENGINE_ONEHEAP | ENGINE_SUM;
+    }
+    return game_find(r, m);     /* an id of no listed game: GAME_NONE */
+}
+
+uint8_t game_find_sum(uint8_t mode)
+{
+    return game_find(RULE_NIM, mode | ENGINE_SUM);   /* a SUM's rule is NIM's (engine.h) */
+}
+
 const char game_sum_name[] PROGMEM = "SUM";
 const char game_misere_word[] PROGMEM = " MISERE";
 /* One-character strings for a code's digits and its repeat mark. */

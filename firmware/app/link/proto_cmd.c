@@ -157,9 +157,9 @@ static uint8_t proto_cmd_state(uint16_t now)
     v[3] = game_is_oneheap() ? view.pend_heap : view.pend;
     v[4] = view.overlay;
     v[5] = g->in_game;
-    v[6] = game_score((uint8_t)v[0]);
-    v[7] = v[6] >> 8;
-    v[6] &= 0xFF;
+    game_score_t sc = game_score((uint8_t)v[0]);
+    v[6] = sc.wins;
+    v[7] = sc.losses;
     proto_out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET="), v + 1);
     proto_out_list(g->set, SET_COUNT);
     v[7] = ui_menu_item();
@@ -413,9 +413,9 @@ static uint8_t proto_cmd_scores(uint16_t now)
             game_set_score(index, (uint8_t)v, (uint8_t)to);
         }
     }
-    n[1] = game_score(index);
-    n[2] = n[1] >> 8;
-    n[1] &= 0xFF;
+    game_score_t sc = game_score(index);
+    n[1] = sc.wins;
+    n[2] = sc.losses;
     n[0] = index;
     proto_reply_ok();
     proto_out_fmt(PSTR(" # W # L #"), n);

@@ -111,7 +111,7 @@ _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "ONE and MISERE are th
 
 uint8_t proto_own_refusal(uint8_t why)
 {
-    return why ? (why == 1 ? R_WILD : R_FORM) : 0;
+    return why ? (why == ENGINE_OWN_WILD ? R_WILD : R_FORM) : 0;
 }
 
 /* GAME OCTAL <code> [ONE] [MISERE]: your own game. The code as Winning
@@ -203,9 +203,8 @@ uint8_t proto_name_game(char *w, uint8_t *index)
             typed[n - 1] = '!';
     }
     if (is_sum) {
-        mode |= ENGINE_SUM;
-        *index = game_find(RULE_NIM, mode);
-        return proto_sum_check(mode, terms);
+        *index = game_find_sum(mode);
+        return proto_sum_check(mode | ENGINE_SUM, terms);
     }
     /* A number stands alone. */
     if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {

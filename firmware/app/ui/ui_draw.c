@@ -236,12 +236,12 @@ static void ui_review_text(void)
 static void ui_result_text(void)
 {
     if (game.set[SET_OPP] == OPP_MACHINE) {
-        uint16_t score = game_score(game_index());
+        game_score_t score = game_score(game_index());
         /* Words, not "1:0" (which reads as a time). */
         ui_say(game.winner ? PSTR("I WIN  WON \0MAY THANG  BAN ") : PSTR("YOU WIN  WON \0BAN THANG  BAN "));
-        text_add_num((uint8_t)score);
+        text_add_num(score.wins);
         ui_say(PSTR(" LOST \0 MAY "));
-        text_add_num((uint8_t)(score >> 8));
+        text_add_num(score.losses);
     } else {
         ui_say(PSTR("PLAYER \0NGUOI CHOI "));
         text_add_num((uint8_t)(game.winner + 1));
