@@ -60,14 +60,10 @@ docs/case.png: $(CASE_SCAD) $(CASE_PARAMS) | build/.case-deps-ok
 		|| { cat $(CASE_OUT)/case-render.log; exit 1; }
 	@echo "case-render: $@"
 
-# make test: the closed-surface check itself on small surfaces (no OpenSCAD).
-TEST_TARGETS += test-case-stl
-.PHONY: test-case-stl
-test-case-stl:
-	@python3 tools/board/test_stl_check.py
+# make test's check of the closed-surface check itself: tests/board/board.mk
+# (test-case-stl).
 
 ## Case (board/case/case.scad, placed from the board's data):
 ##   make case            the case's STLs: build/board/case-bottom.stl, case-lid.stl, case-button.stl
 ##   make case-check      each STL non-empty and closed (every edge on exactly two triangles)
 ##   make case-render     docs/case.png: the bottom shell and the lid (with its caps) side by side
-##   make test-case-stl   the STL check on small surfaces it must pass and refuse

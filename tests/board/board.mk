@@ -16,3 +16,12 @@ test-board: deps board-files-deps $(BOARD_LEDMAP)
 TEST_TARGETS += test-board
 TEST_BUILD += $(BOARD_LEDMAP)
 ##   make test-board      the handheld PCB's data: nano.h pins, electrical rules, LED map (no KiCad)
+
+# The case's closed-surface check (tools/board/stl_check.py, which make
+# case-check runs on the STLs) on small surfaces whose answer is known:
+# no OpenSCAD, well under a second.
+TEST_TARGETS += test-case-stl
+.PHONY: test-case-stl
+test-case-stl:
+	@python3 tests/board/test_stl_check.py
+##   make test-case-stl   the case's STL check on small surfaces it must pass and refuse

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """check_docs.py: the documents kept true by a test (make test-docs).
 
-Checks README.md, CHANGELOG.md, LICENSES/*.md, docs/*.md and board/*.md:
+Checks README.md, CHANGELOG.md, LICENSES/*.md, docs/*.md, board/*.md and
+tests/README.md (whose map check_tests_map.py checks too):
   links    every relative link resolves, and every #anchor is a heading of
            the file it points into (GitHub's slugs, non-ASCII letters too);
   make     every `make X` named in code resolves to a target of the Makefiles;
@@ -11,7 +12,8 @@ Checks README.md, CHANGELOG.md, LICENSES/*.md, docs/*.md and board/*.md:
            proto.c's reasons), and every one of those is documented;
   games    every game count quoted ("GAMES n", "n games in all") is VER's;
   budgets  docs/testing.md's budget table equals tests/bench's limits;
-  rows     no table row of README.md or docs/*.md over 300 characters.
+  rows     no table row of README.md, docs/*.md or tests/README.md over 300
+           characters.
 Then it mutates copies of the documents in memory and shows that each check
 fails on them (a check that cannot fail is no check).
 
@@ -28,7 +30,7 @@ import sys
 import tempfile
 import unicodedata
 
-DOC_GLOBS = ["README.md", "CHANGELOG.md", "LICENSES/*.md", "docs/*.md", "board/*.md"]
+DOC_GLOBS = ["README.md", "CHANGELOG.md", "LICENSES/*.md", "docs/*.md", "board/*.md", "tests/README.md"]
 # Counts that are history, not the firmware of now, live in CHANGELOG.md
 # only: it is not read for the game count.
 COUNT_GLOBS = ["README.md", "docs/*.md", "board/*.md"]
@@ -292,7 +294,7 @@ def check_games(docs, games):
 
 
 ROW_MAX = 300
-ROW_GLOBS = ["README.md", "docs/*.md"]     # board/*.md are the board's owners'
+ROW_GLOBS = ["README.md", "docs/*.md", "tests/README.md"]     # board/*.md are the board's owners'
 
 
 def check_rows(docs):

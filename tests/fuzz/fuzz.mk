@@ -1,5 +1,5 @@
 # tests/fuzz: libFuzzer targets on a host build of the real firmware/app
-# and firmware/engine over the fakes of tests/robust/fake_hal.c, with
+# and firmware/engine over the fakes of tests/common/fake_hal.c, with
 # AddressSanitizer and UndefinedBehaviorSanitizer (issue 24):
 #   proto    the PC link's line parser and every command
 #   eeprom   the boot (store_load, the settings and game record decoders)
@@ -18,13 +18,13 @@ FUZZ_BINS := $(FUZZ_TARGETS:%=$(B)/fuzz/fuzz_%)
 FUZZ_PROTO := $(B)/fuzz/fuzz_proto
 FUZZ_TIME ?= 600
 FUZZ_FW_SRC := $(ENGINE_SRC) $(filter-out firmware/app/main.c,$(APP_SRC)) $(B)/tables.c
-FUZZ_HARNESS_SRC := tests/fuzz/fuzz_check.c tests/robust/fake_hal.c
+FUZZ_HARNESS_SRC := tests/fuzz/fuzz_check.c tests/common/fake_hal.c
 FUZZ_LIB_SRC := $(FUZZ_HARNESS_SRC) $(FUZZ_FW_SRC)
-FUZZ_LIB_DEPS := tests/fuzz/fuzz_check.h tests/robust/fake_hal.h tests/fuzz/ubsan_ignore.txt \
+FUZZ_LIB_DEPS := tests/fuzz/fuzz_check.h tests/common/fake_hal.h tests/fuzz/ubsan_ignore.txt \
 	$(FW_HDR) $(B)/tables.c
 FUZZ_CC := clang
 FUZZ_INC := -DBOARD_$(BOARD) -DBOARD_MODULES=$(MODULES) \
-	$(FW_INC_ALL) -I$(B) -Itests/robust -Itests/fuzz
+	$(FW_INC_ALL) -I$(B) -Itests/common -Itests/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fsanitize-ignorelist=tests/fuzz/ubsan_ignore.txt
 # Only the code under test (app/, engine/, the tables) carries libFuzzer's

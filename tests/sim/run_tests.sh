@@ -23,7 +23,7 @@ check() {
 
 # --- the MAX7219 model (host unit tests) -----------------------------------
 if "$DIR/test_max7219" >"$T/out" 2>"$T/err"; then ok "max7219 model: $(tail -1 "$T/out")"
-else cat "$T/out"; bad "max7219 model"; fi
+else cat "$T/out" "$T/err"; bad "max7219 model"; fi
 
 # --- on-target test program shape: UART at 1 Mbaud, markers, cli+sleep ------
 check "until-done: 1 Mbaud UART program ends, exit 0" 0 \

@@ -14,9 +14,9 @@ $(SIM_TEST_DIR)/fw_board_cs0.elf: tests/sim/fw_board.c board/board.h board/$(BOA
 	$(AVR_CC) $(AVR_CFLAGS) $(FW_INC_hal) -DFW_CS_LOW_AT_BOOT $(AVR_LDFLAGS) -o $@ $<
 
 # The MAX7219 model with room for 4 modules, so 1, 2 and 4 are all tested.
-$(SIM_TEST_DIR)/test_max7219: tests/sim/test_max7219.c sim/max7219.c sim/max7219.h sim/fixes.c | deps
+$(SIM_TEST_DIR)/test_max7219: tests/sim/test_max7219.c tests/common/check.h sim/max7219.c sim/max7219.h sim/fixes.c | deps
 	@mkdir -p $(SIM_TEST_DIR)
-	$(HOST_CC) $(filter-out -DBOARD_MODULES=%,$(SIM_CFLAGS)) -DBOARD_MODULES=4 -o $@ \
+	$(HOST_CC) $(filter-out -DBOARD_MODULES=%,$(SIM_CFLAGS)) -DBOARD_MODULES=4 -Itests/common -o $@ \
 		tests/sim/test_max7219.c sim/max7219.c sim/fixes.c $(SIM_LIBS)
 
 .PHONY: test-sim

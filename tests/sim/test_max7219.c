@@ -6,21 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "max7219.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                   \
-    do {                                                                   \
-        if (cond) {                                                        \
-            passed++;                                                      \
-        } else {                                                           \
-            failed++;                                                      \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                    \
-            printf(__VA_ARGS__);                                           \
-            printf("\n");                                                  \
-        }                                                                  \
-    } while (0)
 
 /* One CS frame: the same (reg, value) word for every module. */
 static void send_all(max7219_t *m, uint8_t reg, uint8_t v)
@@ -176,6 +163,6 @@ int main(void)
     test_roundtrip(2);
     test_roundtrip(4);
     test_chain_noop();
-    printf("test_max7219: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    printf("test_max7219: %d passed, %d failed\n", checks - failures, failures);
+    return failures != 0;
 }

@@ -11,74 +11,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "fake_nvm.h"
 #include "store.h"
 
-/* --- fake nvm: eeprom_update_byte semantics, write counting, power cuts --- */
-static uint8_t ee[BOARD_EEPROM_BYTES];
-static unsigned long ee_writes;             /* bytes actually changed */
-static unsigned long ee_wear[BOARD_EEPROM_BYTES];
-static long cut_budget = -1;                /* writes left before the power fails; -1 = never */
-enum { CUT_CLEAN, CUT_ERASED, CUT_RANDOM };
-static int cut_mode;
-static int cut_happened;
-static int stuck_addr = -1;                 /* a worn-out cell that keeps its value */
-
-static unsigned long ee_reads;              /* nvm_read calls */
-static unsigned busy_after_write;           /* polls a write keeps the EEPROM busy (0: always ready) */
-static unsigned busy_left;                  /* polls until it is ready again */
-static unsigned long polls_busy;            /* nvm_write_if_ready calls that found it busy */
-static unsigned long read_while_busy;       /* nvm_read calls while a write was in progress */
-#define LOG_MAX 512
-static uint16_t write_log[LOG_MAX];         /* addresses of the writes that changed a byte */
-static uint8_t write_val[LOG_MAX];          /* and their values */
-static unsigned write_log_n;
-
-uint8_t nvm_read(uint16_t addr)
-{
-    ee_reads++;
-    if (busy_left)
-        read_while_busy++;  /* on the chip this would wait up to 3.4 ms */
-    if (addr >= BOARD_EEPROM_BYTES)
-        return 0xFF;
-    return ee[addr];
-}
-
-/* eeprom_update_byte semantics, write counting, power cuts, and the
- * EEPROM's write time as polls that find it busy. */
-bool nvm_write_if_ready(uint16_t addr, uint8_t value)
-{
-    if (busy_left) {
-        busy_left--;        /* time passes between polls */
-        polls_busy++;
-        return false;
-    }
-    if (addr >= BOARD_EEPROM_BYTES || ee[addr] == value)
-        return true;            /* update semantics: equal bytes are not written */
-    if (cut_happened)
-        return true;            /* the power is gone: nothing more reaches the EEPROM */
-    if (cut_budget == 0) {
-        /* The cut lands inside this byte's write. */
-        if (cut_mode == CUT_ERASED)
-            ee[addr] = 0xFF;
-        else if (cut_mode == CUT_RANDOM)
-            ee[addr] = (uint8_t)rand();
-        cut_happened = 1;
-        return true;
-    }
-    if (cut_budget > 0)
-        cut_budget--;
-    busy_left = busy_after_write;
-    if (write_log_n < LOG_MAX) {
-        write_val[write_log_n] = value;
-        write_log[write_log_n++] = addr;
-    }
-    if ((int)addr == stuck_addr)
-        return true;
-    ee[addr] = value;
-    ee_writes++;
-    ee_wear[addr]++;
-    return true;
-}
+/* The EEPROM: tests/common/fake_nvm.c (update semantics, write counting,
+ * power cuts, busy polls, a stuck cell, the write log). */
 
 /* The rate limits' clock: each call moves it on by fake_ms_per_call (a
  * minute unless a test holds time still), so the burst never runs out in
@@ -95,12 +32,6 @@ static unsigned long kicks;
 void watchdog_kick(void)
 {
     kicks++;
-}
-
-static void power_restore(void)
-{
-    cut_budget = -1;
-    cut_happened = 0;
 }
 
 /* --- helpers ---------------------------------------------------------- */
@@ -316,7 +247,7 @@ static void test_power_cuts(void)
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
         for (int history = 0; history < 2 * rec_slots[id] + 2; history++) {
             memset(ee, 0xFF, sizeof ee);
-            power_restore();
+            fake_nvm_restore();
             store_init();
             uint8_t len = (uint8_t)(1 + (history * 5) % rec_max[id]);
             for (int k = 0; k < history; k++) {      /* move the ring to a new position */
@@ -334,11 +265,9 @@ static void test_power_cuts(void)
                 for (long k = 0; k <= total; k++) {
                     memcpy(ee, snap, sizeof ee);
                     store_init();       /* the toy as it booted before this save */
-                    cut_budget = k;
-                    cut_mode = mode;
-                    cut_happened = 0;
+                    fake_nvm_cut(k, mode);
                     store_save(id, neu, nlen);
-                    power_restore();
+                    fake_nvm_restore();
                     store_init();       /* and as it boots after the cut */
                     cuts++;
                     CHECK(committed_slots_intact(id), "id %u history %d mode %d cut after %ld: a committed slot is incomplete",
@@ -619,7 +548,7 @@ static void test_schedule_cuts(void)
     const uint8_t *sv[2] = { s0, s1 };
     const uint8_t slen[2] = { sl, sl };
     memset(ee, 0xFF, sizeof ee);
-    power_restore();
+    fake_nvm_restore();
     store_init();
     store_save(STORE_SETTINGS, s0, sl);
     store_save(STORE_GAME, g[0], gl);
@@ -636,12 +565,10 @@ static void test_schedule_cuts(void)
             memcpy(ee, snap, sizeof ee);
             busy_left = 0;
             store_init();
-            cut_budget = k;
-            cut_mode = mode;
-            cut_happened = 0;
+            fake_nvm_cut(k, mode);
             int p;
             run_schedule(g, s1, gl, sl, &p);
-            power_restore();
+            fake_nvm_restore();
             busy_left = 0;
             cuts++;
             int ok = committed_slots_intact(STORE_SETTINGS) && committed_slots_intact(STORE_GAME)

@@ -24,43 +24,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "fake_nvm.h"
 #include "store.h"
 
-/* --- fake nvm: update semantics, a busy EEPROM after each write, cuts --- */
-static uint8_t ee[BOARD_EEPROM_BYTES];
-static unsigned busy_left;              /* polls until the EEPROM is ready */
-static unsigned long read_while_busy;   /* on the chip: a wait of up to 3.4 ms */
-static long cut_after = -1;             /* writes left before the power fails; -1 never */
-#define LOG_MAX 256
-static uint16_t write_log[LOG_MAX];
-static uint8_t write_val[LOG_MAX];
-static unsigned write_n;
-
-uint8_t nvm_read(uint16_t addr)
-{
-    if (busy_left)
-        read_while_busy++;
-    return addr < BOARD_EEPROM_BYTES ? ee[addr] : 0xFF;
-}
-
-bool nvm_write_if_ready(uint16_t addr, uint8_t value)
-{
-    if (busy_left) {
-        busy_left--;
-        return false;
-    }
-    if (addr >= BOARD_EEPROM_BYTES || ee[addr] == value || cut_after == 0)
-        return true;
-    if (cut_after > 0)
-        cut_after--;
-    if (write_n < LOG_MAX) {
-        write_log[write_n] = addr;
-        write_val[write_n++] = value;
-    }
-    ee[addr] = value;
-    busy_left = 2;
-    return true;
-}
+/* The EEPROM: tests/common/fake_nvm.c, busy two polls after each write. */
 
 /* A minute a call: the rate limits never hold a save back here. */
 static uint16_t fake_ms;
@@ -197,6 +164,7 @@ static void rings_apart(void)
 
 int main(void)
 {
+    busy_after_write = 2;     /* the EEPROM busy two polls after each write */
     srand(24);
     rings_apart();
     unsigned images = 0, scrubbed_images = 0, twin_images = 0, lost = 0, bad_writes = 0, touched_own = 0;
@@ -213,7 +181,7 @@ int main(void)
             for (uint8_t s = 0; s < rec_slots[id]; s++)
                 valid[s] = slot_valid(id, s, &seq[s]);
             busy_left = 0;
-            write_n = 0;
+            write_log_n = 0;
             read_while_busy = 0;
             store_init();
             uint8_t dummy[STORE_SETTINGS_BYTES];
@@ -233,7 +201,7 @@ int main(void)
                 }
             /* The clearing alone: store_step with nothing requested. */
             CHECK(step_all(), "id %u image %u: the clearing never ended", id, t);
-            for (unsigned w = 0; w < write_n; w++) {
+            for (unsigned w = 0; w < write_log_n; w++) {
                 uint16_t off = (uint16_t)(write_log[w] - rec_base[id]);
                 uint8_t s = (uint8_t)(off / (rec_max[id] + STORE_SLOT_OVERHEAD));
                 bool commit_byte = write_log[w] >= rec_base[id] && off % (rec_max[id] + STORE_SLOT_OVERHEAD) == 0
@@ -245,7 +213,7 @@ int main(void)
             }
             if (own && memcmp(before, ee, sizeof ee))
                 touched_own++;
-            scrubbed_images += write_n > 0;
+            scrubbed_images += write_log_n > 0;
             CHECK(!read_while_busy, "id %u image %u: %lu reads while a write was in progress",
                   id, t, read_while_busy);
             /* What loaded still loads after the clearing. */
@@ -281,9 +249,9 @@ int main(void)
             busy_left = 0;
             store_init();
             bool had = store_load(id, got, (uint8_t)len_of(id));
-            cut_after = c;
+            fake_nvm_cut(c, CUT_CLEAN);
             step_all();
-            cut_after = -1;
+            fake_nvm_restore();
             busy_left = 0;
             store_init();
             bool has = store_load(id, got, (uint8_t)len_of(id)), held = false;

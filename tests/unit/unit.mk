@@ -6,27 +6,30 @@
 #   test-hal    every driver of firmware/hal on the simulated chip;
 #   test-fuses  the board's fuse bytes decoded and checked.
 
-UNIT_CFLAGS = $(HOST_CFLAGS)
+# tests/common: the assertion (check.h) and the store tests' fake EEPROM
+# (fake_nvm.c), shared with other folders' tests.
+UNIT_CFLAGS = $(HOST_CFLAGS) -Itests/common
+FAKE_NVM := tests/common/fake_nvm.c tests/common/fake_nvm.h
 
-$(B)/tests/unit/test_debounce: tests/unit/test_debounce.c tests/unit/check.h firmware/lib/debounce.c firmware/lib/debounce.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+$(B)/tests/unit/test_debounce: tests/unit/test_debounce.c tests/common/check.h firmware/lib/debounce.c firmware/lib/debounce.h firmware/hal/hal.h $(wildcard board/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_debounce.c firmware/lib/debounce.c
 
-$(B)/tests/unit/test_store: tests/unit/test_store.c tests/unit/check.h firmware/lib/store.c firmware/lib/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+$(B)/tests/unit/test_store: tests/unit/test_store.c tests/common/check.h $(FAKE_NVM) firmware/lib/store.c firmware/lib/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store.c firmware/lib/store.c
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store.c tests/common/fake_nvm.c firmware/lib/store.c
 
-$(B)/tests/unit/test_store_ring: tests/unit/test_store_ring.c tests/unit/check.h firmware/lib/store.c firmware/lib/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
+$(B)/tests/unit/test_store_ring: tests/unit/test_store_ring.c tests/common/check.h $(FAKE_NVM) firmware/lib/store.c firmware/lib/store.h firmware/hal/hal.h $(wildcard board/*.h) | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store_ring.c firmware/lib/store.c
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store_ring.c tests/common/fake_nvm.c firmware/lib/store.c
 
 # The end of a game against power cuts: the real game, store, PC link, ui
 # and engine over tests/robust's fake drivers.
-ENDGAME_SRC := tests/unit/test_endgame.c tests/robust/fake_hal.c $(ENGINE_SRC) \
+ENDGAME_SRC := tests/unit/test_endgame.c tests/common/fake_hal.c $(ENGINE_SRC) \
 	$(filter-out firmware/app/main.c,$(APP_SRC))
-$(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/unit/check.h tests/robust/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
+$(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/common/check.h tests/common/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -o $@ $(ENDGAME_SRC) $(B)/tables.c
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ $(ENDGAME_SRC) $(B)/tables.c
 
 # Every earlier settings format's bytes migrated: the scores on the same
 # games (the same sources as the end of a game's test).
@@ -56,11 +59,11 @@ TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_store_r
 
 # The review of a game's mistakes (issue 22) against the brute-force
 # solver: the real game over the fake drivers, every game of the list.
-REVIEW_SRC := tests/unit/test_review.c tests/engine/solver.c tests/robust/fake_hal.c $(ENGINE_SRC) \
+REVIEW_SRC := tests/unit/test_review.c tests/engine/solver.c tests/common/fake_hal.c $(ENGINE_SRC) \
 	$(filter-out firmware/app/main.c,$(APP_SRC))
-$(B)/tests/unit/test_review: $(REVIEW_SRC) tests/unit/check.h tests/engine/solver.h tests/robust/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
+$(B)/tests/unit/test_review: $(REVIEW_SRC) tests/common/check.h tests/engine/solver.h tests/common/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -Itests/engine -o $@ $(REVIEW_SRC) $(B)/tables.c
+	$(HOST_CC) $(UNIT_CFLAGS) -Itests/engine -o $@ $(REVIEW_SRC) $(B)/tables.c
 
 .PHONY: test-review
 test-review: $(B)/tests/unit/test_review

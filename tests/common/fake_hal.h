@@ -1,6 +1,7 @@
-/* fake_hal.h - what the host fakes of hal.h expose to the fuzzer. */
-#ifndef ROBUST_FAKE_HAL_H
-#define ROBUST_FAKE_HAL_H
+/* fake_hal.h - what the host fakes of hal.h (fake_hal.c) expose to the
+ * fuzzers and the whole-app unit tests. */
+#ifndef TESTS_COMMON_FAKE_HAL_H
+#define TESTS_COMMON_FAKE_HAL_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_stl_check.py - stl_check.py on surfaces whose answer is known: a
+"""test_stl_check.py - tools/board/stl_check.py on surfaces whose answer is known: a
 closed tetrahedron (ASCII and binary) passes; the same with a face taken
 out, a face turned over, a face doubled, no face, or a face with two
 corners at one point is refused; --normalize gives the same bytes for the
@@ -10,7 +10,8 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+# stl_check.py lives with the board's tools (tools/board); its test here.
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "board")
 sys.path.insert(0, HERE)
 import stl_check  # noqa: E402
 

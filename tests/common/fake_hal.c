@@ -1,6 +1,14 @@
-/* fake_hal.c - the HAL of hal.h on the host, for the PC-link fuzzer: a
- * captured UART output, an EEPROM array, a settable clock; everything else
- * does nothing. The application code above it is the real firmware/app. */
+/* fake_hal.c - the whole HAL of hal.h on the host, under the real
+ * firmware/app and engine: tests/fuzz's targets and tests/unit's
+ * test_endgame and test_review. A captured UART output, an EEPROM array, a
+ * settable clock; everything else does nothing.
+ * Its EEPROM is not tests/common/fake_nvm.c's, on purpose: it is always
+ * ready (the app is run step by step, not the store's polls), and its
+ * power cut is "busy for ever" after fake_nvm_budget writes, noting the
+ * address refused, because that is what the app sees of a dying supply
+ * (the save waits) and the address is where test_endgame tears a byte;
+ * fake_nvm's cut drops writes the store thinks done, and its wear counts
+ * and busy polls would cost the fuzzers' runs for nothing. */
 #include <string.h>
 
 #include "fake_hal.h"
