@@ -24,7 +24,7 @@ $(B)/tests/unit/test_store_ring: tests/unit/test_store_ring.c tests/common/check
 	$(HOST_CC) $(UNIT_CFLAGS) -o $@ tests/unit/test_store_ring.c tests/common/fake_nvm.c firmware/lib/store.c
 
 # The end of a game against power cuts: the real game, store, PC link, ui
-# and engine over tests/robust's fake drivers.
+# and engine over tests/common/fake_hal.c.
 ENDGAME_SRC := tests/unit/test_endgame.c tests/common/fake_hal.c $(ENGINE_SRC) \
 	$(filter-out firmware/app/main.c,$(APP_SRC))
 $(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/common/check.h tests/common/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
@@ -34,9 +34,9 @@ $(B)/tests/unit/test_endgame: $(ENDGAME_SRC) tests/common/check.h tests/common/f
 # Every earlier settings format's bytes migrated: the scores on the same
 # games (the same sources as the end of a game's test).
 SETTINGS_SRC := tests/unit/test_settings.c $(filter-out tests/unit/test_endgame.c,$(ENDGAME_SRC))
-$(B)/tests/unit/test_settings: $(SETTINGS_SRC) tests/unit/check.h tests/robust/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
+$(B)/tests/unit/test_settings: $(SETTINGS_SRC) tests/common/check.h tests/common/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(UNIT_CFLAGS) -Itests/robust -o $@ $(SETTINGS_SRC) $(B)/tables.c
+	$(HOST_CC) $(UNIT_CFLAGS) -o $@ $(SETTINGS_SRC) $(B)/tables.c
 
 .PHONY: test-unit
 test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame \
