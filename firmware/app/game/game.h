@@ -21,8 +21,7 @@
 
 #define APP_VERSION "2.0.0"
 
-/* Screens and the phases of a game. */
-enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
+/* The phases of a game. */
 enum {
     PH_INPUT,   /* waiting for a human move (buttons or MOVE) */
     PH_THINK,   /* the machine "thinks" (GAME_THINK_MS) */
@@ -58,13 +57,13 @@ enum { START_345, START_1357, START_FULL, START_RANDOM, START_SETUP, START_COUNT
 enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
 enum { LANG_EN, LANG_VI, LANG_COUNT };
 
-/* The game's state; the screen's (cursor, selection, overlay) is
- * ui.h's view_t. The screen is here because the game runs only on
- * SCR_PLAY: the machine waits while the menu is up. */
+/* The game's state; the screen's (which screen, cursor, selection,
+ * overlay) is view.h's view_t, the UI's. Only game*.c write it: the
+ * others ask through the functions below. */
 typedef struct {
-    uint8_t screen;
+    bool running;       /* the game runs (the play screen is up): the machine's turn, moves; false in the menu and once over */
     uint8_t phase;
-    uint8_t winner;     /* side that won, valid on SCR_END */
+    uint8_t winner;     /* side that won, valid once over */
     uint16_t t0;        /* start of the current phase */
     bool in_game;       /* a game is in progress (resumable from the menu) */
     bool setup;         /* START SET UP: moves change the position freely, you to move, until B (ui_play.c) */
@@ -141,8 +140,16 @@ bool game_new(uint16_t now);
  * for a code whose misere the chip does not play (engine_own_misere's
  * reason: 1 wild, else misere Nim on its column values misjudges it). */
 uint8_t game_unplayable(uint8_t index);
-/* Go back to the game in progress (after the title or the menu). */
+/* Go back to the game in progress (after the title or the menu): it
+ * runs again (game_event_resume). */
 void game_resume(uint16_t now);
+/* The game stops running (the menu opened over it; game_resume goes on). */
+void game_pause(void);
+/* The phase starts again now (a wake from auto-off: the machine thinks
+ * afresh). */
+void game_restart_clock(uint16_t now);
+/* START SET UP is over (B): the position set up is now the game's. */
+void game_setup_end(void);
 /* Give up the game in progress (a new game asked for from the menu):
  * against the machine it counts as the machine's win, so a game that is
  * going badly cannot be dodged. */
@@ -170,7 +177,8 @@ bool game_side_is_machine(uint8_t side);
 bool game_human_input(void);
 uint8_t game_mistake(void);
 
-/* Advance the machine's turn and the end-of-game pause. */
+/* Advance the machine's turn and the end-of-game pause (then the game
+ * stops running: game_event_over). */
 void game_tick(uint16_t now);
 
 /* Score of game index (you against the machine): your wins in the low

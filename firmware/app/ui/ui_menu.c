@@ -433,11 +433,9 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     return r;
 }
 
-/* B held: the menu, over whatever was on. Out of line: saves 54 / 10 B
- * (8 / 32 columns; ui_input opens it in two places). */
-NOINLINE void ui_menu_open(void)
+/* The menu opens (ui_screen_set), over whatever was on: fresh. */
+void ui_menu_open(void)
 {
-    game.screen = SCR_MENU;
     view.overlay = OV_NONE;
     menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
     sum_on = false;
