@@ -227,6 +227,18 @@ void game_setup_end(void)
     game.setup = false;
 }
 
+void game_sum_rule(uint8_t n, uint8_t c, uint8_t r)
+{
+    game.pos.ncols = n;
+    game.pos.rules[c] = r;
+}
+
+void game_sum_start(void)
+{
+    game_decode(game.set[SET_GAME], &game.pos.rule, &game.pos.mode);
+    game_sum_rule(1, 0, RULE_NIM);      /* every form has NIM */
+}
+
 void game_abandon(void)
 {
     if (game.in_game && game.set[SET_OPP] == OPP_MACHINE)
@@ -361,7 +373,6 @@ void game_tick(uint16_t now)
         game_apply(game.mv, now);
     } else if (game.phase == PH_OVER && el >= GAME_OVER_MS) {
         game.running = false;   /* over: the end screen's (the UI's) from here */
-        game.t0 = now;
         game_event_over();
     }
 }

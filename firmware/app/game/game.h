@@ -122,6 +122,24 @@ void game_name_out(uint8_t index, void (*put)(const char *));
 extern const char game_sum_name[];
 /* " MISERE", after a game's name; GRUNDY's word for a misere one-value game. */
 extern const char game_misere_word[];
+/* The menu's entries (game_entry.c): each rule in rules.h order (an entry
+ * below GAME_ENTRY_SUM is its rule), your own game, then the SUMs. */
+#define GAME_ENTRY_OWN RULE_OWN
+#define GAME_ENTRY_SUM (RULE_OWN + 1)
+#define GAME_ENTRIES (GAME_ENTRY_SUM + 1)
+/* The game of entry in mode (a form's mode bits), 0xFF if not listed. */
+uint8_t game_entry_find(uint8_t entry, uint8_t mode);
+/* A decoded game's mode (game_decode): is it a SUM (the entry
+ * GAME_ENTRY_SUM), and its form's bits (a SUM has the forms of its
+ * columns). Inline: a bit test each; a call cost more than the test. */
+static ALWAYS_INLINE bool game_mode_is_sum(uint8_t mode)
+{
+    return mode & ENGINE_SUM;
+}
+static ALWAYS_INLINE uint8_t game_mode_form_bits(uint8_t mode)
+{
+    return mode & (uint8_t)~ENGINE_SUM;
+}
 /* Find a game by rule and mode; 0xFF if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
 /* The index of the game being played (game.pos), 0xFF if not listed. */
@@ -150,6 +168,13 @@ void game_pause(void);
 void game_restart_clock(uint16_t now);
 /* START SET UP is over (B): the position set up is now the game's. */
 void game_setup_end(void);
+/* A SUM's columns as they are chosen, before its game starts (the menu,
+ * GAME SUM): game.pos gets n columns, column c the rule r; the new game
+ * plays them (start_pos). */
+void game_sum_rule(uint8_t n, uint8_t c, uint8_t r);
+/* The SUM selected (SET_GAME) in game.pos, its columns to be chosen from
+ * one NIM column. */
+void game_sum_start(void);
 /* Give up the game in progress (a new game asked for from the menu):
  * against the machine it counts as the machine's win, so a game that is
  * going badly cannot be dodged. */
