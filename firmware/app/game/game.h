@@ -127,6 +127,9 @@ extern const char game_misere_word[];
 #define GAME_ENTRY_OWN RULE_OWN
 #define GAME_ENTRY_SUM (RULE_OWN + 1)
 #define GAME_ENTRIES (GAME_ENTRY_SUM + 1)
+/* Is rule a wild one that the SUM being chosen (game.pos) refuses for
+ * its misere play (the menu's buzz says why it skipped it)? */
+bool game_sum_wild(uint8_t rule);
 /* The game of entry in mode (a form's mode bits), 0xFF if not listed. */
 uint8_t game_entry_find(uint8_t entry, uint8_t mode);
 /* A decoded game's mode (game_decode): is it a SUM (the entry

@@ -13,3 +13,8 @@ uint8_t game_entry_find(uint8_t entry, uint8_t mode)
     }
     return game_find(entry, mode);
 }
+
+bool game_sum_wild(uint8_t rule)
+{
+    return engine_misere_wild(rule) && (game.pos.mode & ENGINE_MISERE) && !(game.pos.mode & ENGINE_BINARY);
+}

@@ -240,7 +240,7 @@ static bool sum_rule_step(bool back)
     bool wild = false;
     do {
         ui_step(&r, RULE_COUNT, back, false);
-        wild |= engine_misere_wild(r) && (game.pos.mode & ENGINE_MISERE) && !(game.pos.mode & ENGINE_BINARY);
+        wild |= game_sum_wild(r);
     } while (!engine_mode_allowed(r, game.pos.mode));
     game_sum_rule(n, (uint8_t)(n - 1), r);
     return wild;
