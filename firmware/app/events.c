@@ -39,6 +39,11 @@ void game_event_end(uint8_t winner)
     sound_play(game.set[SET_OPP] == OPP_MACHINE && winner ? SOUND_LOSE : SOUND_WIN);
 }
 
+void game_event_over(void)
+{
+    ui_game_over();
+}
+
 void game_event_settings(void)
 {
     sound_enable(game.set[SET_SOUND]);

@@ -51,7 +51,7 @@ static void check_debounce(uint8_t before_stable, uint8_t raw, uint16_t now)
  * (whatever the rule allows between them: game_setup_move), you to move. */
 static void check_step(const game_t *b, bool human_may, bool machine_may, const char *where)
 {
-    bool same_game = b->screen == SCR_PLAY && game.screen == SCR_PLAY && b->in_game && game.in_game
+    bool same_game = b->running && game.running && b->in_game && game.in_game
         && b->number == game.number;
     if (same_game && b->setup && !fuzz_same_pos(&b->pos, &game.pos)) {
         if (!human_may)

@@ -42,12 +42,16 @@ void fuzz_check_pos_legal(const char *where)
     if (!count[0])
         for (uint8_t i = 0; i < SET_COUNT; i++)
             count[i] = game_setting_count(i);
-    if (game.screen > SCR_END || game.phase > PH_OVER || game.turn > 1 || view.overlay > OV_REFUSE)
+    if (view.screen > SCR_END || game.phase > PH_OVER || game.turn > 1 || view.overlay > OV_REFUSE)
         fuzz_fail("state field out of range", where);
     for (uint8_t i = 0; i < SET_COUNT; i++)
         if (game.set[i] >= count[i])
             fuzz_fail("setting out of range", where);
-    if (game.screen == SCR_PLAY || game.in_game) {
+    /* The screen is the UI's, the game's running its own: they agree (the
+     * game runs on the play screen only, the machine waits elsewhere). */
+    if (game.running != (view.screen == SCR_PLAY))
+        fuzz_fail("the game runs off the play screen, or stops on it", where);
+    if (view.screen == SCR_PLAY || game.in_game) {
         if (engine_check_pos(&game.pos))
             fuzz_fail("illegal position", where);
         if (!game_is_oneheap() && view.cur_col >= game.pos.ncols)
@@ -59,7 +63,7 @@ void fuzz_check_pos_legal(const char *where)
      * turn thinks, a person's waits for input (SET OPP over the link once
      * left a machine's turn waiting for input, and had the machine move
      * for a person); a set-up is for people, never in DEMO. */
-    if (game.screen == SCR_PLAY && game.phase != PH_OVER
+    if (view.screen == SCR_PLAY && game.phase != PH_OVER
         && (game.phase != PH_INPUT) != game_side_is_machine(game.turn))
         fuzz_fail("the side to move is not played by who the settings say", where);
     if (game.setup && game.set[SET_OPP] == OPP_DEMO)
@@ -121,10 +125,11 @@ void fuzz_check_reboot(const char *where)
         if (n > 100000)
             fuzz_fail("a save never finishes", where);
     game_t before = game;
+    uint8_t screen = view.screen;
     bool resumable = game.in_game && game.phase != PH_OVER;
     fuzz_boot(fake_now);
     /* The menu keeps its changes in RAM until it is left (ui_menu.c). */
-    if (before.screen != SCR_MENU && memcmp(before.set, game.set, sizeof game.set))
+    if (screen != SCR_MENU && memcmp(before.set, game.set, sizeof game.set))
         fuzz_fail("the settings changed over a power cycle", where);
     if (resumable && (!game.in_game || game.turn != before.turn || !fuzz_same_pos(&before.pos, &game.pos)))
         fuzz_fail("the game in progress did not come back after a power cycle", where);

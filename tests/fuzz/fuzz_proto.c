@@ -113,7 +113,7 @@ static void run_time(uint16_t ms)
 {
     for (uint16_t t = 0; t < ms; t += 500) {
         engine_pos_t p = game.pos;
-        bool playing = game.screen == SCR_PLAY;
+        bool playing = view.screen == SCR_PLAY;
         uint8_t side = game.turn;
         fake_now = (uint16_t)(fake_now + 500);
         game_tick(fake_now);

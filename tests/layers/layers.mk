@@ -1,15 +1,19 @@
 # tests/layers: the firmware's layers as the build holds them (check_layers.py):
 # every header tried from every room with that room's real flags, the sources
 # read for includes by path and <avr/...>, and the real make rule shown to
-# refuse an upward #include on a copy of the project.
+# refuse an upward #include on a copy of the project. check_owner.py: the
+# screen written by the UI alone (ui_screen.c), game_t by game*.c alone.
 .PHONY: test-layers
 test-layers: | deps
 	@tests/layers/check_layers.py "$(CURDIR)" "$(AVR_CC) $(AVR_CFLAGS)" \
 		$(foreach r,$(FW_ROOMS),"$(r)=$(FW_INC_$(r))")
+	@tests/layers/check_owner.py "$(CURDIR)"
 
 TEST_TARGETS += test-layers
 ## Layers:
-##   make test-layers     an upward #include fails the build: every header from every room, and the real rule on a copy
+##   make test-layers     an upward #include fails the build: every header from every room, and the real rule on a copy;
+##                        the screen written by the UI alone, game_t by game*.c alone
+
 
 # check_compiler.py: no raw __attribute__ outside firmware/common/compiler.h
 # and no byte count in a firmware comment (make size-report measures them),

@@ -25,7 +25,7 @@ void rb_fw_game_read(const uint8_t *ram, const uint8_t *view_ram, rb_game_t *o)
     memcpy(&g, ram, sizeof g);
     memcpy(&v, view_ram, sizeof v);
     memset(o, 0, sizeof *o);
-    o->screen = g.screen;
+    o->screen = v.screen;
     o->phase = g.phase;
     o->turn = g.turn;
     o->winner = g.winner;

@@ -210,7 +210,7 @@ static void play_one(uint8_t gi, uint8_t opp, uint8_t level, bool cut)
     game.set[SET_LEVEL] = level;
     CHECK(game_set_pos(&p, 0) == 0, "game %u: position refused", gi);
     snprintf(name, sizeof name, "game %u opp %u level %u", gi, opp, level);
-    while (game.screen == SCR_PLAY && game.phase != PH_OVER) {
+    while (game.running && game.phase != PH_OVER) {
         engine_pos_t b = game.pos;
         uint8_t side = game.turn;
         engine_move_t m;

@@ -21,6 +21,9 @@ void game_event_resume(void);
 void game_event_move(uint8_t side, engine_move_t m);
 /* The game is over; winner is the side that won. */
 void game_event_end(uint8_t winner);
+/* The game is over and its pause (GAME_OVER_MS) has passed: it stopped
+ * running; the result is the screen's to show. */
+void game_event_over(void);
 /* game.set changed (or was loaded): sound and brightness follow it. */
 void game_event_settings(void);
 /* The end screen's review opened at mistake i (raised by ui_play.c): the

@@ -205,11 +205,38 @@ void game_opp_changed(void)
 void game_resume(uint16_t now)
 {
     game_t *const g = &game;
-    g->screen = SCR_PLAY;
+    g->running = true;
     g->in_game = true;
     g->number = (uint8_t)(game_counted() + 1);    /* not counted: never the counted number */
     game_event_resume();
     phase_for_turn(now);
+}
+
+void game_pause(void)
+{
+    game.running = false;
+}
+
+void game_restart_clock(uint16_t now)
+{
+    game.t0 = now;
+}
+
+void game_setup_end(void)
+{
+    game.setup = false;
+}
+
+void game_sum_rule(uint8_t n, uint8_t c, uint8_t r)
+{
+    game.pos.ncols = n;
+    game.pos.rules[c] = r;
+}
+
+void game_sum_start(void)
+{
+    game_decode(game.set[SET_GAME], &game.pos.rule, &game.pos.mode);
+    game_sum_rule(1, 0, RULE_NIM);      /* every form has NIM */
 }
 
 void game_abandon(void)
@@ -308,7 +335,7 @@ uint8_t game_move_human(engine_move_t m, uint16_t now)
 {
     game_t *const g = &game;
     uint8_t err;
-    if (g->screen != SCR_PLAY || g->phase == PH_OVER)
+    if (!g->running || g->phase == PH_OVER)
         return GAME_ERR_NOGAME;
     if (game_side_is_machine(g->turn))
         return GAME_ERR_TURN;
@@ -322,7 +349,7 @@ uint8_t game_move_human(engine_move_t m, uint16_t now)
 bool game_move_ai(engine_move_t *m, uint16_t now)
 {
     game_t *const g = &game;
-    if (g->screen != SCR_PLAY || g->phase == PH_OVER)
+    if (!g->running || g->phase == PH_OVER)
         return false;
     if (g->phase == PH_SHOW)
         *m = g->mv;   /* the move already blinking on the matrix */
@@ -335,7 +362,7 @@ bool game_move_ai(engine_move_t *m, uint16_t now)
 void game_tick(uint16_t now)
 {
     uint16_t el = (uint16_t)(now - game.t0);
-    if (game.screen != SCR_PLAY)
+    if (!game.running)
         return;
     if (game.phase == PH_THINK && el >= GAME_THINK_MS) {
         if (engine_reply(&game.pos, game_mistake(), &game.mv)) {
@@ -345,8 +372,8 @@ void game_tick(uint16_t now)
     } else if (game.phase == PH_SHOW && el >= GAME_SHOW_MS) {
         game_apply(game.mv, now);
     } else if (game.phase == PH_OVER && el >= GAME_OVER_MS) {
-        game.screen = SCR_END;
-        game.t0 = now;
+        game.running = false;   /* over: the end screen's (the UI's) from here */
+        game_event_over();
     }
 }
 
@@ -358,8 +385,7 @@ void game_init(uint16_t now)
     uint8_t n, age = 0, grow = 0;
     bool ok = game_settings_load();
     game_event_settings();
-    game.screen = SCR_INTRO;
-    game.t0 = now;
+    game.t0 = now;          /* the title's (the UI's) animation starts; game.running is false, RAM's zero at boot */
     /* A saved game resumes only if it is a legal, unfinished position of a
      * game in the list, and its result is not counted yet (its number is
      * not the settings' counted); anything else is dropped for a clean

@@ -21,10 +21,7 @@
 
 #define APP_VERSION "2.1.0"
 
-/* Screens and the phases of a game. */
-enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
-/* No screen: the drawing's "shown" mark that redoes the text. */
-#define SCR_NONE 0xFF
+/* The phases of a game. */
 enum {
     PH_INPUT,   /* waiting for a human move (buttons or MOVE) */
     PH_THINK,   /* the machine "thinks" (GAME_THINK_MS) */
@@ -60,13 +57,13 @@ enum { START_345, START_1357, START_FULL, START_RANDOM, START_SETUP, START_COUNT
 enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
 enum { LANG_EN, LANG_VI, LANG_COUNT };
 
-/* The game's state; the screen's (cursor, selection, overlay) is
- * ui.h's view_t. The screen is here because the game runs only on
- * SCR_PLAY: the machine waits while the menu is up. */
+/* The game's state; the screen's (which screen, cursor, selection,
+ * overlay) is view.h's view_t, the UI's. Only game*.c write it: the
+ * others ask through the functions below. */
 typedef struct {
-    uint8_t screen;
+    bool running;       /* the game runs (the play screen is up): the machine's turn, moves; false in the menu and once over */
     uint8_t phase;
-    uint8_t winner;     /* side that won, valid on SCR_END */
+    uint8_t winner;     /* side that won, valid once over */
     uint16_t t0;        /* start of the current phase */
     bool in_game;       /* a game is in progress (resumable from the menu) */
     bool setup;         /* START SET UP: moves change the position freely, you to move, until B (ui_play.c) */
@@ -127,6 +124,27 @@ extern const char game_sum_name[];
 extern const char game_misere_word[];
 /* No game: not in the list. */
 #define GAME_NONE 0xFF
+/* The menu's entries (game_entry.c): each rule in rules.h order (an entry
+ * below GAME_ENTRY_SUM is its rule), your own game, then the SUMs. */
+#define GAME_ENTRY_OWN RULE_OWN
+#define GAME_ENTRY_SUM (RULE_OWN + 1)
+#define GAME_ENTRIES (GAME_ENTRY_SUM + 1)
+/* Is rule a wild one that the SUM being chosen (game.pos) refuses for
+ * its misere play (the menu's buzz says why it skipped it)? */
+bool game_sum_wild(uint8_t rule);
+/* The game of entry in mode (a form's mode bits), GAME_NONE if not listed. */
+uint8_t game_entry_find(uint8_t entry, uint8_t mode);
+/* A decoded game's mode (game_decode): is it a SUM (the entry
+ * GAME_ENTRY_SUM), and its form's bits (a SUM has the forms of its
+ * columns). Inline: a bit test each; a call cost more than the test. */
+static ALWAYS_INLINE bool game_mode_is_sum(uint8_t mode)
+{
+    return mode & ENGINE_SUM;
+}
+static ALWAYS_INLINE uint8_t game_mode_form_bits(uint8_t mode)
+{
+    return mode & (uint8_t)~ENGINE_SUM;
+}
 /* Find a game by rule and mode; GAME_NONE if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
 /* A game's id: its place in the scores (the settings record), which no
@@ -164,8 +182,23 @@ bool game_new(uint16_t now);
  * for a code whose misere the chip does not play, or one heap of a code
  * that splits (engine_own_refused's reason, enum engine_own_why). */
 uint8_t game_unplayable(uint8_t index);
-/* Go back to the game in progress (after the title or the menu). */
+/* Go back to the game in progress (after the title or the menu): it
+ * runs again (game_event_resume). */
 void game_resume(uint16_t now);
+/* The game stops running (the menu opened over it; game_resume goes on). */
+void game_pause(void);
+/* The phase starts again now (a wake from auto-off: the machine thinks
+ * afresh). */
+void game_restart_clock(uint16_t now);
+/* START SET UP is over (B): the position set up is now the game's. */
+void game_setup_end(void);
+/* A SUM's columns as they are chosen, before its game starts (the menu,
+ * GAME SUM): game.pos gets n columns, column c the rule r; the new game
+ * plays them (start_pos). */
+void game_sum_rule(uint8_t n, uint8_t c, uint8_t r);
+/* The SUM selected (SET_GAME) in game.pos, its columns to be chosen from
+ * one NIM column. */
+void game_sum_start(void);
 /* Give up the game in progress (a new game asked for from the menu):
  * against the machine it counts as the machine's win, so a game that is
  * going badly cannot be dodged. */
@@ -193,7 +226,8 @@ bool game_side_is_machine(uint8_t side);
 bool game_human_input(void);
 uint8_t game_mistake(void);
 
-/* Advance the machine's turn and the end-of-game pause. */
+/* Advance the machine's turn and the end-of-game pause (then the game
+ * stops running: game_event_over). */
 void game_tick(uint16_t now);
 
 /* Score of game index (you against the machine): your wins and the

@@ -80,7 +80,7 @@ uint8_t proto_buttons(void)
  * a game is on, else the one chosen in the settings. */
 static uint8_t proto_game_current(void)
 {
-    return game.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
+    return view.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
 }
 
 /* Out of line: its trial position (69 bytes on 32 columns) would otherwise
@@ -143,7 +143,7 @@ static uint8_t proto_cmd_state(uint16_t now)
     v[3] = g->turn;
     proto_reply_ok();
     proto_out_P(PSTR(" SCR="));
-    proto_out_word(screen_names, g->screen);
+    proto_out_word(screen_names, view.screen);
     proto_out_P(PSTR(" PH="));
     proto_out_word(phase_names, g->phase);
     proto_out_fmt(PSTR(" GAME=# RULE=# MODE=# TURN=# POS="), v);
@@ -324,7 +324,7 @@ static uint8_t proto_cmd_ai(uint16_t now)
  * (size: LTO copied it into its callers). */
 NOINLINE static bool proto_game_on(void)
 {
-    return game.screen == SCR_PLAY && game.phase != PH_OVER;
+    return view.screen == SCR_PLAY && game.phase != PH_OVER;
 }
 
 static uint8_t proto_cmd_hint(uint16_t now)

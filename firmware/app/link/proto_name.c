@@ -96,9 +96,8 @@ static uint8_t proto_sum_check(uint8_t mode, uint8_t terms)
     for (uint8_t c = 0; c < terms; c++)
         if (!engine_mode_allowed(sum_rules[c], mode))
             return engine_mode_allowed(sum_rules[c], mode & (uint8_t)~ENGINE_MISERE) ? R_WILD : R_FORM;
-    game.pos.ncols = terms;
     for (uint8_t c = 0; c < terms; c++)
-        game.pos.rules[c] = sum_rules[c];
+        game_sum_rule(terms, c, sum_rules[c]);
     return 0;
 }
 

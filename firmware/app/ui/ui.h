@@ -33,7 +33,8 @@
 void ui_init(uint16_t now);
 /* Buttons of this pass (debounced edges and levels). */
 void ui_input(const debounce_t *d, uint16_t now);
-/* Draw the current screen into ui_frame(). */
+/* Draw the current screen into ui_frame(); a text that ran through moves
+ * the screen on (ui_screen.c). */
 void ui_render(uint16_t now);
 const uint8_t *ui_frame(void);
 
@@ -52,5 +53,7 @@ uint8_t ui_menu_item(void);
 void ui_game_new(void);
 void ui_game_resume(void);
 void ui_game_move(void);
+/* The game is over and its pause passed: the end screen. */
+void ui_game_over(void);
 
 #endif

@@ -55,7 +55,7 @@ void ui_title_skip(uint16_t now)
  * press. */
 bool ui_demo_on(void)
 {
-    return game.set[SET_OPP] == OPP_DEMO && game.screen >= SCR_PLAY;
+    return game.set[SET_OPP] == OPP_DEMO && view.screen >= SCR_PLAY;
 }
 
 /* The column value after the pending selection is taken/marked/turned:
@@ -249,14 +249,15 @@ static void ui_result_text(void)
     }
 }
 
-void ui_render(uint16_t now)
+bool ui_draw(uint16_t now)
 {
+    uint8_t screen = view.screen;
     ui_frame_clear();
-    if (game.screen != shown_screen) {
-        shown_screen = game.screen;
-        if (game.screen == SCR_MENU) {
+    if (screen != shown_screen) {
+        shown_screen = screen;
+        if (screen == SCR_MENU) {
             ui_menu_text(now);
-        } else if (game.screen == SCR_END) {
+        } else if (screen == SCR_END) {
             text_clear();           /* the sentence or the result, written here */
             if (view.rv == RV_TEXT)
                 ui_review_text();
@@ -265,7 +266,7 @@ void ui_render(uint16_t now)
             text_start(now, true);
         }
     }
-    switch (game.screen) {
+    switch (screen) {
     case SCR_INTRO: {
         uint16_t el = (uint16_t)(now - game.t0);
         _Static_assert(UI_INTRO_MS / 30 < 256, "the intro's column heights fit a byte");
@@ -280,12 +281,7 @@ void ui_render(uint16_t now)
                 title_on = true;
                 text_start(now, true);
             }
-            if (text_draw(frame, now)) {
-                if (game.in_game)
-                    game_resume(now);
-                else
-                    game.screen = SCR_MENU;
-            }
+            return text_draw(frame, now);     /* the title ran through */
         }
         break;
     }
@@ -298,8 +294,9 @@ void ui_render(uint16_t now)
     default:
         if (view.rv == RV_MOVE || view.rv == RV_TEACH)
             ui_draw_review(now);
-        else if (text_draw(frame, now) && ui_demo_on())
-            game_new(now);      /* the demo plays on */
+        else
+            return text_draw(frame, now);     /* the result ran through */
         break;
     }
+    return false;
 }

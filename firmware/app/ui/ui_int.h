@@ -1,7 +1,8 @@
-/* ui_int.h - what the three parts of the screen share among themselves;
+/* ui_int.h - what the parts of the screen share among themselves;
  * nothing outside ui_*.c includes it. They call one way only: the
- * controls (ui_play.c) call the drawing and the menu, the drawing
- * (ui_draw.c) calls the menu, the menu (ui_menu.c) neither. */
+ * controls (ui_play.c) call the screen's owner, the drawing and the menu;
+ * the screen's owner (ui_screen.c) the drawing and the menu; the drawing
+ * (ui_draw.c) the menu; the menu (ui_menu.c) none of them. */
 #ifndef APP_UI_INT_H
 #define APP_UI_INT_H
 
@@ -14,7 +15,14 @@
 #define UI_FLASH_SHIFT 6
 #define UI_BLINK(now) ((now) >> UI_BLINK_SHIFT)
 
-/* ui_draw.c: the picture, and what it reads of the state. */
+/* ui_screen.c: the one place the screen (view.screen) changes; the menu
+ * opened over whatever was on (the game paused, the menu fresh). */
+void ui_screen_set(uint8_t s);
+void ui_screen_menu(void);
+
+/* ui_draw.c: the picture, and what it reads of the state. ui_draw draws
+ * the screen that is up and only reports: true, its text ran through. */
+bool ui_draw(uint16_t now);
 void ui_draw_init(void);
 void ui_redraw(void);
 void ui_title_skip(uint16_t now);

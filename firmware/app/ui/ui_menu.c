@@ -91,9 +91,6 @@ static uint8_t menu_ask;
  * the last is the one being chosen. The choice is game.pos's rules and
  * ncols (no game is in progress then), so it is kept with the game. */
 static bool sum_on;
-/* The menu's rule list: the rules, your own game (RULE_OWN), then SUM (a game of rule RULE_NIM whose
- * mode has ENGINE_SUM). */
-#define MENU_SUM (RULE_OWN + 1)
 
 /* Your own game's code being typed in (A on the OCTAL game): a copy of
  * the code, set only when A plays it. Column k - 1 shows digit d_k as
@@ -115,7 +112,7 @@ static octal_code_t code_edit;
  * choice is over. */
 static void sum_still(void)
 {
-    if (!game.pos.ncols || !(game.pos.mode & ENGINE_SUM))
+    if (!game.pos.ncols || !game_mode_is_sum(game.pos.mode))
         sum_on = false;
 }
 
@@ -176,8 +173,8 @@ void ui_menu_text(uint16_t now)
     } else {
         menu_word(words, w);
         if (menu_item == M_GAME) {
-            text_add_P((m & ENGINE_SUM) ? game_sum_name : engine_rule_name(r));
-            if (r == RULE_OWN) {
+            text_add_P(game_mode_is_sum(m) ? game_sum_name : engine_rule_name(r));
+            if (r == GAME_ENTRY_OWN) {
                 /* OCTAL 0.6: the code it plays, and a built-in rule's name
                  * if it is one (OCTAL 0.77 KAYLES) */
                 game_code_out(text_add_P);
@@ -197,52 +194,41 @@ void ui_menu_text(uint16_t now)
     text_start(now, false);
 }
 
-/* Menu rule r (MENU_SUM: the sums) in mode m: its game's number,
- * GAME_NONE if it is not listed. */
-static uint8_t menu_find(uint8_t r, uint8_t m)
-{
-    if (r == MENU_SUM) {
-        r = RULE_NIM;
-        m |= ENGINE_SUM;
-    }
-    return game_find(r, m);
-}
-
-/* The first listed form of rule r (its mode), ENGINE_MODE_NONE if none. */
+/* The first listed form of entry r (its mode), ENGINE_MODE_NONE if none. */
 static uint8_t first_mode(uint8_t r)
 {
     for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
-        if (menu_find(r, game_form_mode(f)) != GAME_NONE)
+        if (game_entry_find(r, game_form_mode(f)) != GAME_NONE)
             return game_form_mode(f);
     return ENGINE_MODE_NONE;
 }
 
-/* LEFT/RIGHT on the game or form item: the next rule that has a listed
- * form (keeping the form where the new rule has it), or the next listed
- * form of the rule. */
+/* LEFT/RIGHT on the game or form item: the next entry that has a listed
+ * form (keeping the form where the new entry has it), or the next listed
+ * form of the entry. */
 static bool menu_game_step(bool form, bool back, bool held)
 {
     uint8_t r, m, f;
     game_decode(game.set[SET_GAME], &r, &m);
-    if (m & ENGINE_SUM)
-        r = MENU_SUM;
-    m &= (uint8_t)~ENGINE_SUM;
+    if (game_mode_is_sum(m))
+        r = GAME_ENTRY_SUM;
+    m = game_mode_form_bits(m);
     if (form) {
         f = game_mode_form(m);
         do {
             if (!ui_step(&f, GAME_MENU_FORMS, back, held))
                 return false;
-        } while (menu_find(r, game_form_mode(f)) == GAME_NONE);
+        } while (game_entry_find(r, game_form_mode(f)) == GAME_NONE);
         m = game_form_mode(f);
     } else {
         do {
-            if (!ui_step(&r, MENU_SUM + 1, back, held))
+            if (!ui_step(&r, GAME_ENTRIES, back, held))
                 return false;
         } while (first_mode(r) == ENGINE_MODE_NONE);
-        if (menu_find(r, m) == GAME_NONE)
+        if (game_entry_find(r, m) == GAME_NONE)
             m = first_mode(r);
     }
-    return game_set(SET_GAME, menu_find(r, m));
+    return game_set(SET_GAME, game_entry_find(r, m));
 }
 
 /* The last column's rule one step on (or back) among those the sum's
@@ -250,25 +236,20 @@ static bool menu_game_step(bool form, bool back, bool held)
  * (refused: a buzz says why it was skipped). */
 static bool sum_rule_step(bool back)
 {
-    uint8_t *const rule = &game.pos.rules[game.pos.ncols - 1];
-    uint8_t r = *rule;
+    uint8_t n = game.pos.ncols, r = game.pos.rules[n - 1];
     bool wild = false;
     do {
         ui_step(&r, RULE_COUNT, back, false);
-        wild |= engine_misere_wild(r) && (game.pos.mode & ENGINE_MISERE) && !(game.pos.mode & ENGINE_BINARY);
+        wild |= game_sum_wild(r);
     } while (!engine_mode_allowed(r, game.pos.mode));
-    *rule = r;
+    game_sum_rule(n, (uint8_t)(n - 1), r);
     return wild;
 }
 
-/* A on a SUM game: choose its columns, from one NIM column (every form
- * has NIM). */
+/* A on a SUM game: choose its columns, from one NIM column. */
 static void sum_open(void)
 {
-    engine_pos_t *const p = &game.pos;
-    game_decode(game.set[SET_GAME], &p->rule, &p->mode);
-    p->ncols = 1;
-    p->rules[0] = RULE_NIM;
+    game_sum_start();
     sum_on = true;
 }
 
@@ -338,7 +319,7 @@ static void code_open(void)
  * to the menu), A plays (two columns or more). */
 static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
 {
-    engine_pos_t *const p = &game.pos;
+    const engine_pos_t *const p = &game.pos;
     uint8_t n = p->ncols, r = UI_MENU_OK;
     if (pressed & (BTN_UP | BTN_DOWN)) {
         if (sum_rule_step(pressed & BTN_DOWN))
@@ -346,10 +327,10 @@ static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
     } else if (pressed & BTN_RIGHT) {
         if (n == ENGINE_COLS)
             return UI_MENU_DENY;
-        p->rules[n] = p->rules[n - 1];
-        p->ncols++;
+        game_sum_rule((uint8_t)(n + 1), n, p->rules[n - 1]);   /* the same rule again */
     } else if (b_short) {
-        sum_on = --p->ncols != 0;
+        game_sum_rule((uint8_t)(n - 1), 0, p->rules[0]);  /* the last column dropped (the first's rule as it was) */
+        sum_on = n > 1;
     } else if (pressed & BTN_A) {
         if (n < 2)
             return UI_MENU_DENY;
@@ -382,9 +363,9 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             if (ask != ASK_NEW) {
                 game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
                 game_save_settings();
-            } else if (gm & ENGINE_SUM) {
+            } else if (game_mode_is_sum(gm)) {
                 sum_open();                 /* first the sum's columns */
-            } else if (gr == RULE_OWN) {
+            } else if (gr == GAME_ENTRY_OWN) {
                 code_open();                /* first the code */
             } else {
                 game_save_settings();
@@ -411,9 +392,9 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     } else if (pressed & BTN_A) {
         if (game.in_game) {
             menu_ask = ASK_NEW;             /* never thrown away without a word */
-        } else if (gm & ENGINE_SUM) {
+        } else if (game_mode_is_sum(gm)) {
             sum_open();
-        } else if (gr == RULE_OWN) {
+        } else if (gr == GAME_ENTRY_OWN) {
             code_open();
         } else {
             game_save_settings();
@@ -433,11 +414,9 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     return r;
 }
 
-/* B held: the menu, over whatever was on. Out of line (size: ui_input
- * opens it in two places). */
-NOINLINE void ui_menu_open(void)
+/* The menu opens (ui_screen_set), over whatever was on: fresh. */
+void ui_menu_open(void)
 {
-    game.screen = SCR_MENU;
     view.overlay = OV_NONE;
     menu_ask = ASK_NONE;    /* a question left open (a PC command took the toy away) */
     sum_on = false;

@@ -29,7 +29,7 @@ static const uint16_t off_seconds[OFF_COUNT] PROGMEM = {30, 60, 120, 300, 0};
 void ui_init(uint16_t now)
 {
     ui_touch(now);
-    ui_draw_init();
+    ui_draw_init();     /* the title: view.screen is SCR_INTRO, RAM's zero at boot */
 }
 
 /* Out of line (size: LTO copied it into its callers). */
@@ -53,7 +53,7 @@ bool ui_sleep_due(uint16_t now)
 void ui_wake(uint16_t now)
 {
     ui_touch(now);
-    game.t0 = now;      /* a machine turn starts its thinking afresh */
+    game_restart_clock(now);    /* a machine turn starts its thinking afresh */
     view.ov_t0 = now;
     ui_redraw();
 }
@@ -231,7 +231,7 @@ static void ui_play_b_short(uint16_t now)
         return;
     }
     if (game.setup) {
-        game.setup = false;         /* set up: now the game */
+        game_setup_end();           /* set up: now the game */
         sound_play(SOUND_MOVE);
         return;
     }
@@ -349,7 +349,7 @@ NOINLINE void ui_input(const debounce_t *d, uint16_t now)
         if (ui_demo_on()) {
             /* Any press ends the demo, and does nothing else. */
             game_abandon();
-            ui_menu_open();
+            ui_screen_menu();
             k->b_down = false;
             k->repeat_on = false;
             return;
@@ -366,8 +366,8 @@ NOINLINE void ui_input(const debounce_t *d, uint16_t now)
     pressed &= (uint8_t)~BTN_B;
     if (k->b_down && !k->b_long && debounce_held_for(d, BTN_B, UI_LONG_MS, now)) {
         k->b_long = true;
-        if (game.screen != SCR_MENU)
-            ui_menu_open();
+        if (view.screen != SCR_MENU)
+            ui_screen_menu();
         return;
     }
     /* A held arrow repeats (long heaps, long menu lists). */
@@ -388,7 +388,7 @@ NOINLINE void ui_input(const debounce_t *d, uint16_t now)
     }
     if (!pressed && !b_short)
         return;
-    switch (game.screen) {
+    switch (view.screen) {
     case SCR_INTRO:
         ui_title_skip(now);
         break;
@@ -420,6 +420,7 @@ void ui_game_new(void)
 
 void ui_game_resume(void)
 {
+    ui_screen_set(SCR_PLAY);
     view.rv = RV_OFF;
     ui_game_move();
     if (view.cur_col >= game.pos.ncols)

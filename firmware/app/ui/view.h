@@ -1,6 +1,7 @@
-/* view.h - the screen's state beside the game's (game.h): the cursor,
- * the selection not yet played, the overlay and the hint. The controls
- * (ui_play.c) write it, the drawing and the link's STATE read it. Apart
+/* view.h - the screen's state beside the game's (game.h): which screen
+ * is up, the cursor, the selection not yet played, the overlay and the
+ * hint. The controls (ui_play.c) write it, the screen only through
+ * ui_screen_set (ui_screen.c); the drawing and the link's STATE read it. Apart
  * from ui.h so that ui.h stays free of the engine (sim/play.c reads its
  * timings). */
 #ifndef APP_VIEW_H
@@ -10,6 +11,11 @@
 
 #include "engine.h"
 
+/* The screens: the UI's alone (ui_screen.c changes them); the game runs
+ * only while SCR_PLAY is up (game.running), the machine waits in the menu. */
+enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
+/* No screen: the drawing's "shown" mark that redoes the text. */
+#define SCR_NONE 0xFF
 /* Overlays drawn over the play screen. */
 enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
 /* The end screen's review (issue 22): off (the result), a mistake's
@@ -29,6 +35,7 @@ typedef struct {
     engine_move_t hint; /* the hint's move (col ENGINE_COL_NONE: a losing position); the review's winning move */
     uint8_t rv;         /* RV_*: the end screen's review */
     uint8_t rv_i;       /* the mistake it shows (review_get's i) */
+    uint8_t screen;     /* SCR_*: set by ui_screen_set only */
 } view_t;
 
 extern view_t view;

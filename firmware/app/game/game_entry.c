@@ -1,0 +1,20 @@
+/* game_entry.c - the games list as the menu walks it: entries, each with
+ * its forms. An entry is a rule (rules.h order, your own game among them)
+ * or the SUMs; its forms are its listed games. How the list encodes them
+ * (a SUM is rule RULE_NIM with ENGINE_SUM in its mode) stays here, with
+ * the list (game_list.c), not in the menu. */
+#include "game.h"
+
+uint8_t game_entry_find(uint8_t entry, uint8_t mode)
+{
+    if (entry == GAME_ENTRY_SUM) {
+        entry = RULE_NIM;
+        mode |= ENGINE_SUM;
+    }
+    return game_find(entry, mode);
+}
+
+bool game_sum_wild(uint8_t rule)
+{
+    return engine_misere_wild(rule) && (game.pos.mode & ENGINE_MISERE) && !(game.pos.mode & ENGINE_BINARY);
+}
