@@ -44,7 +44,7 @@ $(B)/tests/engine/test_sum: tests/engine/test_sum.c tests/engine/solver.c tests/
 build/tests/engine/test_octal: tests/engine/test_octal.c firmware/engine/octal.c firmware/engine/octal.h \
 		firmware/gen/sequence.c firmware/gen/gen.h firmware/engine/rules.h tests/engine/fail.h | deps
 	@mkdir -p $(dir $@)
-	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/engine -Ifirmware/gen -Itests/engine -o $@ \
+	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/common -Ifirmware/engine -Ifirmware/gen -Itests/engine -o $@ \
 		tests/engine/test_octal.c firmware/engine/octal.c firmware/gen/sequence.c
 
 build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine/rules.h | deps
