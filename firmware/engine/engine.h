@@ -99,6 +99,12 @@ enum engine_err {
 _Static_assert(OCTAL_PACKED <= ENGINE_COLS, "a position's rules[] holds its packed code");
 uint8_t engine_own_set(const octal_code_t *c);   /* OCTAL_OK or octal_check's error */
 const octal_code_t *engine_own_code(void);       /* len 0: none set */
+/* A position of your own game carries the code set, packed in its rules[]
+ * (other games: unchanged); a position's code set again (OCTAL_OK, or
+ * engine_own_set's error; other games: OCTAL_OK): a saved game resumes
+ * with its code. */
+void engine_own_pack(engine_pos_t *p);
+uint8_t engine_own_unpack(const engine_pos_t *p);
 uint8_t engine_own_builtin(void);   /* the built-in rule it is, or RULE_COUNT */
 /* Misere play of the code set: 0 if played (proved misere Nim on its
  * column values), else why not: 1 wild (the proof fails), 2 a run worth

@@ -16,7 +16,11 @@
  *     AND DIVIDE's share 1..max is every legal division;
  *   - engine_move_col is engine_apply's column, on every legal move;
  *   - engine_col_lamps and engine_lamps: a heap lit from the bottom
- *     (BINARY: its bits), the other forms their bits. */
+ *     (BINARY: its bits), the other forms their bits;
+ *   - engine_own_pack / _unpack: every code of one and two digits (and
+ *     '*') packed into a position of your own game and set again, after
+ *     another code, is the same code; a bad code is refused with
+ *     engine_own_set's error; other games' positions stay as they are. */
 #include <stdio.h>
 #include <string.h>
 
@@ -179,6 +183,43 @@ static void check_move_col(void)
             FAIL("lamps %u: %02x", n, engine_lamps((uint8_t)n));
 }
 
+static bool code_same(const octal_code_t *a, const octal_code_t *b)
+{
+    return a->len == b->len && a->repeat == b->repeat && !memcmp(a->digit, b->digit, a->len);
+}
+
+static void check_own_pack(void)
+{
+    const octal_code_t other = {{3}, 1, 1};       /* 0.3*: NIM */
+    for (unsigned n = 0; n < 2048; n++) {     /* bits 0-5 the digits, 9 the '*', 10 the length */
+        octal_code_t c;
+        memset(&c, 0, sizeof c);
+        c.len = (uint8_t)(1 + n / 1024);
+        c.repeat = (uint8_t)(n / 512 & 1);
+        for (uint8_t i = 0; i < c.len; i++)
+            c.digit[i] = (uint8_t)(n >> (3 * i) & 7);
+        if (engine_own_set(&c) != OCTAL_OK)
+            continue;
+        engine_pos_t p = col_pos(RULE_OWN, 0, 1), q;
+        engine_own_pack(&p);
+        if (engine_own_set(&other) != OCTAL_OK || engine_own_unpack(&p) != OCTAL_OK
+                || !code_same(engine_own_code(), &c))
+            FAIL("code %u: not set again from its position", n);
+        q = col_pos(RULE_NIM, 0, 1);
+        q.rules[0] = p.rules[0];
+        p = q;
+        engine_own_pack(&q);
+        if (memcmp(&p, &q, sizeof p) || engine_own_unpack(&q) != OCTAL_OK || !code_same(engine_own_code(), &c))
+            FAIL("code %u: another game's position changed", n);
+        checked++;
+    }
+    engine_pos_t p = col_pos(RULE_OWN, 0, 1);
+    octal_code_t bad = {{9}, 1, 0};
+    octal_pack(&bad, p.rules);
+    if (engine_own_unpack(&p) != OCTAL_ERR_DIGIT)
+        FAIL("a digit 9 packed: answer %u", engine_own_unpack(&p));
+}
+
 int main(void)
 {
     for (uint8_t rule = 0; rule < RULE_COLUMN_COUNT; rule++) {
@@ -195,6 +236,8 @@ int main(void)
     check_share(0);
     snprintf(game_name, sizeof game_name, "engine_move_col");
     check_move_col();
+    snprintf(game_name, sizeof game_name, "OCTAL");
+    check_own_pack();
     if (failures) {
         fprintf(stderr, "test_select: %lu failures in %lu checks\n", failures, checked);
         return 1;

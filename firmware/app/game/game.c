@@ -119,8 +119,7 @@ static const uint8_t presets[2][4] PROGMEM = {{3, 4, 5, 3}, {1, 3, 5, 7}};
 static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
 {
     game_decode(index, &p->rule, &p->mode);
-    if (p->rule == RULE_OWN)
-        octal_pack(engine_own_code(), p->rules);   /* the game record keeps the code */
+    engine_own_pack(p);     /* your own game: the game record keeps the code */
     bool sum = engine_is_sum(p);
     p->heap = 0;
     for (uint8_t c = 0; c < ENGINE_COLS; c++)
@@ -374,12 +373,8 @@ void game_init(uint16_t now)
     }
     /* your own game: the code a saved game of it carries (a bad one: no
      * resume), over the settings' (game_settings_load) */
-    octal_code_t code;
-    if (n && game.pos.rule == RULE_OWN) {
-        octal_unpack(game.pos.rules, &code);
-        if (engine_own_set(&code) != OCTAL_OK)
-            game.pos.rule = 0xFF;
-    }
+    if (n && engine_own_unpack(&game.pos) != OCTAL_OK)
+        game.pos.rule = 0xFF;
     game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
             && game.turn < 2 && !(ok && game.number == game_counted())
             && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT
