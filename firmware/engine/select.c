@@ -22,7 +22,9 @@ uint8_t engine_select_max(const engine_pos_t *p, uint8_t c)
     return p->col[c];
 }
 
-uint8_t engine_select_to(const engine_pos_t *p, uint8_t c, uint8_t sel)
+/* Out of line: inlined, it cost the play screen's drawing a register
+ * more, and the deepest stack (make bench) grew with it. */
+NOINLINE uint8_t engine_select_to(const engine_pos_t *p, uint8_t c, uint8_t sel)
 {
     uint8_t kind = engine_select_kind(p, c), v = p->col[c];
     if (kind == ENGINE_SELECT_SHARE)
