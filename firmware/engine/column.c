@@ -62,14 +62,14 @@ bool column_take_ok(uint8_t rule, uint16_t n, uint16_t k)
 
 /* Branch-free (SWAR): the same dozen cycles for any v, where clearing
  * the lowest bit in a loop cost ~4 a set bit (a full coin column, 8). */
-static uint8_t bit_count(uint8_t v)
+uint8_t column_bits(uint8_t v)
 {
     v = (uint8_t)(v - ((v >> 1) & 0x55u));
     v = (uint8_t)((v & 0x33u) + ((v >> 2) & 0x33u));
     return (uint8_t)((v + (v >> 4)) & 0x0Fu);
 }
 
-static uint8_t top_bit(uint8_t v) /* v != 0 */
+uint8_t column_top_bit(uint8_t v) /* v != 0 */
 {
     uint8_t t = 7;
     for (; !(v & 0x80); v <<= 1) /* constant shifts: cheap on the AVR */
@@ -131,7 +131,7 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
     uint8_t shifted = open;           /* open >> (k - 1) */
     uint8_t below = (uint8_t)(m << 1); /* bit p: a pin on cell p - 1 */
     uint8_t above = m;                /* m >> k, bit p: a pin on cell p + k */
-    uint8_t first = after ? bit_count(after) : 1, last = digits_last(rule);
+    uint8_t first = after ? column_bits(after) : 1, last = digits_last(rule);
     uint8_t block = 1;                /* k cells */
     for (uint8_t k = 1; starts && k <= last; k++, block = (uint8_t)(block << 1 | 1)) {
         above >>= 1;
@@ -151,8 +151,8 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
         }
         if (k == first && after)
             legal &= (uint8_t)((after & -after) - 1); /* the blocks below 'after' */
-        if (want == COLUMN_ANY && *skip >= bit_count(legal)) {
-            *skip -= bit_count(legal); /* counting: the whole k at once */
+        if (want == COLUMN_ANY && *skip >= column_bits(legal)) {
+            *skip -= column_bits(legal); /* counting: the whole k at once */
             continue;
         }
         for (uint8_t bit = 0x80; legal; bit >>= 1) {
@@ -190,17 +190,17 @@ static uint8_t coins_next(uint8_t rule, uint8_t m, uint8_t diff)
 {
     uint8_t turns = coins_turns(rule), n = turns >> 4, t = 8;
     if (diff) {
-        n = bit_count(diff);
-        t = top_bit(diff);
+        n = column_bits(diff);
+        t = column_top_bit(diff);
         uint8_t rest = (uint8_t)(diff ^ (1u << t));
         uint8_t head = (uint8_t)(1u << t);
         if (n == 2) {
-            uint8_t a = top_bit(rest);
+            uint8_t a = column_top_bit(rest);
             if (a > 0)
                 return (uint8_t)(head | (1u << (a - 1)));
         } else if (n == 3) {
-            uint8_t a = top_bit(rest);
-            uint8_t b = top_bit((uint8_t)(rest ^ (1u << a)));
+            uint8_t a = column_top_bit(rest);
+            uint8_t b = column_top_bit((uint8_t)(rest ^ (1u << a)));
             if (b > 0)
                 return (uint8_t)(head | (1u << a) | (1u << (b - 1)));
             if (a > 1)
@@ -390,5 +390,5 @@ uint8_t column_size(uint8_t form, uint8_t v)
 {
     if (form == FORM_HEAP)
         return v;
-    return bit_count(form == FORM_CELLS ? cells_free(v) : v);
+    return column_bits(form == FORM_CELLS ? cells_free(v) : v);
 }

@@ -109,6 +109,12 @@ enum engine_err {
 _Static_assert(OCTAL_PACKED <= ENGINE_COLS, "a position's rules[] holds its packed code");
 uint8_t engine_own_set(const octal_code_t *c);   /* OCTAL_OK or octal_check's error */
 const octal_code_t *engine_own_code(void);       /* len 0: none set */
+/* A position of your own game carries the code set, packed in its rules[]
+ * (other games: unchanged); a position's code set again (OCTAL_OK, or
+ * engine_own_set's error; other games: OCTAL_OK): a saved game resumes
+ * with its code. */
+void engine_own_pack(engine_pos_t *p);
+uint8_t engine_own_unpack(const engine_pos_t *p);
 uint8_t engine_own_builtin(void);   /* the built-in rule it is, or RULE_COUNT */
 /* Why the code set is not played in a mode (0: it is played). Misere
  * columns are played only where the chip proves them misere Nim on the
@@ -209,5 +215,72 @@ uint8_t engine_random(void);
 /* Size of a column for the stall rule and displays: heap height, standing
  * pins, markable cells or heads. */
 uint8_t engine_col_size(const engine_pos_t *p, uint8_t c);
+
+/* ---- what the UI and the PC link ask of a position (select.c) ---------- */
+
+/* How the game is played, for those who show it: one heap drawn across
+ * the matrix, columns of 0..ENGINE_BINARY_MAX, the last move loses,
+ * columns each of its own rule. */
+static inline bool engine_is_oneheap(const engine_pos_t *p)
+{
+    return p->mode & ENGINE_ONEHEAP;
+}
+static inline bool engine_is_binary(const engine_pos_t *p)
+{
+    return p->mode & ENGINE_BINARY;
+}
+static inline bool engine_is_misere(const engine_pos_t *p)
+{
+    return p->mode & ENGINE_MISERE;
+}
+static inline bool engine_is_sum(const engine_pos_t *p)
+{
+    return p->mode & ENGINE_SUM;
+}
+/* The position's value is its columns' values summed (a teach panel can
+ * show them): not one heap, not EMPTY AND DIVIDE's two boxes that one
+ * move changes together. */
+static inline bool engine_is_col_sum(const engine_pos_t *p)
+{
+    return !(p->mode & ENGINE_ONEHEAP) && p->rule != RULE_ED;
+}
+
+/* How a move in column c is chosen (columns mode): a count, or lamps one
+ * by one. */
+enum engine_select {
+    ENGINE_SELECT_TAKE,     /* a count of tokens taken, 0..engine_select_max */
+    ENGINE_SELECT_SHARE,    /* the count the column is left with, 1..engine_select_max
+                             * (EMPTY AND DIVIDE: the emptied box's share of the other) */
+    ENGINE_SELECT_LAMPS,    /* lamps chosen one at a time (engine_select_lamp) */
+};
+uint8_t engine_select_kind(const engine_pos_t *p, uint8_t c);
+/* The largest count column c's selection may reach (a count's kind). */
+uint8_t engine_select_max(const engine_pos_t *p, uint8_t c);
+/* Column c's state once selection sel (a count, or the lamps chosen) is
+ * played: the move's to. */
+uint8_t engine_select_to(const engine_pos_t *p, uint8_t c, uint8_t sel);
+/* Lamp bit of column c chosen with *sel chosen so far (a lamps column): a
+ * pin that stands (with its neighbour: a pair), a cell that may be
+ * marked, a coin under at most three whose top is a head or may still
+ * get one. */
+enum engine_pick {
+    ENGINE_PICK_OK,         /* *sel is the new selection */
+    ENGINE_PICK_NONE,       /* no move takes that lamp: *sel unchanged */
+    ENGINE_PICK_NOT_WITH,   /* not with the lamps chosen: *sel unchanged */
+};
+uint8_t engine_select_lamp(const engine_pos_t *p, uint8_t c, uint8_t *sel, uint8_t bit);
+/* The lamps column c lights for state v: a heap from the bottom, BINARY
+ * and the other forms their bits. */
+uint8_t engine_col_lamps(const engine_pos_t *p, uint8_t c, uint8_t v);
+/* n cells from the bottom (n >= 8: all). */
+uint8_t engine_lamps(uint8_t n);
+/* Column c's state after move m (EMPTY AND DIVIDE: the divided box too). */
+uint8_t engine_move_col(const engine_pos_t *p, engine_move_t m, uint8_t c);
+/* The columns a start position of p's rule keeps of p->ncols (EMPTY AND
+ * DIVIDE: its two boxes). */
+static inline uint8_t engine_start_cols(const engine_pos_t *p)
+{
+    return p->rule == RULE_ED ? 2 : p->ncols;
+}
 
 #endif

@@ -189,6 +189,9 @@ uint16_t column_change(uint8_t form, uint16_t from, uint16_t to);
 uint16_t column_apply(uint8_t form, uint16_t from, uint16_t d);
 /* Bit i of a byte, i < 8. */
 uint8_t column_bit(uint8_t i);
+/* The set bits of a byte, and the highest one's number (v != 0). */
+uint8_t column_bits(uint8_t v);
+uint8_t column_top_bit(uint8_t v);
 /* A column's size for the stall rule: heap height, pins, free cells, heads. */
 uint8_t column_size(uint8_t form, uint8_t v);
 

@@ -220,6 +220,21 @@ const octal_code_t *engine_own_code(void)
     return &engine_own.code;
 }
 
+void engine_own_pack(engine_pos_t *p)
+{
+    if (p->rule == RULE_OWN)
+        octal_pack(&engine_own.code, p->rules);
+}
+
+uint8_t engine_own_unpack(const engine_pos_t *p)
+{
+    octal_code_t code;
+    if (p->rule != RULE_OWN)
+        return OCTAL_OK;
+    octal_unpack(p->rules, &code);
+    return engine_own_set(&code);
+}
+
 /* The run across a pin column's nibbles: its length. */
 static ALWAYS_INLINE uint8_t own_cross(const engine_own_t *o, uint8_t lo, uint8_t hi)
 {

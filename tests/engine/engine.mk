@@ -31,6 +31,10 @@ $(B)/tests/engine/test_ed: tests/engine/test_ed.c tests/engine/solver.c tests/en
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_ed.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
 
+$(B)/tests/engine/test_select: tests/engine/test_select.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_select.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
+
 $(B)/tests/engine/test_sum: tests/engine/test_sum.c tests/engine/solver.c tests/engine/solver.h tests/engine/fail.h $(ENGINE_HOST_OBJ)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) -Itests/engine -o $@ tests/engine/test_sum.c tests/engine/solver.c $(ENGINE_HOST_OBJ)
@@ -50,7 +54,8 @@ build/tests/engine/test_sequences: tests/engine/test_sequences.c firmware/engine
 .PHONY: test-engine
 test-engine: $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_own \
-		build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_own_heap build/m4/tests/engine/test_ed build/m4/tests/engine/test_sum
+		build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_own_heap build/m4/tests/engine/test_ed build/m4/tests/engine/test_sum \
+		build/m4/tests/engine/test_select
 	build/tests/engine/test_sequences $(GRUNDY)
 	build/tests/engine/test_octal
 	build/m4/tests/engine/test_engine
@@ -60,6 +65,7 @@ test-engine: $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test
 	build/m4/tests/engine/test_own_heap
 	build/m4/tests/engine/test_ed
 	build/m4/tests/engine/test_sum
+	build/m4/tests/engine/test_select
 TEST_TARGETS += test-engine
 
 # Misere play of every rule (tests/engine/test_engine.c misere): the same
@@ -80,7 +86,7 @@ TEST_TARGETS += test-misere
 TEST_BUILD += $(GRUNDY) build/tests/engine/test_sequences build/tests/engine/test_octal
 TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_binary build/m4/tests/engine/test_own \
 	build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_own_heap build/m4/tests/engine/test_ed \
-	build/m4/tests/engine/test_sum
+	build/m4/tests/engine/test_sum build/m4/tests/engine/test_select
 
 ## Engine proof:
 ##   make test-engine     exhaustive host check of the engine against a brute-force solver (BINARY: every position

@@ -83,28 +83,18 @@ NOINLINE uint8_t game_mistake(void)
 /* Copied into its callers: one bit test is smaller than a call. */
 ALWAYS_INLINE bool game_is_oneheap(void)
 {
-    return game.pos.mode & ENGINE_ONEHEAP;
+    return engine_is_oneheap(&game.pos);
 }
 
 /* Out of line (size: LTO copied it into its callers). */
 NOINLINE bool game_has_teach(void)
 {
-    return !game_is_oneheap() && game.pos.rule != RULE_ED;
-}
-
-bool game_is_heap_form(uint8_t c)
-{
-    return engine_rule_form(engine_col_rule(&game.pos, c)) == FORM_HEAP;
+    return engine_is_col_sum(&game.pos);
 }
 
 uint8_t game_lamps(uint8_t n)
 {
-    return n >= 8 ? 0xFF : (uint8_t)((1u << n) - 1u);
-}
-
-uint8_t game_col_lamps(uint8_t c, uint8_t v)
-{
-    return game_is_heap_form(c) ? game_lamps(v) : v;
+    return engine_lamps(n);
 }
 
 /* A column of the start position holding a "heap of n" in the rule's form.
@@ -129,9 +119,8 @@ static const uint8_t presets[2][4] PROGMEM = {{3, 4, 5, 3}, {1, 3, 5, 7}};
 static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
 {
     game_decode(index, &p->rule, &p->mode);
-    if (p->rule == RULE_OWN)
-        octal_pack(engine_own_code(), p->rules);   /* the game record keeps the code */
-    bool sum = p->mode & ENGINE_SUM;
+    engine_own_pack(p);     /* your own game: the game record keeps the code */
+    bool sum = engine_is_sum(p);
     p->heap = 0;
     for (uint8_t c = 0; c < ENGINE_COLS; c++)
         p->col[c] = 0;
@@ -140,7 +129,7 @@ static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
         p->rules[0] = p->rules[1] = RULE_NIM;
     }
     for (uint8_t tries = 0; tries < 2; tries++) {
-        if (p->mode & ENGINE_ONEHEAP) {
+        if (engine_is_oneheap(p)) {
             /* Random: 8..ENGINE_HEAP_MAX, scaled from a byte (no division). */
             p->ncols = 1;
             p->heap = start == START_345 ? 12 : start == START_1357 ? 16
@@ -150,7 +139,7 @@ static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
             /* One loop for the presets and the full or random board (two
              * cost more flash). BINARY: full columns hold 255, random ones
              * 1..255. */
-            bool preset = start <= START_1357, bin = p->mode & ENGINE_BINARY;
+            bool preset = start <= START_1357, bin = engine_is_binary(p);
             if (!sum)
                 p->ncols = start == START_345 ? 3 : preset ? 4 : ENGINE_COLS;
             for (uint8_t c = 0; c < p->ncols; c++) {
@@ -173,8 +162,7 @@ static void start_pos(engine_pos_t *p, uint8_t index, uint8_t start)
                 p->col[c] = v;
             }
         }
-        if (p->rule == RULE_ED)
-            p->ncols = 2;       /* two boxes: the preset's or the board's first two */
+        p->ncols = engine_start_cols(p);    /* EMPTY AND DIVIDE: the preset's or the board's first two */
         if (engine_check_pos(p) == ENGINE_OK && engine_has_move(p))
             return;
         start = START_FULL;     /* a preset the rule cannot hold: the full board */
@@ -309,7 +297,7 @@ static void game_apply(engine_move_t m, uint16_t now)
         phase_for_turn(now);
     } else {
         /* Normal play: who cannot move loses; misere: who moved last loses. */
-        g->winner = (g->pos.mode & ENGINE_MISERE) ? g->turn : side;
+        g->winner = engine_is_misere(&g->pos) ? g->turn : side;
         g->phase = PH_OVER;
         g->t0 = now;
         g->in_game = false;
@@ -411,12 +399,8 @@ void game_init(uint16_t now)
     }
     /* your own game: the code a saved game of it carries (a bad one: no
      * resume), over the settings' (game_settings_load) */
-    octal_code_t code;
-    if (n && game.pos.rule == RULE_OWN) {
-        octal_unpack(game.pos.rules, &code);
-        if (engine_own_set(&code) != OCTAL_OK)
-            game.pos.rule = RULE_NONE;
-    }
+    if (n && engine_own_unpack(&game.pos) != OCTAL_OK)
+        game.pos.rule = RULE_NONE;
     game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
             && game.turn < 2 && !(ok && game.number == game_counted())
             && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT

@@ -248,13 +248,8 @@ const engine_pos_t *game_review(uint8_t i, review_item_t *it);
 
 /* n lamps lit from the bottom of a column (n >= 8: all). */
 uint8_t game_lamps(uint8_t n);
-/* Lamps column c's value v lights (heap height -> lamps from the bottom). */
-uint8_t game_col_lamps(uint8_t c, uint8_t v);
-/* Column c is a heap (a SUM: its own rule's form). */
-bool game_is_heap_form(uint8_t c);
 bool game_is_oneheap(void);
-/* Has the game a teach panel (a sum of column values)? Not one heap, not
- * EMPTY AND DIVIDE (two boxes a move changes together). */
+/* Has the game a teach panel (a sum of column values: engine_is_col_sum)? */
 bool game_has_teach(void);
 
 #endif

@@ -15,12 +15,12 @@ NOINLINE void review_clear(review_t *r)
 /* A position's state bytes: its columns in play, or one heap's two. */
 static uint8_t review_pos_bytes(const engine_pos_t *p)
 {
-    return (p->mode & ENGINE_ONEHEAP) ? sizeof p->heap : p->ncols;
+    return engine_is_oneheap(p) ? sizeof p->heap : p->ncols;
 }
 
 static uint8_t *review_pos_state(engine_pos_t *p)
 {
-    return (p->mode & ENGINE_ONEHEAP) ? (uint8_t *)&p->heap : p->col;
+    return engine_is_oneheap(p) ? (uint8_t *)&p->heap : p->col;
 }
 
 void review_move(review_t *r, engine_pos_t *p, engine_move_t m, uint8_t side, bool human)

@@ -93,7 +93,7 @@ NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
     bool one;
     char *w;
     game_decode(proto_game_current(), &p.rule, &p.mode);
-    one = p.mode & ENGINE_ONEHEAP;
+    one = engine_is_oneheap(&p);
     p.heap = 0;
     for (uint8_t c = 0; c < ENGINE_COLS; c++)
         p.col[c] = 0;
@@ -123,7 +123,7 @@ NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
     if (!n)
         return R_CMD | R_ARGS;
     p.ncols = one ? 1 : n;
-    if ((p.mode & ENGINE_SUM) && n != game.pos.ncols)   /* a SUM: a value a column */
+    if (engine_is_sum(&p) && n != game.pos.ncols)   /* a SUM: a value a column */
         return R_CMD | ENGINE_ERR_COLS;
     err = game_set_pos(&p, now);
     if (err)
@@ -223,7 +223,7 @@ static void proto_grundy_misere_out(void)
 static ALWAYS_INLINE void proto_grundy_game_out(uint16_t g)
 {
     proto_out_snum(g);
-    if (game.pos.mode & ENGINE_MISERE)
+    if (engine_is_misere(&game.pos))
         proto_out_P(game_misere_word);
     else
         proto_grundy_sum_out(g);
@@ -349,9 +349,9 @@ static uint8_t proto_cmd_grundy(uint16_t now)
     proto_reply_ok();
     if (game_is_oneheap()) {
         proto_grundy_game_out(engine_oneheap_grundy(&game.pos));
-    } else if (game.pos.rule == RULE_ED) {
+    } else if (!engine_is_col_sum(&game.pos)) {
         proto_grundy_game_out(engine_nimsum(&game.pos));
-    } else if (game.pos.mode & ENGINE_MISERE) {
+    } else if (engine_is_misere(&game.pos)) {
         proto_grundy_misere_out();
     } else {
         proto_grundy_values_out();

@@ -111,7 +111,7 @@ void proto_log_boot(uint8_t cause)
 /* Out of line (size: LTO copied it into its callers). */
 NOINLINE void proto_sum_out(void)
 {
-    if (game.pos.mode & ENGINE_SUM) {
+    if (engine_is_sum(&game.pos)) {
         proto_out_P(PSTR(" RULES="));
         proto_out_list(game.pos.rules, game.pos.ncols);
     }

@@ -32,7 +32,7 @@ static bool proto_review_out(uint8_t i, bool pos)
     }
     if (pos) {
         proto_out_P(PSTR(" POS"));
-        if (b->mode & ENGINE_ONEHEAP)
+        if (engine_is_oneheap(b))
             proto_out_snum(b->heap);
         else
             for (uint8_t c = 0; c < b->ncols; c++)

@@ -41,8 +41,8 @@ _Static_assert(BOARD_COLS >= 8, "the panel's rows are eight lamps wide");
 void teach_draw(const engine_pos_t *p, uint8_t *frame, bool on)
 {
     engine_move_t m;
-    bool bin = p->mode & ENGINE_BINARY;     /* values need all eight rows */
-    bool misere = p->mode & ENGINE_MISERE;
+    bool bin = engine_is_binary(p);     /* values need all eight rows */
+    bool misere = engine_is_misere(p);
     bool wild = misere && engine_misere_wild(p->rule);   /* never BINARY: its rules are tame */
     uint8_t row2, big = 0, ones = 0;
     for (uint8_t c = 0; c < p->ncols; c++) {

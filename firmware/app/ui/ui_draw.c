@@ -58,16 +58,12 @@ bool ui_demo_on(void)
     return game.set[SET_OPP] == OPP_DEMO && view.screen >= SCR_PLAY;
 }
 
-/* The column value after the pending selection is taken/marked/turned:
- * a heap less the stones, else the cells flipped (pins are only selected
- * where they stand, cells where they are free, and every change of the
+/* The column value after the pending selection is played (the engine
+ * says what the selection makes: engine_select_to; every change of the
  * position clears the selection: ui_game_move). */
 uint8_t ui_pending_to(void)
 {
-    uint8_t v = game.pos.col[view.cur_col];
-    if (game.pos.rule == RULE_ED)
-        return view.pend;       /* the emptied box's share of the split */
-    return game_is_heap_form(view.cur_col) ? (uint8_t)(v - view.pend) : v ^ view.pend;
+    return engine_select_to(&game.pos, view.cur_col, view.pend);
 }
 
 /* Two players: whose turn it is shows as a big 1 or 2 for UI_TURN_MS when
@@ -88,13 +84,6 @@ bool ui_banner_up(uint16_t now)
 void ui_banner_close(void)
 {
     banner_gone = game.t0;
-}
-
-/* A column's lamps: a heap lit from the bottom, or in BINARY the heap
- * itself, top bit on top (Nimrod's lamp panel). */
-static uint8_t ui_col_lamps(uint8_t c, uint8_t v)
-{
-    return (game.pos.mode & ENGINE_BINARY) ? v : game_col_lamps(c, v);
 }
 
 static void ui_frame_clear(void)
@@ -123,17 +112,12 @@ static void ui_draw_heap(uint16_t n)
  * DIVIDE the divided box too): the play screen and the review alike. */
 static void ui_draw_pos(const engine_pos_t *p, engine_move_t m, bool show)
 {
-    if (p->mode & ENGINE_ONEHEAP) {
+    if (engine_is_oneheap(p)) {
         ui_draw_heap(show ? m.to : p->heap);
         return;
     }
     for (uint8_t i = 0; i < p->ncols; i++)
-        frame[i] = ui_col_lamps(i, p->col[i]);
-    if (show && m.col < p->ncols) {
-        if (p->rule == RULE_ED)
-            frame[m.col ^ 1] = ui_col_lamps(m.col ^ 1, (uint8_t)(p->col[m.col ^ 1] - m.to));
-        frame[m.col] = ui_col_lamps(m.col, (uint8_t)m.to);
-    }
+        frame[i] = engine_col_lamps(p, i, show ? engine_move_col(p, m, i) : p->col[i]);
 }
 
 static void ui_render_play(uint16_t now)
@@ -184,7 +168,7 @@ static void ui_render_play(uint16_t now)
     if (!one && !hint) {
         /* The cursor: a heap column goes dark (an empty one flashes its
          * bottom lamp); in cell games the cursor cell inverts. */
-        if (game_is_heap_form(c)) {
+        if (engine_select_kind(&g->pos, c) != ENGINE_SELECT_LAMPS) {
             if (!vw->pend && wink)
                 frame[c] = frame[c] ? 0 : 1;
         } else if (wink) {

@@ -72,16 +72,6 @@ static void ui_deny(void)
 
 /* ---- play --------------------------------------------------------------- */
 
-/* The coins selected. Out of line: LTO copied it into each of its calls
- * in ui_play_columns; one copy is smaller. */
-NOINLINE static uint8_t ui_bits(uint8_t v)
-{
-    uint8_t n = 0;
-    for (; v; v &= (uint8_t)(v - 1))
-        n++;
-    return n;
-}
-
 /* A refused move: buzz, the column blinks, the selection is dropped. */
 static void ui_refuse(uint16_t now)
 {
@@ -125,23 +115,13 @@ static void ui_play_oneheap(uint8_t pressed, uint16_t now)
     }
 }
 
-/* The highest set bit of v (v != 0): the topmost coin of a selection. */
-static uint8_t ui_top_bit(uint8_t v)
-{
-    uint8_t b = 0x80;
-    while (!(v & b))
-        b >>= 1;
-    return b;
-}
-
 static void ui_play_columns(uint8_t pressed, bool held, uint16_t now)
 {
     view_t *const vw = &view;
     const engine_pos_t *const pos = &game.pos;
     uint8_t n = pos->ncols;
     uint8_t c = vw->cur_col;
-    uint8_t v = pos->col[c];
-    uint8_t form = engine_rule_form(engine_col_rule(pos, c));
+    uint8_t kind = engine_select_kind(pos, c);
     uint8_t bit = (uint8_t)(1u << vw->cur_row);
     if (pressed & (BTN_LEFT | BTN_RIGHT)) {
         if (ui_step(&c, n, pressed & BTN_LEFT, held)) {
@@ -152,23 +132,22 @@ static void ui_play_columns(uint8_t pressed, bool held, uint16_t now)
         }
         return;
     }
-    if (form == FORM_HEAP) {
+    if (kind != ENGINE_SELECT_LAMPS) {
         /* BINARY: a held key counts faster the longer it is held (255
          * stones one at a time would take half a minute) */
         uint8_t step = 1;
-        if (held && (pos->mode & ENGINE_BINARY))
+        if (held && engine_is_binary(pos))
             step = keys.repeats >= UI_FAST_REPEATS ? 16 : keys.repeats >= UI_FAST_REPEATS / 2 ? 4 : 1;
-        /* A heap: pend is the stones taken, DOWN counts it up, UP back
-         * down, 0..v. EMPTY AND DIVIDE: pend is the share of the other
-         * box's n that box c, the one to empty, gets: A on a box (or UP)
-         * chooses it, one counter, then UP counts up, DOWN down, 1..n-1;
-         * A plays it (B backs out: ui_play_b_short). */
-        uint8_t add = BTN_DOWN, sub = BTN_UP, lo = 0, hi = v;
-        if (pos->rule == RULE_ED) {
+        /* A count of stones taken: DOWN counts it up, UP back down,
+         * 0..max. A share (EMPTY AND DIVIDE: what box c, the one to
+         * empty, gets of the other box): A on a box (or UP) chooses it,
+         * one counter, then UP counts up, DOWN down, 1..max; A plays it
+         * (B backs out: ui_play_b_short). */
+        uint8_t add = BTN_DOWN, sub = BTN_UP, lo = 0, hi = engine_select_max(pos, c);
+        if (kind == ENGINE_SELECT_SHARE) {
             add = BTN_UP;
             sub = BTN_DOWN;
             lo = 1;
-            hi = (uint8_t)(pos->col[c ^ 1] - 1);
             if ((pressed & BTN_A) && !vw->pend)
                 pressed = BTN_UP;
         }
@@ -193,33 +172,13 @@ static void ui_play_columns(uint8_t pressed, bool held, uint16_t now)
         else
             ui_deny();                             /* past the top or bottom cell */
     } else if (pressed & BTN_A) {
-        if (vw->pend & bit) {
+        uint8_t why;
+        if (vw->pend & bit)
             ui_try_move(ui_pending_to(), now);        /* A on a selected lamp: do it */
-        } else if (form == FORM_PINS) {
-            if (!(v & bit))
-                ui_refuse(now);                    /* no pin there */
-            else if (vw->pend == (uint8_t)(bit << 1) || vw->pend == (uint8_t)(bit >> 1))
-                vw->pend |= bit;                 /* the neighbour: a pair */
-            else
-                vw->pend = bit;
-        } else if (form == FORM_CELLS) {
-            engine_move_t m;
-            m.col = c;
-            m.to = v | bit;
-            if (engine_check_move(pos, m))
-                ui_refuse(now);                    /* marked, or next to a mark */
-            else
-                vw->pend = bit;
-        } else {
-            /* The topmost coin must show heads: a tails top is refused
-             * unless a head above it can still be added. */
-            uint8_t sel = ui_bits(vw->pend) < 3 ? (uint8_t)(vw->pend | bit) : bit;
-            uint8_t top = ui_top_bit(sel);
-            if ((v & top) || (ui_bits(sel) < 3 && (v & (uint8_t)~((top << 1) - 1u))))
-                vw->pend = sel;
-            else
-                ui_deny();
-        }
+        else if ((why = engine_select_lamp(pos, c, &vw->pend, bit)) == ENGINE_PICK_NONE)
+            ui_refuse(now);                        /* no pin there, a cell marked or next to a mark */
+        else if (why != ENGINE_PICK_OK)
+            ui_deny();                             /* a coin the selection cannot take */
     }
 }
 
@@ -235,7 +194,7 @@ static void ui_play_b_short(uint16_t now)
         sound_play(SOUND_MOVE);
         return;
     }
-    if (vw->pend && game.pos.rule == RULE_ED) {
+    if (vw->pend && engine_select_kind(&game.pos, vw->cur_col) == ENGINE_SELECT_SHARE) {
         vw->pend = 0;               /* the split backed out of: choose the box again */
         return;
     }
