@@ -99,6 +99,10 @@ bool nvm_write_if_ready(uint16_t addr, uint8_t value);
  * returns after a button press wakes it; watchdog_kick feeds the watchdog. */
 void power_idle(void);
 void power_off(void);
+/* The next power_idle returns at once: a button pressed over the link
+ * (PRESS) is handled in the next pass, as a real press's interrupt does,
+ * not at the next tick. */
+void power_wake(void);
 void watchdog_kick(void);
 
 #endif

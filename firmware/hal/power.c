@@ -18,6 +18,11 @@ void power_idle(void)
     sei();
 }
 
+void power_wake(void)
+{
+    HAL_WAKE_SET();
+}
+
 void power_off(void)
 {
     uart_flush();                   /* the last log line goes out whole */

@@ -70,4 +70,5 @@ bool nvm_write_if_ready(uint16_t addr, uint8_t value)
 
 void power_idle(void) {}
 void power_off(void) {}
+void power_wake(void) {}
 void watchdog_kick(void) {}

@@ -371,6 +371,7 @@ static uint8_t proto_cmd_press(uint16_t now)
         return R_BUTTON;
     bit = (uint8_t)(1u << index);
     vbuttons = (uint8_t)((vbuttons | bit) ^ (proto_cmd == C_PRESS ? 0 : bit));
+    power_wake();   /* the next pass reads it, as a pin's interrupt makes it */
     proto_reply_ok();
     proto_out_sp();
     proto_out_word(button_names, index);
