@@ -212,7 +212,8 @@ def check_drawing(root, doc="docs/architecture.md"):
                 fail("%s: firmware/%s/%s is not in its room's line" % (doc, r, c))
             for c in sorted(drawn[r] - real[r]):
                 fail("%s: firmware/%s/ names %s, which is not there" % (doc, r, c))
-    print("layers: %s draws the %d rooms of firmware/ and their .c files" % (doc, len(real)))
+    if not quiet:
+        print("layers: %s draws the %d rooms of firmware/ and their .c files" % (doc, len(real)))
 
 
 def self_test_drawing(root):
