@@ -92,11 +92,6 @@ NOINLINE bool game_has_teach(void)
     return engine_is_col_sum(&game.pos);
 }
 
-uint8_t game_lamps(uint8_t n)
-{
-    return engine_lamps(n);
-}
-
 /* A column of the start position holding a "heap of n" in the rule's form.
  * Out of line (size: start_pos calls it twice; one copy is smaller). */
 NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
@@ -104,7 +99,7 @@ NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
     switch (form) {
     case FORM_HEAP: return n;
     case FORM_CELLS: return n >= 7 ? 0 : (uint8_t)(1u << (n + 1)); /* n free cells below a mark */
-    default: return game_lamps(n);   /* n pins / heads */
+    default: return engine_lamps(n);   /* n pins / heads */
     }
 }
 
@@ -360,7 +355,7 @@ void game_tick(uint16_t now)
     } else if (game.phase == PH_SHOW && el >= GAME_SHOW_MS) {
         game_apply(game.mv, now);
     } else if (game.phase == PH_OVER && el >= GAME_OVER_MS) {
-        game.running = false;   /* over: the end screen's (the UI's) from here */
+        game_pause();           /* over: the end screen's (the UI's) from here */
         game_event_over();
     }
 }

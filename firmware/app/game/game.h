@@ -246,8 +246,6 @@ void game_set_score(uint8_t index, uint8_t wins, uint8_t losses);
  * call); NULL past the last kept one. */
 const engine_pos_t *game_review(uint8_t i, review_item_t *it);
 
-/* n lamps lit from the bottom of a column (n >= 8: all). */
-uint8_t game_lamps(uint8_t n);
 bool game_is_oneheap(void);
 /* Has the game a teach panel (a sum of column values: engine_is_col_sum)? */
 bool game_has_teach(void);

@@ -80,7 +80,7 @@ uint8_t proto_buttons(void)
  * a game is on, else the one chosen in the settings. */
 static uint8_t proto_game_current(void)
 {
-    return view.screen == SCR_PLAY ? game_index() : game.set[SET_GAME];
+    return game.running ? game_index() : game.set[SET_GAME];
 }
 
 /* Out of line: its trial position (69 bytes on 32 columns) would otherwise
@@ -324,7 +324,7 @@ static uint8_t proto_cmd_ai(uint16_t now)
  * (size: LTO copied it into its callers). */
 NOINLINE static bool proto_game_on(void)
 {
-    return view.screen == SCR_PLAY && game.phase != PH_OVER;
+    return game.running && game.phase != PH_OVER;
 }
 
 static uint8_t proto_cmd_hint(uint16_t now)

@@ -1,6 +1,7 @@
 /* ui.h - what a person sees and does: the title, the menu (ui_menu.c), the
  * play controls with their cursor, hint and teach panel and auto-off timing
- * (ui_play.c), the drawing of every screen (ui_draw.c).
+ * (ui_play.c), the drawing of every screen (ui_draw.c), and which screen
+ * is up (ui_screen.c, its one owner).
  * Portable: buttons come in as debounced edges, the picture goes out as a
  * frame (frame[c] = column c from the left, bit r = row r from the bottom).
  *

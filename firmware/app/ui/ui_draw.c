@@ -134,7 +134,7 @@ static void ui_render_play(uint16_t now)
             && (uint16_t)(now - vw->ov_t0) >= (vw->overlay == OV_REFUSE ? UI_REFUSE_MS : UI_HINT_MS))
         vw->overlay = OV_NONE;
     if (vw->overlay == OV_TEACH) {
-        teach_draw(&g->pos, frame, fast);   /* on the frame ui_render cleared */
+        teach_draw(&g->pos, frame, fast);   /* on the frame ui_draw cleared */
         return;
     }
     if (ui_banner_up(now)) {
@@ -258,7 +258,7 @@ bool ui_draw(uint16_t now)
             /* Columns rise one after another, like stones being stacked. */
             for (uint8_t c = 0; c < BOARD_COLS; c++) {
                 int16_t h = (int16_t)(el / 30) - c;
-                frame[c] = h <= 0 ? 0 : game_lamps((uint8_t)h);     /* 8 and over: all lit */
+                frame[c] = h <= 0 ? 0 : engine_lamps((uint8_t)h);     /* 8 and over: all lit */
             }
         } else {
             if (!title_on) {
