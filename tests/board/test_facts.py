@@ -167,6 +167,8 @@ def main():
         ("a 1N4148-like cable diode of 0.1 A", lambda d: d["rating"]["D2"].update(if_avg_a=0.1)),
         ("a port of 100 mA", lambda d: d["power"].update(usb_port_ma=100.0)),
         ("a 5.6 V output", lambda d: d["power"].update(vout=5.6)),
+        ("a regulator rated to 5.5 V in: fresh cells with the cable over it",
+         lambda d: d["power"].update(vin_max_v=5.5)),
         ("a brown-out maximum over the output", lambda d: d["power"].update(bod_max_v=5.0)),
     ]
     for what, mutate in pw_mutations:

@@ -186,6 +186,17 @@ class Supply:
         return out
 
 
+def both(s, vpack, vport):
+    """Cells at vpack and the cable at vport together: (the module's input,
+    which one feeds it, the reverse voltage on the other one's diode)."""
+    p = s.p
+    vc = s.vin_of_pack(vpack, s.load_max_ma)
+    vu = vport - s.vf[p["cable_diode"]]
+    if vc >= vu:
+        return vc, "cells", vc - vport
+    return vu, "cable", vu - vpack
+
+
 def reaches(b, start, goal):
     """Can current flow from net start to net goal? Through a diode only from
     its anode to its cathode; through a fuse, a switch or a resistor both
@@ -246,6 +257,12 @@ def problems(b):
                        % (v, c["chips"], c["path"], p["bod_max_v"], p["display_max_v"]))
         if c["usb_ma"] > p["usb_port_ma"]:
             out.append("the cable at %.2f V draws %.0f mA, over a port's %.0f mA" % (v, c["usb_ma"], p["usb_port_ma"]))
+    fresh = max(s.pack(c, 0) for c in s.cells)
+    for vpack in (fresh, s.cutoff_pack()):
+        for vport in (p["usb_min_v"], p["usb_max_v"]):
+            vin, feeder, rev = both(s, vpack, vport)
+            if not (s.vin_off <= vin <= p["vin_max_v"]):
+                out.append("cells at %.2f V and the cable at %.2f V: %.2f V at the regulator" % (vpack, vport, vin))
     cells_net = b.parts["J3"].nets.get("1")
     if reaches(b, p["cable_net"], cells_net):
         out.append("the cable (%s) reaches the cells (%s): it would charge them" % (p["cable_net"], cells_net))
@@ -321,6 +338,13 @@ def table(b):
         c = s.cable(v)
         lines.append("| through %s to %s, every lamp lit | %s V | %s V or more | %s V | %.0f mA |"
                      % (p["cable_diode"], c["path"], fmt(v), fmt(c["vin"]), fmt(c["chips"]), c["usb_ma"]))
+    fresh = max(s.pack(c, 0) for c in s.cells)
+    lines += ["", "| cells and cable (%s V port), every lamp lit | pack | regulator input | fed by | "
+              "at the chips | the other diode blocks |" % fmt(p["usb_max_v"]), "|---|---|---|---|---|---|"]
+    for vpack, state in ((fresh, "fresh"), (s.cutoff_pack(), "at the cut-off")):
+        vin, feeder, rev = both(s, vpack, p["usb_max_v"])
+        lines.append("| cells %s | %s V | %s V | the %s | %s V | %s V |"
+                     % (state, fmt(vpack), fmt(vin), feeder, fmt(p["vout"]), fmt(rev)))
     sw, fu, d1 = r[p["switch"]], r[p["fuse"]], r[p["diode"]]
     usb = s.cable(p["usb_min_v"])["usb_ma"]
     lines += ["", "| worst case | current | rating |", "|---|---|---|",
