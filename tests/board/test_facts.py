@@ -65,6 +65,13 @@ def printed(b, text_of):
         ("board/README.md", r"draws at most ([\d.]+) mA from the port", "cable at 4.75 V, mA", c_lo["usb_ma"]),
         ("board/README.md", r"at most ([\d.]+) mA from the cells", "worst case from the cells, mA", s.worst_ma()),
         ("board/README.md", r"R2 \(([\d.]+) k\)", "RSET in the fault list, kohm", s.rset_kohm),
+        ("board/README.md", r"the cells are then at ([\d.]+) V", "pack at the cut-off, V", s.cutoff_pack()),
+        ("board/README.md", r"\(([\d.]+) V a cell\) with every lamp lit", "a cell at the cut-off, V",
+         s.cutoff_pack() / 4),
+        ("board/README.md", r"no drop at all \(([\d.]+) V a cell\)", "a cell at the cut-off, no drop, V",
+         s.vin_off / 4),
+        ("board/README.md", r"through D2 \(([\d.]+) V at the module\)", "cable at 4.75 V, regulator input, V",
+         c_lo["vin"]),
     ]
     out = []
     for path, rx, what, model in rules:
