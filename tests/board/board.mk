@@ -13,6 +13,7 @@ $(BOARD_LEDMAP): tests/board/ledmap.c sim/max7219.c sim/max7219.h sim/fixes.c bo
 .PHONY: test-board
 test-board: deps board-files-deps $(BOARD_LEDMAP)
 	@python3 tests/board/test_board.py $(BOARD_LEDMAP)
+	@python3 tests/board/test_facts.py
 TEST_TARGETS += test-board
 TEST_BUILD += $(BOARD_LEDMAP)
 ##   make test-board      the handheld PCB's data: nano.h pins, electrical rules, LED map (no KiCad)

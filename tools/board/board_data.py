@@ -35,6 +35,10 @@ Board (load() returns one)
     footprint_dims             {our footprint name: {dimension: value}}
     power                      {key: value}: the [power] table as written (the
                                supply model of tools/board/power.py)
+    data                       the parsed handheld.toml, as read (the sources
+                               check of tools/board/facts.py walks it)
+    ratings                    {ref: {key: value}}: the [rating.REF] tables,
+                               the parts' ratings power.py checks against
     decoupling                 [Decoupling]: chip, pin, cap, max_mm (the
                                capacitor's pad on the pin's net at most
                                max_mm from the pin)
@@ -334,6 +338,7 @@ def load(toml_path=None, nano_h=None, data=None):
             raise BoardError("%s: %s" % (toml_path, e))
     where = os.path.relpath(toml_path, ROOT) if os.path.isabs(toml_path) else toml_path
     b = Board()
+    b.data = data
     d = data.get("board", {})
     for key in ("name", "title", "rev", "width", "height"):
         if key not in d:
@@ -353,6 +358,10 @@ def load(toml_path=None, nano_h=None, data=None):
         b.parts[p.ref] = p
         footprint_pads(footprint_path(p.fp_lib, p.fp_name, b))     # it exists
     b.power = dict(data.get("power", {}))
+    b.ratings = {ref: dict(r) for ref, r in data.get("rating", {}).items()}
+    for ref in b.ratings:
+        if ref not in b.parts:
+            raise BoardError("%s: [rating.%s]: no such part" % (where, ref))
     try:
         b.extras = [Extra(e) for e in data.get("extra", [])]
         b.decoupling = [Decoupling(d) for d in data.get("decoupling", [])]

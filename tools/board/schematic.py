@@ -18,7 +18,7 @@ ROW = 16            # pin pitch on the drawing
 STUB = 14           # pin line outside the box
 PAD = 10            # space around blocks
 GROUPS = ["MCU", "Display", "Game pad", "Power", "Sound", "Connectors", "Other"]
-COLOURS = {"GND": "#333333", "+5V": "#c0392b", "VIN": "#c0392b", "VBAT": "#c0392b",
+COLOURS = {"GND": "#333333", "+5V": "#c0392b", "VIN": "#c0392b", "BAT_IN": "#c0392b", "VBAT": "#c0392b",
            "VBAT_SW": "#c0392b", "VUSB": "#c0392b"}
 SIGNAL = "#1f5fa8"
 
