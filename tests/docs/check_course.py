@@ -229,11 +229,12 @@ def check_claim(engine, grundy, game, claim):
         return None if g[a:b + 1] == nums(m.group(4)) else \
             "build/grundy says %s" % " ".join(map(str, g[a:b + 1]))
     if word == "period":
-        m = re.fullmatch(r"(.+?) = (\d+) from (\d+)", rest)
+        m = re.fullmatch(r"(.+?) = (?:(\d+) from (\d+)|none)", rest)
         if not m:
-            return "not period NAME = p from n"
+            return "not period NAME = p from n (or = none)"
         got = period_of(grundy.seq(m.group(1), 1000))
-        return None if got == (int(m.group(2)), int(m.group(3))) else \
+        want = (int(m.group(2)), int(m.group(3))) if m.group(2) else None
+        return None if got == want else \
             "build/grundy's first 1000 values say %s" % ("period %d from %d" % got if got else "none")
     if word == "codes":
         # the octal codes of a..b digits, with and without repeat, that the
@@ -387,6 +388,8 @@ def mutations(docs):
                     new = line[:line.rindex("|")].rstrip()
                 elif word == "moves" and line.rstrip().endswith("none"):
                     new = re.sub(r"(\d+)(\s*->)", lambda m: str(int(m.group(1)) + 1) + m.group(2), line, 1)
+                elif line.rstrip().endswith("none"):
+                    new = line.rstrip()[:-4] + ("1 from 0" if word == "period" else "1")
                 else:
                     m = list(re.finditer(r"\d+", line))[-1]
                     new = line[:m.start()] + str(int(m.group()) + 1) + line[m.end():]
