@@ -185,8 +185,8 @@ def check_claim(engine, grundy, game, claim):
         if isinstance(r, str):
             return "the engine refuses the position: " + r
         want = [] if want.strip() == "none" else [tuple(nums(w)) for w in want.split("|")]
-        got = r[3]
-        if sorted(got) == sorted(want) and len(set(want)) == len(want):
+        got = sorted(set(r[3]))  # two moves that leave one position count once
+        if got == sorted(want) and len(set(want)) == len(want):
             return None
         return "the engine's winning moves: %s" % (
             " | ".join(" ".join(map(str, w)) for w in got) or "none")
@@ -203,6 +203,21 @@ def check_claim(engine, grundy, game, claim):
                 got.append(s)
         want = [] if want.strip() == "none" else nums(want)
         return None if got == want else "the engine says %s" % (" ".join(map(str, got)) or "none")
+    if word == "ppairs":
+        # two columns (EMPTY AND DIVIDE's boxes): every P-position a, b
+        # with a and b in the range
+        rng, _, want = rest.partition("=")
+        got = []
+        for a in span(rng):
+            for b in span(rng):
+                r = engine.query(game, [a, b])
+                if isinstance(r, str):
+                    return "the engine refuses %d %d: %s" % (a, b, r)
+                if r[0] == "P":
+                    got.append((a, b))
+        want = [] if want.strip() == "none" else [tuple(nums(w)) for w in want.split("|")]
+        return None if got == want else "the engine says %s" % (
+            " | ".join("%d %d" % w for w in got) or "none")
     if word == "misjudged":
         # misere play: the single columns where misere Nim's rule on the
         # column's (normal-play) value says the wrong outcome
@@ -384,7 +399,7 @@ def mutations(docs):
                 line = lines[n]
                 if word in ("P", "N"):
                     new = line.replace(word, "N" if word == "P" else "P", 1)
-                elif word == "moves" and "|" in line:
+                elif word in ("moves", "ppairs") and "|" in line:
                     new = line[:line.rindex("|")].rstrip()
                 elif word == "moves" and line.rstrip().endswith("none"):
                     new = re.sub(r"(\d+)(\s*->)", lambda m: str(int(m.group(1)) + 1) + m.group(2), line, 1)
