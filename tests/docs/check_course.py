@@ -151,6 +151,18 @@ class Grundy:
         return self.cache[key]
 
 
+def _quotient(self, name):
+    out = subprocess.run([self.path, "--misere", name], stdout=subprocess.PIPE,
+                         universal_newlines=True)
+    m = re.search(r"misere quotient: (\d+) elements", out.stdout)
+    if out.returncode or not m:
+        raise ValueError("build/grundy --misere %s gives no quotient" % name)
+    return int(m.group(1))
+
+
+Grundy.quotient = _quotient
+
+
 def period_of(g):
     """(p, n0): the smallest period p the sequence shows with at least three
     periods after its start, and the first n0 from which g(n + p) = g(n)."""
@@ -164,8 +176,21 @@ def period_of(g):
     return None
 
 
+GAMELESS = ("sequence", "period", "codes", "quotient", "ownmisere")
+_gameless = {}
+
+
 def check_claim(engine, grundy, game, claim):
-    """None if the claim holds, else why not."""
+    """None if the claim holds, else why not. (A claim that needs no game
+    is answered once: the self-test asks the long counts again.)"""
+    if claim.split(" ")[0] in GAMELESS:
+        if claim not in _gameless:
+            _gameless[claim] = _check_claim(engine, grundy, game, claim)
+        return _gameless[claim]
+    return _check_claim(engine, grundy, game, claim)
+
+
+def _check_claim(engine, grundy, game, claim):
     word, _, rest = claim.partition(" ")
     if word in ("P", "N"):
         r = engine.query(game, nums(rest))
@@ -251,6 +276,44 @@ def check_claim(engine, grundy, game, claim):
         want = (int(m.group(2)), int(m.group(3))) if m.group(2) else None
         return None if got == want else \
             "build/grundy's first 1000 values say %s" % ("period %d from %d" % got if got else "none")
+    if word == "quotient":
+        # the misere quotient the generator finds and proves for the rule
+        m = re.fullmatch(r"(.+?) = (\d+) elements", rest)
+        if not m:
+            return "not quotient NAME = n elements"
+        got = grundy.quotient(m.group(1))
+        return None if got == int(m.group(2)) else "build/grundy --misere says %s elements" % got
+    if word == "ownmisere":
+        # the codes of a..b digits, last digit not 0, with and without
+        # repeat, whose misere play the chip proves and plays, and why it
+        # refuses the others (GAME OCTAL ... MISERE)
+        m = re.fullmatch(r"(\d+\.\.\d+) = heap (\d+) of (\d+) splits (\d+) of (\d+) "
+                         r"wild (\d+) values (\d+) column (\d+)", rest)
+        if not m:
+            return "not ownmisere a..b = heap p of n splits p of n wild w values v column c"
+        c = dict.fromkeys(("hp", "hn", "sp", "sn", "1", "2", "3", "4"), 0)
+        for d in span(m.group(1)):
+            for i in range(8 ** d):
+                digits = "".join(str(i // 8 ** k % 8) for k in reversed(range(d)))
+                if digits.endswith("0"):
+                    continue
+                for rep in ("", "*"):
+                    code = "0." + digits + rep
+                    kind = engine.ask("own " + code)
+                    engine.own_code = code
+                    engine.cache = {}
+                    h = "h" if kind == "OK HEAP" else "s"
+                    c[h + "n"] += 1
+                    r = engine.ask("q own %d 0" % MODE["MISERE"])
+                    if r.startswith("OK"):
+                        c[h + "p"] += 1
+                    elif r.startswith("ERR OWN "):
+                        c[r.split()[2]] += 1
+        engine.cache = {}
+        got = [c[k] for k in ("hp", "hn", "sp", "sn", "1", "2", "3")]
+        want = [int(m.group(i)) for i in range(2, 9)]
+        return None if got == want and not c["4"] else \
+            "the engine: heap %d of %d splits %d of %d wild %d values %d column %d" % tuple(got)
     if word == "codes":
         # the octal codes of a..b digits, with and without repeat, that the
         # engine takes (GAME OCTAL): all, those that never split, those that
@@ -315,7 +378,7 @@ def check_lesson(engine, grundy, rel, text):
                     game = None
                 continue
             count += 1
-            if game is None and claim.split()[0] not in ("sequence", "period", "codes"):
+            if game is None and claim.split()[0] not in GAMELESS:
                 bad.append("%s: %r: no game line before it" % (where, claim))
                 continue
             try:
