@@ -144,16 +144,16 @@ class Grundy:
         key = (name, n)
         if key not in self.cache:
             out = subprocess.run([self.path, name, str(n)], stdout=subprocess.PIPE,
-                                 universal_newlines=True)
-            if out.returncode:
-                raise ValueError("build/grundy does not know %r" % name)
-            self.cache[key] = [int(v) for v in out.stdout.split()]
+                                 stderr=subprocess.PIPE, universal_newlines=True)
+            self.cache[key] = None if out.returncode else [int(v) for v in out.stdout.split()]
+        if self.cache[key] is None:
+            raise ValueError("build/grundy does not know %r" % name)
         return self.cache[key]
 
 
 def _quotient(self, name):
     out = subprocess.run([self.path, "--misere", name], stdout=subprocess.PIPE,
-                         universal_newlines=True)
+                         stderr=subprocess.PIPE, universal_newlines=True)
     m = re.search(r"misere quotient: (\d+) elements", out.stdout)
     if out.returncode or not m:
         raise ValueError("build/grundy --misere %s gives no quotient" % name)
@@ -424,6 +424,11 @@ def check_all(engine, grundy, docs):
             bad.append("%s: no checked block" % rel)
         if not play_links(text):
             bad.append("%s: no play-it link to the page" % rel)
+    for rel in REFERENCE:
+        if rel in docs:
+            b, c = check_lesson(engine, grundy, rel, docs[rel])
+            bad += b
+            count += c
     langs = sorted({p.split("/")[2] for p in docs if p.count("/") == 3} - {"en"})
     for lang in langs:
         for name, text in lessons(docs, lang).items():
@@ -438,8 +443,18 @@ def check_all(engine, grundy, docs):
     return bad, count, langs
 
 
+# Documents outside the course whose checked blocks are checked too (no
+# translation of them is compared).
+REFERENCE = ["docs/games.md"]
+
+
 def read_docs(root):
     docs = {}
+    for rel in REFERENCE:
+        p = os.path.join(root, rel)
+        if os.path.exists(p):
+            with open(p, encoding="utf-8") as f:
+                docs[rel] = f.read()
     for p in glob.glob(os.path.join(root, "docs/course/*/*.md")):
         with open(p, encoding="utf-8") as f:
             docs[os.path.relpath(p, root).replace(os.sep, "/")] = f.read()
@@ -450,7 +465,7 @@ def mutations(docs):
     """(what, changed docs, file) for every claim of every English lesson,
     one translated block and one link."""
     out = []
-    for rel in sorted(p for p in docs if p.startswith("docs/course/en/")):
+    for rel in sorted(p for p in docs if p.startswith("docs/course/en/")) + [r for r in REFERENCE if r in docs]:
         text = docs[rel]
         lines = text.split("\n")
         for start, blk in blocks(text):
@@ -505,7 +520,7 @@ def self_test(engine, grundy, docs):
     bad = []
     muts = mutations(docs)
     for what, changed, rel in muts:
-        if rel.startswith("docs/course/en/"):
+        if rel.startswith("docs/course/en/") or rel in REFERENCE:
             found, _ = check_lesson(engine, grundy, rel, changed[rel])
             if not found:
                 bad.append("self-test: a changed claim passed: %s" % what)
@@ -530,9 +545,9 @@ def main():
     for b in bad:
         print(b)
     numbers = sum(len(re.findall(r"\d+|\b[PN]\b", l)) for rel, t in docs.items()
-                  if rel.startswith("docs/course/en/") for _, blk in blocks(t) for l in blk
+                  if rel.startswith("docs/course/en/") or rel in REFERENCE for _, blk in blocks(t) for l in blk
                   if not l.startswith("game "))
-    print("course: %d claims (%d numbers and P/N) in %d English lessons checked by the engine; "
+    print("course: %d claims (%d numbers and P/N) in %d English lessons and docs/games.md checked by the engine; "
           "translations: %s" % (count, numbers, len(lessons(docs, "en")),
                                 ", ".join("%s %d" % (l, len(lessons(docs, l))) for l in langs) or "none"))
     found, tried = self_test(engine, grundy, docs)
