@@ -24,6 +24,7 @@ Prints one line per failure and a summary; exit 0 when everything holds.
 """
 import argparse
 import glob
+import json
 import os
 import re
 import subprocess
@@ -405,9 +406,57 @@ def check_lesson(engine, grundy, rel, text):
     return bad, count
 
 
+def hints(engine, game, pos, after):
+    """The HINT replies ("<col> <to>") of a move from pos that leaves after."""
+    if len(pos) == 1 and game[1] & MODE["ONE"]:
+        return ["0 %d" % after[0]]
+    if engine.rules[game[0]] == "EMPTY AND DIVIDE" and not game[1] & SUM:
+        # box c emptied, k counters of the other box put in it
+        return [h for c in (0, 1) for h in ["%d %d" % (c, after[c])]
+                if after[0] + after[1] == pos[1 - c]]
+    return ["%d %d" % (c, after[c]) for c in range(len(pos)) if after[c] != pos[c]]
+
+
+def link_answers(engine, docs):
+    """For a test of the page: every play-it link of every lesson, with
+    the engine's outcome of its position and every winning move, as the
+    columns a move changes and their values after it."""
+    out = []
+    for rel in sorted(p for p in docs if re.search(r"/\d\d-[^/]*\.md$", p)):
+        for frag in play_links(docs[rel]):
+            game, pos = None, None
+            for cmd in frag.split(";"):
+                word, _, arg = cmd.strip().partition(" ")
+                if word.upper() == "GAME":
+                    game = parse_game(engine, arg)
+                elif word.upper() == "POS":
+                    pos = nums(arg)
+            item = {"lesson": rel, "fragment": frag, "pos": pos}
+            if isinstance(game, tuple) and pos is not None:
+                r = engine.query(game, pos)
+                if not isinstance(r, str):
+                    item["outcome"] = r[0]
+                    item["hints"] = sorted(set(h for w in set(r[3]) for h in hints(engine, game, pos, w)))
+            out.append(item)
+    return out
+
+
 def lessons(docs, lang):
     return {os.path.basename(p): docs[p] for p in sorted(docs)
             if p.startswith("docs/course/%s/" % lang) and re.match(r"\d\d-.*\.md$", os.path.basename(p))}
+
+
+def translation_diffs(en, rel, name, text):
+    """How a translated lesson differs from the English one where it must
+    not: its name, its checked blocks, its play-it links."""
+    if name not in en:
+        return ["%s: no English lesson of that name" % rel]
+    bad = []
+    if [b for _, b in blocks(text)] != [b for _, b in blocks(en[name])]:
+        bad.append("%s: its checked blocks differ from the English lesson's" % rel)
+    if play_links(text) != play_links(en[name]):
+        bad.append("%s: its play-it links differ from the English lesson's" % rel)
+    return bad
 
 
 def check_all(engine, grundy, docs):
@@ -424,6 +473,10 @@ def check_all(engine, grundy, docs):
             bad.append("%s: no checked block" % rel)
         if not play_links(text):
             bad.append("%s: no play-it link to the page" % rel)
+    index = docs.get("docs/course/en/README.md", "")
+    for name in en:
+        if "](%s)" % name not in index:
+            bad.append("docs/course/en/README.md: the index does not link %s" % name)
     for rel in REFERENCE:
         if rel in docs:
             b, c = check_lesson(engine, grundy, rel, docs[rel])
@@ -433,13 +486,7 @@ def check_all(engine, grundy, docs):
     for lang in langs:
         for name, text in lessons(docs, lang).items():
             rel = "docs/course/%s/%s" % (lang, name)
-            if name not in en:
-                bad.append("%s: no English lesson of that name" % rel)
-                continue
-            if [b for _, b in blocks(text)] != [b for _, b in blocks(en[name])]:
-                bad.append("%s: its checked blocks differ from the English lesson's" % rel)
-            if play_links(text) != play_links(en[name]):
-                bad.append("%s: its play-it links differ from the English lesson's" % rel)
+            bad += translation_diffs(en, rel, name, text)
     return bad, count, langs
 
 
@@ -525,9 +572,11 @@ def self_test(engine, grundy, docs):
             if not found:
                 bad.append("self-test: a changed claim passed: %s" % what)
         else:
-            found, _, _ = check_all(engine, grundy, {k: v for k, v in changed.items()
-                                                     if k == rel or k.startswith("docs/course/en/")})
-            if not found:
+            en = lessons(changed, "en")
+            name = os.path.basename(rel)
+            if translation_diffs(en, rel, name, docs.get(rel, en.get(name, ""))):
+                bad.append("self-test: %s as it stands (or the English lesson copied) differs" % rel)
+            if not translation_diffs(en, rel, name, changed[rel]):
                 bad.append("self-test: a changed translation passed: %s" % what)
     return bad, len(muts)
 
@@ -538,9 +587,15 @@ def main():
     ap.add_argument("--grundy", required=True)
     ap.add_argument("--root", default=".")
     ap.add_argument("-v", action="store_true", help="list every mutation tried")
+    ap.add_argument("--links", action="store_true",
+                    help="print every lesson's play-it links as JSON (lesson, fragment, the position's "
+                         "outcome and every HINT reply a winning move gives, by the engine) and stop")
     a = ap.parse_args()
     engine, grundy = Engine(a.engine), Grundy(a.grundy)
     docs = read_docs(a.root)
+    if a.links:
+        print("[\n" + ",\n".join(json.dumps(i, ensure_ascii=False) for i in link_answers(engine, docs)) + "\n]")
+        return 0
     bad, count, langs = check_all(engine, grundy, docs)
     for b in bad:
         print(b)
