@@ -15,11 +15,16 @@ engine's tables): never to a second copy of the answers. Also:
     engine accepts in that game;
   - every other language folder's lessons each have an English lesson of
     the same name with exactly the same checked blocks and link fragments.
+  - with --nimsim and --elf, every English lesson's "Over the PC link"
+    session is sent to the firmware on the simulated chip: each command is
+    answered OK (or with the ERR the lesson quotes), and each reply the
+    lesson quotes is the firmware's.
 Then the self-test: every claim is changed in a copy (a number, a P for an
 N, one winning move left out), and each changed claim must fail; a changed
 block in a translation and a changed link must fail too.
 
-usage: check_course.py --engine ENGINE --grundy GRUNDY [--root DIR] [-v]
+usage: check_course.py --engine ENGINE --grundy GRUNDY [--nimsim NIMSIM --elf ELF]
+                       [--root DIR] [--links]
 Prints one line per failure and a summary; exit 0 when everything holds.
 """
 import argparse
@@ -29,6 +34,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 
 MODE = {"ONE": 1, "MISERE": 2, "BINARY": 4}
@@ -441,6 +447,68 @@ def link_answers(engine, docs):
     return out
 
 
+LINK_CMDS = ("GAME", "POS", "MOVE", "GRUNDY", "HINT", "NEW", "AI", "SET")
+
+
+def transcript(text):
+    """The PC-link session a lesson's "Over the PC link" item shows: a
+    list of [command, [replies or parts of replies it quotes]]."""
+    m = re.search(r"\*\*Over the PC link:?\*\*(.*?)(?=\n- \*\*|\n\n)", text, re.S)
+    if not m:
+        return []
+    out = []
+    for span in re.findall(r"`([^`]+)`", m.group(1)):
+        span = " ".join(span.split())
+        if "<" in span or "..." in span:
+            continue
+        if span.split()[0] in LINK_CMDS:
+            out.append([span, []])
+        elif out:
+            out[-1][1].append(span)
+    return out
+
+
+def run_session(nimsim, elf, cmds):
+    """The firmware's reply line to each command, on the simulated chip."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script, uart = os.path.join(tmp, "s.nims"), os.path.join(tmp, "uart.txt")
+        with open(script, "w") as f:
+            f.write("wait 50ms\n")
+            for c in cmds:
+                f.write("send %s\nwait %s\n" % (c, "700ms" if c.startswith("GAME OCTAL") else "60ms"))
+        r = subprocess.run([nimsim, "--script", script, "--uart-out", uart, elf],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, timeout=300)
+        text = open(uart, errors="replace").read() if os.path.exists(uart) else ""
+    if r.returncode:
+        raise RuntimeError("nimsim failed (exit %d): %s" % (r.returncode, r.stdout[-300:]))
+    return [l.strip() for l in text.splitlines() if l.startswith(("OK", "ERR"))]
+
+
+def check_sessions(nimsim, elf, docs):
+    """Every English lesson's PC-link session, run on the firmware: every
+    command answered OK (or the ERR the lesson quotes), and every reply
+    the lesson quotes is the reply (a quote that is not a whole OK or ERR
+    line is a part of it)."""
+    bad, n = [], 0
+    for rel in sorted(p for p in docs if re.match(r"docs/course/en/\d\d-", p)):
+        session = transcript(docs[rel])
+        if not session:
+            bad.append("%s: no PC-link session (\"**Over the PC link:**\" with its commands)" % rel)
+            continue
+        replies = run_session(nimsim, elf, [c for c, _ in session])
+        if len(replies) != len(session):
+            bad.append("%s: %d commands, %d replies from the firmware" % (rel, len(session), len(replies)))
+            continue
+        for (cmd, quotes), reply in zip(session, replies):
+            n += 1
+            if not reply.startswith("OK") and not any(q.startswith("ERR") for q in quotes):
+                bad.append("%s: `%s` answered %s" % (rel, cmd, reply))
+            for q in quotes:
+                if (q != reply) if q.startswith(("OK", "ERR")) else (q not in reply):
+                    bad.append("%s: `%s` quoted as `%s`, the firmware answers `%s`" % (rel, cmd, q, reply))
+    return bad, n
+
+
 def lessons(docs, lang):
     return {os.path.basename(p): docs[p] for p in sorted(docs)
             if p.startswith("docs/course/%s/" % lang) and re.match(r"\d\d-.*\.md$", os.path.basename(p))}
@@ -586,10 +654,11 @@ def main():
     ap.add_argument("--engine", required=True)
     ap.add_argument("--grundy", required=True)
     ap.add_argument("--root", default=".")
-    ap.add_argument("-v", action="store_true", help="list every mutation tried")
     ap.add_argument("--links", action="store_true",
                     help="print every lesson's play-it links as JSON (lesson, fragment, the position's "
                          "outcome and every HINT reply a winning move gives, by the engine) and stop")
+    ap.add_argument("--nimsim", help="with --elf: run each lesson's PC-link session on the firmware")
+    ap.add_argument("--elf")
     a = ap.parse_args()
     engine, grundy = Engine(a.engine), Grundy(a.grundy)
     docs = read_docs(a.root)
@@ -605,6 +674,19 @@ def main():
     print("course: %d claims (%d numbers and P/N) in %d English lessons and docs/games.md checked by the engine; "
           "translations: %s" % (count, numbers, len(lessons(docs, "en")),
                                 ", ".join("%s %d" % (l, len(lessons(docs, l))) for l in langs) or "none"))
+    if a.nimsim and a.elf:
+        sbad, n = check_sessions(a.nimsim, a.elf, docs)
+        for b in sbad:
+            print(b)
+        bad += sbad
+        print("course: %d PC-link commands of the lessons run on the firmware%s" % (n, "" if sbad else ", every quoted reply its own"))
+        # the self-test: a quoted reply changed must fail
+        rel = "docs/course/en/01-nim.md"
+        if rel in docs and "`OK GRUNDY 3 4 5 SUM 2 N`" in docs[rel]:
+            changed = {rel: docs[rel].replace("`OK GRUNDY 3 4 5 SUM 2 N`", "`OK GRUNDY 3 4 5 SUM 3 N`")}
+            if not check_sessions(a.nimsim, a.elf, changed)[0]:
+                bad.append("self-test: a changed quoted reply passed")
+                print(bad[-1])
     found, tried = self_test(engine, grundy, docs)
     for b in found:
         print(b)

@@ -23,5 +23,5 @@ TEST_BUILD += $(B)/nim.elf $(NIMSIM) $(COURSE_ENGINE)
 test-docs: $(B)/nim.elf $(NIMSIM) $(COURSE_ENGINE) $(GRUNDY)
 	@python3 tests/docs/check_docs.py --nimsim $(NIMSIM) --elf $(B)/nim.elf
 	@python3 tests/docs/check_tests_map.py
-	@python3 tests/docs/check_course.py --engine $(COURSE_ENGINE) --grundy $(GRUNDY)
+	@python3 tests/docs/check_course.py --engine $(COURSE_ENGINE) --grundy $(GRUNDY) --nimsim $(NIMSIM) --elf $(B)/nim.elf
 
