@@ -4,7 +4,7 @@ the small rules of thumb they state, for tools/nimlink_examples.py."""
 
 SETTINGS = ["GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF", "LANG"]    # STATE's SET=, in order
 
-# The texts, by the names docs/games.md#the-games gives them.
+# The texts, by the names docs/games.md#the-texts-worked-examples gives them.
 BLOG = '"Trò chơi NIM" (Vietnamese blog, 2013)'
 ARTICLE = '"NIM GAME: Trò chơi toán học về chiến lược" (Vietnamese)'
 NOTES = 'Hồ Hữu Sơn, "Chuyên đề 9. Lý thuyết trò chơi"'
