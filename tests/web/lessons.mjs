@@ -94,18 +94,28 @@ async function visitor() {
     return { context, page, kit: pageKit(page) };
 }
 const addressOf = (page) => page.evaluate(() => window.nimweb.address());
-async function waitAddress(page, runs, ms = 20000) {
+// The page's line about its address once it has changed `after` times
+// (nimweb.address().seq) to done or error, or as it is after `ms`.
+async function waitAddress(page, after, ms = 20000) {
     const until = Date.now() + ms;
     for (;;) {
         const a = await addressOf(page);
-        if ((a.kind === 'done' && a.runs >= runs) || a.kind === 'error')
-            return a;
-        if (Date.now() > until)
+        if ((a.seq > after && (a.kind === 'done' || a.kind === 'error')) || Date.now() > until)
             return a;
         await sleep(50);
     }
 }
 const consoleText = (page) => page.locator('#uart-out').textContent();
+// The console's text once it holds `text` (it is drawn once a frame), or as it is after 5 s.
+async function consoleWait(page, text) {
+    const until = Date.now() + 5000;
+    let t = await consoleText(page);
+    while (!t.includes(text) && Date.now() < until) {
+        await sleep(50);
+        t = await consoleText(page);
+    }
+    return t;
+}
 
 let rc = 1;
 try {
@@ -119,9 +129,9 @@ try {
         await page.locator(`a[href="${href}"]`).first().click();
         await page.waitForFunction(() => window.nimweb && window.nimweb.address, null, { timeout: 20000 });
         const landed = page.url() === url + 'index.html' + hash;
-        const a = await waitAddress(page, 1);
+        const a = await waitAddress(page, 0);
         await kit.waitChip(0.8);
-        const shown = await consoleText(page);
+        const shown = await consoleWait(page, `> ${lines[lines.length - 1]}\n`);
         const echoed = lines.every((l) => shown.includes(`> ${l}\n`));
         const oks = (await kit.uartText()).match(/^(OK|ERR)[^\n]*/gm) || [];
         check(landed && a.kind === 'done' && echoed && oks.length === lines.length && oks.every((r) => r.startsWith('OK')),
@@ -156,7 +166,7 @@ try {
         await kit.waitUart(/LOG BOOT 1 0\n/);
         const a = await addressOf(page);
         const msg = await page.locator('#address').textContent();
-        const shown = await consoleText(page);
+        const shown = await consoleWait(page, '! address not used');
         await kit.waitChip(0.5);
         const sent = /OK GAME|LOG NEW/.test(await kit.uartText());
         check(a.kind === 'error' && msg.length > 0 && /! address not used: "MOVE 0 1"/.test(shown) && !sent,
@@ -169,15 +179,17 @@ try {
         check(true, '  the page still plays: a move by the keys after it');
 
         // A new fragment on the same page: set up again.
+        let seq = a.seq;
         await page.evaluate(() => { location.hash = '#GAME%20NIM;POS%201%202%203'; });
-        const b = await waitAddress(page, 1);
+        const b = await waitAddress(page, seq);
+        seq = b.seq;
         const [st] = await kit.type('STATE', /OK STATE [^\n]*POS=([\d,]*)/);
         check(b.kind === 'done' && st[1] === '1,2,3', `  hashchange to #GAME NIM;POS 1 2 3: ${b.kind}, POS=${st[1]}`);
 
         // Refused by the firmware: its ERR shown, the rest not sent.
         await page.evaluate(() => { location.hash = '#GAME%20NO%20SUCH;POS%205'; });
-        const c = await waitAddress(page, 2);
-        const shown2 = await consoleText(page);
+        const c = await waitAddress(page, seq);
+        const shown2 = await consoleWait(page, 'stopped at');
         const [st2] = await kit.type('STATE', /OK STATE [^\n]*POS=([\d,]*)/);
         check(c.kind === 'error' && /! address: stopped at "GAME NO SUCH": ERR GAME NAME/.test(shown2) && !shown2.includes('> POS 5')
             && st2[1] === '1,2,3', `  #GAME NO SUCH;POS 5: the firmware's ERR shown, POS not sent, the game as it was (POS=${st2[1]})`);

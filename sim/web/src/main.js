@@ -57,7 +57,7 @@ function showLanguage() {
     addressText();
 }
 // The page's line about its address: what was set up, or that it was not.
-let addressShown = { kind: '', detail: '' };
+let addressShown = { kind: '', detail: '', seq: 0 };
 function addressText() {
     const el = $('address');
     el.className = addressShown.kind ? `address ${addressShown.kind}` : 'address';
@@ -77,7 +77,7 @@ $('lang').addEventListener('change', (e) => {
     showLanguage();
 });
 const address = new AddressSetup(link, (text) => uart.say(text), (kind, detail) => {
-    addressShown = { kind, detail };
+    addressShown = { kind, detail, seq: addressShown.seq + 1 };
     addressText();
 });
 link.onLine = (text) => { if (text.startsWith('LOG BOOT ')) address.booted(); };
