@@ -13,7 +13,8 @@
 // the toy again. A screenshot of the first lesson link open in the page.
 //
 // usage: node tests/web/lessons.mjs WEBDIR COURSE_DIR NIMSIM ELF SCREENSHOT.png
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
@@ -27,6 +28,10 @@ if (!shot) {
     process.exit(2);
 }
 const CHROMIUM = process.env.NIMWEB_CHROMIUM || '/usr/bin/chromium';
+// Links checked side by side: the pages run at the chip's real time and
+// mostly wait, so three at once take about a third of the time.
+const JOBS = Number(process.env.NIMWEB_LESSON_JOBS || 3);
+const execFileP = promisify(execFile);
 const T = tally('lessons');
 const check = T.check;
 
@@ -53,27 +58,27 @@ function playLinks(dir) {
 
 // nimsim after boot, given `lines` then `after`: its UART text.
 const tmp = mkdtempSync(join(tmpdir(), 'nimweb-lessons-'));
-function nimsimRun(lines, after) {
-    const script = join(tmp, 'run.nims'), out = join(tmp, 'run.out');
+let runs = 0;
+async function nimsimRun(lines, after) {
+    const k = runs++;
+    const script = join(tmp, `run${k}.nims`), out = join(tmp, `run${k}.out`);
     const body = ['wait 100ms', ...lines.flatMap((l) => [`send ${l}`, 'wait 50ms']), ...after];
     writeFileSync(script, body.join('\n') + '\n');
-    const r = spawnSync(nimsim, ['--script', script, '--uart-out', out, elf], { encoding: 'utf8' });
-    if (r.status !== 0)
-        throw new Error(`nimsim ${r.status}: ${r.stderr}`);
+    await execFileP(nimsim, ['--script', script, '--uart-out', out, elf]);
     return readFileSync(out, 'utf8');
 }
 // nimsim's frames from 0.5 s to 2 s after the commands (a cursor blinks)
-function nimsimFrames(lines) {
+async function nimsimFrames(lines) {
     const after = ['wait 500ms'];
     for (let i = 0; i < 30; i++)
         after.push('send FRAME', 'wait 50ms');
-    return new Set([...nimsimRun(lines, after).matchAll(/OK FRAME ([0-9A-F]+)\n/g)].map((m) => m[1]));
+    return new Set([...(await nimsimRun(lines, after)).matchAll(/OK FRAME ([0-9A-F]+)\n/g)].map((m) => m[1]));
 }
 // P or N: nimsim's GRUNDY after the commands (and a move, two players)
-function nimsimGrundy(lines, move) {
+async function nimsimGrundy(lines, move) {
     const after = move ? ['send SET OPP 1', 'wait 50ms', `send MOVE ${move}`, 'wait 50ms'] : [];
-    const text = nimsimRun(lines, [...after, 'send GRUNDY', 'wait 200ms']);
-    const moved = !move || new RegExp(`OK MOVE ${move}\\n`).test(text);
+    const text = await nimsimRun(lines, [...after, 'send GRUNDY', 'wait 200ms']);
+    const moved = !move || text.includes(`OK MOVE ${move}\n`);
     const g = /OK GRUNDY [^\n]* ([PN])\n/.exec(text);
     return moved && g ? g[1] : `none (${JSON.stringify(text.slice(-120))})`;
 }
@@ -120,44 +125,59 @@ async function consoleWait(page, text) {
 let rc = 1;
 try {
     check(links.length > 0, `${links.length} distinct play links in ${courseDir}`);
-    let shotTaken = false;
-    for (const { lesson, href, hash } of links) {
+    // One link, as a fresh visitor: its results, printed together.
+    async function checkLink({ lesson, href, hash }, first) {
+        const out = [];
+        const note = (ok, what) => out.push([ok, what]);
         const lines = fragmentParse(hash).lines || [];
         const tLink = Date.now();
         const { context, page, kit } = await visitor();
-        await page.goto(url + 'course/' + htmlOf(lesson));
-        await page.locator(`a[href="${href}"]`).first().click();
-        await page.waitForFunction(() => window.nimweb && window.nimweb.address, null, { timeout: 20000 });
-        const landed = page.url() === url + 'index.html' + hash;
-        const a = await waitAddress(page, 0);
-        await kit.waitChip(0.8);
-        const shown = await consoleWait(page, `> ${lines[lines.length - 1]}\n`);
-        const echoed = lines.every((l) => shown.includes(`> ${l}\n`));
-        const oks = (await kit.uartText()).match(/^(OK|ERR)[^\n]*/gm) || [];
-        check(landed && a.kind === 'done' && echoed && oks.length === lines.length && oks.every((r) => r.startsWith('OK')),
-            `${lesson}: ${href} opens the page (${landed ? 'at the link' : page.url()}), set up: ${a.kind} (${oks.join(' | ')})`);
+        try {
+            await page.goto(url + 'course/' + htmlOf(lesson));
+            await page.locator(`a[href="${href}"]`).first().click();
+            await page.waitForFunction(() => window.nimweb && window.nimweb.address, null, { timeout: 20000 });
+            const landed = page.url() === url + 'index.html' + hash;
+            const a = await waitAddress(page, 0);
+            await kit.waitChip(0.8);
+            const shown = await consoleWait(page, `> ${lines[lines.length - 1]}\n`);
+            const echoed = lines.every((l) => shown.includes(`> ${l}\n`));
+            const oks = (await kit.uartText()).match(/^(OK|ERR)[^\n]*/gm) || [];
+            note(landed && a.kind === 'done' && echoed && oks.length === lines.length && oks.every((r) => r.startsWith('OK')),
+                `${lesson}: ${href} opens the page (${landed ? 'at the link' : page.url()}), set up: ${a.kind} (${oks.join(' | ')})`);
 
-        const frames = nimsimFrames(lines);
-        const [fm] = await kit.type('FRAME', /OK FRAME ([0-9A-F]+)\n/);
-        await kit.waitChip(0.15);    // a frame just sent reaches the page's next draw
-        const { drawn, now } = await page.evaluate(() => ({ drawn: window.nimweb.drawn, now: window.nimweb.simSeconds() }));
-        const recent = [...new Set(drawn.filter((d) => d.t > now - 1.5).map((d) => d.hex))];
-        const current = drawn.length ? drawn[drawn.length - 1].hex : '';
-        check(frames.has(fm[1]) && recent.includes(fm[1]) && frames.has(current),
-            `  the matrix shows the position: page FRAME ${fm[1]}, drawn ${recent.join('/')}, nimsim ${[...frames].join('/')}`);
+            const frames = nimsimFrames(lines);
+            const [fm] = await kit.type('FRAME', /OK FRAME ([0-9A-F]+)\n/);
+            await kit.waitChip(0.15);    // a frame just sent reaches the page's next draw
+            const { drawn, now } = await page.evaluate(() => ({ drawn: window.nimweb.drawn, now: window.nimweb.simSeconds() }));
+            const recent = [...new Set(drawn.filter((d) => d.t > now - 1.5).map((d) => d.hex))];
+            const current = drawn.length ? drawn[drawn.length - 1].hex : '';
+            const want = await frames;
+            note(want.has(fm[1]) && recent.includes(fm[1]) && want.has(current),
+                `  the matrix shows the position: page FRAME ${fm[1]}, drawn ${recent.join('/')}, nimsim ${[...want].join('/')}`);
 
-        const [hm] = await kit.type('HINT', /OK HINT ([^\n]*)\n/);
-        const verdict = hm[1] === 'NONE' ? nimsimGrundy(lines, null) : nimsimGrundy(lines, hm[1]);
-        check(verdict === 'P', `  HINT ${hm[1]}: ${hm[1] === 'NONE' ? 'the position' : 'after that move'} nimsim's GRUNDY says ${verdict}`);
-
-        if (!shotTaken) {
-            await page.screenshot({ path: shot, fullPage: true });
-            check(true, `  screenshot ${shot}`);
-            shotTaken = true;
+            const [hm] = await kit.type('HINT', /OK HINT ([^\n]*)\n/);
+            const verdict = await nimsimGrundy(lines, hm[1] === 'NONE' ? null : hm[1]);
+            note(verdict === 'P', `  HINT ${hm[1]}: ${hm[1] === 'NONE' ? 'the position' : 'after that move'} nimsim's GRUNDY says ${verdict}`);
+            if (first) {
+                await page.screenshot({ path: shot, fullPage: true });
+                note(true, `  screenshot ${shot}`);
+            }
+        } catch (e) {
+            note(false, `${lesson}: ${href}: ${e.message}`);
+        } finally {
+            await context.close();
         }
-        await context.close();
+        for (const [ok, what] of out)
+            check(ok, what);
         console.log(`    (${((Date.now() - tLink) / 1000).toFixed(1)} s)`);
     }
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(JOBS, links.length) }, async () => {
+        while (next < links.length) {
+            const i = next++;
+            await checkLink(links[i], i === 0);
+        }
+    }));
 
     // Refused by the page: nothing sent, an error line, the toy plays on.
     {
