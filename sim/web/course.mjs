@@ -136,7 +136,8 @@ const STYLE = `body { margin: 0; font: 16px/1.6 system-ui, -apple-system, "Segoe
   "Leelawadee UI", Tahoma, "PingFang TC", "Microsoft JhengHei", "Noto Sans CJK TC", sans-serif; color: #1d2433; background: #f6f7fa; }
 main { max-width: 760px; margin: 0 auto; padding: 8px 16px 40px; }
 nav { max-width: 760px; margin: 0 auto; padding: 10px 16px 0; font-size: .9em; }
-table { border-collapse: collapse; margin: 10px 0; } th, td { border: 1px solid #c9d0dc; padding: 3px 9px; text-align: right; }
+table { border-collapse: collapse; margin: 10px 0; } th, td { border: 1px solid #c9d0dc; padding: 3px 9px; }
+td:not([align]) { font-variant-numeric: tabular-nums; }
 code, pre { font: 14px/1.4 ui-monospace, monospace; background: #eceff5; border-radius: 4px; }
 code { padding: 0 3px; } pre { padding: 8px 10px; overflow-x: auto; } pre code { padding: 0; background: none; }
 .doc { color: #667; font-size: .85em; }

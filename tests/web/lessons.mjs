@@ -15,7 +15,7 @@
 // usage: node tests/web/lessons.mjs WEBDIR COURSE_DIR NIMSIM ELF SCREENSHOT.png
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
@@ -83,6 +83,34 @@ async function nimsimGrundy(lines, move) {
     return moved && g ? g[1] : `none (${JSON.stringify(text.slice(-120))})`;
 }
 
+// The built site's own links: every relative href and src of the lessons'
+// pages (build/web/course/**/*.html) names a file of the site, none a .md.
+function siteLinks(dir) {
+    const bad = [];
+    let count = 0;
+    (function walk(rel) {
+        for (const name of readdirSync(join(dir, rel)).sort()) {
+            const r = rel ? posix.join(rel, name) : name;
+            if (statSync(join(dir, r)).isDirectory()) {
+                walk(r);
+                continue;
+            }
+            if (!name.endsWith('.html'))
+                continue;
+            for (const m of readFileSync(join(dir, r), 'utf8').matchAll(/\b(?:href|src)="([^"]*)"/g)) {
+                const target = m[1].replace(/&amp;/g, '&');
+                if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target))
+                    continue;
+                count++;
+                const file = posix.normalize(posix.join(posix.dirname(r), target.split('#')[0]));
+                if (/\.md$/.test(file) || !existsSync(join(dir, file)))
+                    bad.push(`${r}: ${target}`);
+            }
+        }
+    })('course');
+    return { count, bad };
+}
+
 const htmlOf = (md) => md.replace(/(^|\/)README\.md$/, '$1index.html').replace(/\.md$/, '.html');
 
 const links = playLinks(courseDir);
@@ -125,6 +153,9 @@ async function consoleWait(page, text) {
 let rc = 1;
 try {
     check(links.length > 0, `${links.length} distinct play links in ${courseDir}`);
+    const site = siteLinks(webDir);
+    check(site.count > 0 && !site.bad.length, `the site's lessons: ${site.count} relative links, each to a file of the site`
+        + (site.bad.length ? `; broken: ${site.bad.join(', ')}` : ''));
     // One link, as a fresh visitor: its results, printed together.
     async function checkLink({ lesson, href, hash }, first) {
         const out = [];
