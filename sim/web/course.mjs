@@ -31,7 +31,7 @@ const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 const htmlName = (md) => (basename(md) === 'README.md' ? join(dirname(md), 'index.html') : md.replace(/\.md$/, '.html'));
 // GitHub's anchor of a heading, so #anchors written for the repository
 // work in the site too: lower case, punctuation dropped, spaces to '-'.
-const slug = (text) => text.toLowerCase().trim().replace(/<[^>]*>/g, '')
+const slug = (text) => text.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').toLowerCase().trim().replace(/<[^>]*>/g, '')
     .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '').replace(/\s/g, '-');
 
 const errors = [];

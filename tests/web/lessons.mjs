@@ -102,9 +102,12 @@ function siteLinks(dir) {
                 if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target))
                     continue;
                 count++;
-                const file = posix.normalize(posix.join(posix.dirname(r), target.split('#')[0]));
+                const [path, frag] = target.split('#');
+                const file = posix.normalize(posix.join(posix.dirname(r), path));
                 if (/\.md$/.test(file) || !existsSync(join(dir, file)))
                     bad.push(`${r}: ${target}`);
+                else if (frag && file.startsWith('course/') && !readFileSync(join(dir, file), 'utf8').includes(` id="${decodeURIComponent(frag)}"`))
+                    bad.push(`${r}: ${target} (no #${frag})`);
             }
         }
     })('course');
