@@ -72,8 +72,33 @@ def game_name(g):
     return g.replace("_", " ")
 
 
+# The engine's games that the toy's list (VER's GAMES) leaves out, as no
+# game (game_list.c's game_listed): TAKE 1 in every form, NIM in one heap.
+UNLISTED = re.compile(r"(TAKE_1|NIM_ONEHEAP)(_ONEHEAP)?(_BINARY)?(_MISERE)?")
+
+
+def games_note(r):
+    """What the "games" of a build's reply rows are: VER counts its list's
+    games, the bench plays the engine's, so the counts differ."""
+    names = [kv["game"] for kv in r]
+    octal = [g for g in names if g.startswith("OCTAL_")]
+    unlisted = [g for g in names if UNLISTED.fullmatch(g)]
+    listed = len(names) - len(octal) - len(unlisted)
+    forms = {}
+    for g in octal:
+        form = "one heap misère" if g.endswith("_ONEHEAP_MISERE") else "misère" if g.endswith("_MISERE") else \
+            "one heap" if g.endswith("_ONEHEAP") else "columns"
+        forms[form] = forms.get(form, 0) + 1
+    return ("games: the engine's games the bench plays, %d: every game of the toy's list (VER's GAMES) but "
+            "the OCTAL ones, %d; %d the list leaves out as no game (%s); and %d octal codes in place of the "
+            "OCTAL games, which VER counts as one game a form, your own code chosen when played (%s)." % (
+                len(names), listed, len(unlisted), ", ".join(game_name(g) for g in unlisted), len(octal),
+                ", ".join("%d in %s" % (c, f) for f, c in forms.items())))
+
+
 def reply_summary(figs):
-    """Per build: the worst perfect-level and random-move replies."""
+    """Per build: the worst perfect-level and random-move replies, and what
+    its games are."""
     body = []
     for cols in ("8", "32"):
         r = rows(figs, "reply", cols=cols)
@@ -89,9 +114,14 @@ def reply_summary(figs):
                      n(round(sum(int(kv["mean_cycles"]) for kv in r) / len(r))),
                      "%s (%s)" % (n(wr["worst_cycles"]), game_name(wr["game"])), budget("reply_random" + cols),
                      n(run[0]["cycles"]) if run else "-"])
+    notes = []
+    for cols in ("8", "32"):
+        note = games_note(rows(figs, "reply", cols=cols)) if rows(figs, "reply", cols=cols) else None
+        if note and note not in notes:
+            notes.append(note)
     return table(["columns", "games", "positions a columns game", "reply worst, cycles (game)", "budget",
                   "typical: mean of the games' means", "random-move reply worst (every 256th position)",
-                  "budget", "cycles simulated in all"], body)
+                  "budget", "cycles simulated in all"], body) + sum((["", t] for t in notes), [])
 
 
 def reply_games(figs):

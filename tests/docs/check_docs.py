@@ -6,6 +6,13 @@ Checks README.md, CHANGELOG.md, LICENSES/*.md, docs/*.md, board/*.md and
 tests/README.md (whose map check_tests_map.py checks too):
   links    every relative link resolves, and every #anchor is a heading of
            the file it points into (GitHub's slugs, non-ASCII letters too);
+           a lesson's "play it" link (docs/course/<lang>/: ../../index.html#...)
+           is a link into the site make web builds (sim/web's page beside
+           build/web/course/<lang>/), so it resolves to that page;
+  play     every play link's fragment is PC-link commands the page sends
+           (sim/web/src/fragment.js: GAME NEW POS SET, ';'-separated, printable,
+           at most 8 of at most 64 characters), and the firmware answers OK
+           to each, in order (nimsim, one line at a time);
   make     every `make X` named in code resolves to a target of the Makefiles;
   protocol every PC-link command and ERR word of docs/protocol.md is in the
            firmware's tables (firmware/app/link/proto_cmd.c's PROTO_COMMANDS,
@@ -29,8 +36,10 @@ import subprocess
 import sys
 import tempfile
 import unicodedata
+import urllib.parse
 
-DOC_GLOBS = ["README.md", "CHANGELOG.md", "LICENSES/*.md", "docs/*.md", "board/*.md", "tests/README.md"]
+DOC_GLOBS = ["README.md", "CHANGELOG.md", "LICENSES/*.md", "docs/*.md", "docs/course/*.md", "docs/course/*/*.md",
+             "board/*.md", "tests/README.md"]
 # Counts that are history, not the firmware of now, live in CHANGELOG.md
 # only: it is not read for the game count.
 COUNT_GLOBS = ["README.md", "docs/*.md", "board/*.md"]
@@ -145,6 +154,96 @@ class Docs:
 
 # ---- the checks: each returns a list of failure lines ------------------------
 
+# ---- the lessons' play links: into the site that make web builds -------------
+
+COURSE = "docs/course"
+SITE_PAGE = "sim/web/index.html"       # build/web/index.html, the site's root
+PLAY_VERBS = ("GAME", "NEW", "POS", "SET")  # as sim/web/src/fragment.js
+PLAY_MAX, PLAY_LINE = 8, 64
+
+
+def site_link(path, target):
+    """The fragment of a lesson's link to the site's page, or None when the
+    link is not one. In the site a lesson docs/course/<lang>/X.md is
+    course/<lang>/X.html, so ../../index.html is the page (../index.html
+    from docs/course itself)."""
+    if not (path.startswith(COURSE + "/") and target.partition("#")[0].endswith("index.html")):
+        return None
+    depth = os.path.dirname(path)[len(COURSE):].count("/") + 1
+    file_part, _, frag = target.partition("#")
+    return frag if file_part == "../" * depth + "index.html" else None
+
+
+def play_lines(frag):
+    """The page's commands of a fragment (fragment.js's rules): (lines, error)."""
+    try:
+        text = urllib.parse.unquote(frag, errors="strict")
+    except UnicodeDecodeError:
+        return None, "not valid percent-encoding"
+    if not re.fullmatch(r"[\x20-\x7e]*", text):
+        return None, "a byte outside printable ASCII"
+    lines = [re.sub(r" +", " ", s.strip()) for s in text.split(";") if s.strip()]
+    if not lines:
+        return None, "no command"
+    if len(lines) > PLAY_MAX:
+        return None, "%d commands, at most %d" % (len(lines), PLAY_MAX)
+    for l in lines:
+        if len(l) > PLAY_LINE:
+            return None, "%r longer than %d characters" % (l, PLAY_LINE)
+        if l.split(" ")[0].upper() not in PLAY_VERBS:
+            return None, "%r: the page takes %s only" % (l, ", ".join(PLAY_VERBS))
+    return lines, None
+
+
+def play_links(docs):
+    """(path, line, target, fragment) of every lesson link to the site's page."""
+    out = []
+    for path, text in docs.text.items():
+        for target, line in links(text):
+            frag = site_link(path, target)
+            if frag is not None:
+                out.append((path, line, target, frag))
+    return out
+
+
+def check_play(docs, answers):
+    """Each play link's commands well-formed, and OK from the firmware
+    (answers: lines -> the firmware's replies, None without a simulator)."""
+    bad, runs = [], []
+    for path, line, target, frag in play_links(docs):
+        lines, err = play_lines(frag)
+        if err:
+            bad.append("%s:%d: play link %s: %s" % (path, line, target, err))
+        else:
+            runs.append((path, line, target, lines))
+    if answers and runs:
+        replies = answers([l for *_, lines in runs for l in lines])
+        for path, line, target, lines in runs:
+            got, replies = replies[:len(lines)], replies[len(lines):]
+            for l, r in zip(lines, got + [None] * len(lines)):
+                if not r or not r.startswith("OK"):
+                    bad.append("%s:%d: play link %s: the firmware answers %r to %r" % (path, line, target, r, l))
+                    break
+    return bad
+
+
+def nimsim_answers(nimsim, elf):
+    """lines -> the firmware's reply line (OK/ERR) to each, sent one at a
+    time on the simulated chip (a fresh EEPROM: the page's first visit)."""
+    def answers(lines):
+        with tempfile.TemporaryDirectory() as tmp:
+            script, out = os.path.join(tmp, "play.nims"), os.path.join(tmp, "uart.txt")
+            with open(script, "w") as f:
+                f.write("wait 100ms\n")
+                for l in lines:
+                    f.write("send %s\nwait 40ms\n" % l)
+            subprocess.run([nimsim, "--script", script, "--uart-out", out, elf],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+            text = open(out).read() if os.path.exists(out) else ""
+        return re.findall(r"^(?:OK|ERR)\b[^\n]*", text, flags=re.M)
+    return answers
+
+
 def check_links(docs):
     bad = []
     for path, text in docs.text.items():
@@ -152,6 +251,10 @@ def check_links(docs):
         for target, line in links(text):
             if re.match(r"[a-z][a-z0-9+.-]*:", target, flags=re.I):
                 continue                          # http:, https:, mailto: ...
+            if site_link(path, target) is not None:
+                if not docs.exists(SITE_PAGE):
+                    bad.append("%s:%d: link %s: the site's page %s is missing" % (path, line, target, SITE_PAGE))
+                continue                          # the site's page (check_play reads its fragment)
             file_part, _, anchor = target.partition("#")
             dest = os.path.normpath(os.path.join(here, file_part)) if file_part else path
             if dest.startswith(".."):
@@ -364,6 +467,19 @@ def self_test(docs, run):
         ("budgets", "docs/testing.md", "| `stack` | 384 |", "| `stack` | 512 |"),
         ("rows", "docs/protocol.md", "| the command list |", "| the command list" + " and more" * 40 + " |"),
     ]
+    # the first play link of the lessons, mutated: a wrong depth is a
+    # broken link, a command the page refuses, one the firmware refuses
+    plays = play_links(docs)
+    if plays:
+        path, _, target, frag = plays[0]
+        cases += [
+            ("links", path, "](%s)" % target, "](%s)" % target[3:]),
+            ("play", path, "](%s)" % target, "](%s)" % target.replace("#", "#MOVE%200%201;", 1)),
+            ("play", path, "](%s)" % target, "](%s)" % target.replace("#", "#GAME%20NO%20SUCH%20GAME;", 1)),
+            ("play", path, "](%s)" % target, "](%s)" % target.replace("#", "#SET%20LEVEL%209;", 1)),
+        ]
+    else:
+        cases.append(("play", "docs/course/README.md", "no play link", "to mutate"))
     bad = []
     for check, path, old, new in cases:
         d = mutate(docs, path, old, new)
@@ -409,8 +525,10 @@ def main():
     targets = make_targets(root)
     commands, reasons = firmware_words(root)
     limits = bench_limits(root)
+    answers = nimsim_answers(a.nimsim, a.elf) if os.path.exists(a.nimsim) and os.path.exists(a.elf) else None
     run = {
         "links": check_links,
+        "play": lambda d: check_play(d, answers),
         "make": lambda d: check_make(d, targets),
         "protocol": lambda d: check_protocol(d, commands, reasons),
         "games": lambda d: check_games(d, games),
@@ -427,9 +545,9 @@ def main():
     bad += found
     for line in bad:
         print("docs: FAIL " + line)
-    print("docs: %d files, %d links, %d make targets named, %d commands, %d error words, VER GAMES %d" % (
-        len(docs.text), sum(len(links(t)) for t in docs.text.values()), len(make_names(docs)),
-        len(commands), len(reasons), games))
+    print("docs: %d files, %d links (%d play links%s), %d make targets named, %d commands, %d error words, VER GAMES %d" % (
+        len(docs.text), sum(len(links(t)) for t in docs.text.values()), len(play_links(docs)),
+        "" if answers else ", not run: no nimsim", len(make_names(docs)), len(commands), len(reasons), games))
     return 1 if bad else 0
 
 

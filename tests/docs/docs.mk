@@ -19,6 +19,7 @@ TEST_BUILD += $(B)/nim.elf $(NIMSIM) $(COURSE_ENGINE)
 .PHONY: test-docs
 ## Documents:
 ##   make test-docs       links, anchors, make targets, PC-link words, game count and budgets of the docs;
+##                        the lessons' play links: commands the page sends, each OK from the firmware;
 ##                        tests/README.md's map names every test target and folder
 test-docs: $(B)/nim.elf $(NIMSIM) $(COURSE_ENGINE) $(GRUNDY)
 	@python3 tests/docs/check_docs.py --nimsim $(NIMSIM) --elf $(B)/nim.elf

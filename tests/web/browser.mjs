@@ -8,9 +8,8 @@
 // of its languages (languages.mjs); no page errors.
 //
 // usage: node tests/web/browser.mjs WEBDIR SCREENSHOT.png
-import { spawn } from 'node:child_process';
 import { chromium } from '../../sim/web/node_modules/playwright-core/index.mjs';
-import { pageKit, sleep } from './pagekit.mjs';
+import { pageKit, sleep, webServe } from './pagekit.mjs';
 import { checkLanguages } from './languages.mjs';
 
 const [webDir, shot] = process.argv.slice(2);
@@ -27,21 +26,7 @@ const check = (ok, what) => {
     return ok;
 };
 
-// make web-serve on a free port (WEB_PORT=0); its first line has the URL.
-const modules = /\/m(\d)\/web\/?$/.exec(webDir);
-const server = spawn('make', ['--no-print-directory', '-s', 'web-serve', 'WEB_PORT=0',
-    ...(modules ? [`MODULES=${modules[1]}`] : [])], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
-const url = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-        out += d;
-        const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-        if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`make web-serve ended (${code}): ${out}`)));
-    setTimeout(() => reject(new Error('make web-serve printed no URL in 60 s')), 60000);
-});
-const stopServer = () => { try { process.kill(-server.pid); } catch { /* gone */ } };
+const { url, stop: stopServer } = await webServe(webDir);
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
 const context = await browser.newContext({ viewport: { width: 760, height: 1060 }, locale: 'en-US' });

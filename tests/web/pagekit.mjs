@@ -2,7 +2,40 @@
 // read and typed, buttons pressed with the mouse or the keyboard, waits in
 // chip time.
 
+import { spawn } from 'node:child_process';
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A test's PASS/FAIL lines under `label`, counted: tally.check(ok, what).
+export function tally(label) {
+    const t = { pass: 0, fail: 0, t0: Date.now() };
+    t.check = (ok, what) => {
+        if (ok) t.pass++; else t.fail++;
+        console.log(`${label} ${ok ? 'PASS' : 'FAIL'} ${what}`);
+        return ok;
+    };
+    t.secs = () => ((Date.now() - t.t0) / 1000).toFixed(1);
+    return t;
+}
+
+// make web-serve on a free port (WEB_PORT=0) for WEBDIR (build/web, or
+// build/m<N>/web); its first line has the URL. Returns { url, stop }.
+export async function webServe(webDir) {
+    const modules = /\/m(\d)\/web\/?$/.exec(webDir);
+    const server = spawn('make', ['--no-print-directory', '-s', 'web-serve', 'WEB_PORT=0',
+        ...(modules ? [`MODULES=${modules[1]}`] : [])], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+    const url = await new Promise((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (d) => {
+            out += d;
+            const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+            if (m) resolve(m[1]);
+        });
+        server.on('exit', (code) => reject(new Error(`make web-serve ended (${code}): ${out}`)));
+        setTimeout(() => reject(new Error('make web-serve printed no URL in 60 s')), 60000);
+    });
+    return { url, stop: () => { try { process.kill(-server.pid); } catch { /* gone */ } } };
+}
 const KEY = { UP: 'ArrowUp', DOWN: 'ArrowDown', LEFT: 'ArrowLeft', RIGHT: 'ArrowRight', A: 'KeyZ', B: 'KeyX' };
 
 export function pageKit(page) {

@@ -37,8 +37,11 @@ $(B)/board.defs: board/board.h board/$(BOARD).h sim/avr_regs.h
 
 # make web: build/web (8 columns) with build/m4/web (32 columns) inside it
 # as m4/, so one folder holds both; build/m4/web is also there on its own.
+# The lessons (docs/course) beside the page, as build/web/course/<lang>/*.html:
+# their "play it" links open ../../index.html#<commands>.
+COURSE_SRC := $(shell find docs/course -name '*.md' -o -type d 2>/dev/null)
 ifeq ($(MODULES),1)
-web: $(B)/web/index.html
+web: $(B)/web/index.html $(B)/web/course/index.html
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/web/index.html
 	@rm -rf $(B)/web/m4 && cp -r build/m4/web $(B)/web/m4
 	@echo "web: open $(B)/web/index.html, or make web-serve; copy $(B)/web/ to any static host"
@@ -49,6 +52,8 @@ WEB_OTHER := ../index.html
 endif
 $(B)/web/index.html: $(WEB_SRC) $(B)/nim.hex $(B)/board.defs $(WEB_STAMP)
 	@node $(WEB_DIR)/build.mjs $(B)/board.defs $(B)/nim.hex $(B)/web $(WEB_OTHER)
+$(B)/web/course/index.html: $(WEB_DIR)/course.mjs $(COURSE_SRC) $(WEB_STAMP)
+	@node $(WEB_DIR)/course.mjs docs/course $(B)/web
 
 web-serve: web
 	@node $(WEB_DIR)/serve.mjs $(B)/web $(WEB_PORT)
@@ -80,10 +85,15 @@ TEST_BUILD_M4 += build/m4/nim.elf build/m4/nim.hex build/m4/nimsim build/m4/boar
 # chromium through playwright-core), in each language. Its screenshots:
 # make test-web WEB_SHOT=docs/web.png refreshes the README's and docs/play.md's (and
 # docs/web-<lang>.png).
+# Then every lesson's play link (docs/course), clicked in the built site:
+# the page set up from its address as nimsim is by the same commands, its
+# HINT checked by nimsim (tests/web/lessons.mjs; its screenshot
+# $(B)/web-lesson.png).
 WEB_SHOT ?= $(B)/web.png
-test-web: web $(WEB_STAMP)
-	@node --test --test-reporter=spec tests/web/i18n.test.mjs 2>&1 | grep -v '^$$'
+test-web: web $(WEB_STAMP) $(NIMSIM) $(B)/nim.elf
+	@node --test --test-reporter=spec tests/web/i18n.test.mjs tests/web/fragment.test.mjs 2>&1 | grep -v '^$$'
 	@node tests/web/browser.mjs $(B)/web $(WEB_SHOT)
+	@node tests/web/lessons.mjs $(B)/web docs/course $(NIMSIM) $(B)/nim.elf $(B)/web-lesson.png
 
 # The Wokwi project matches the board header, part by part and wire by wire.
 test-wokwi: $(B)/board.defs
@@ -93,12 +103,14 @@ TEST_TARGETS += test-web-sim test-web test-wokwi
 TEST_BUILD += $(B)/nim.elf $(B)/nim.hex $(NIMSIM) $(B)/board.defs $(WEB_STAMP) $(B)/web/index.html
 TEST_BUILD_M4 += build/m4/web/index.html
 ## Play in a browser (sim/web, docs/play.md#in-a-browser):
-##   make web             build/web/index.html: the real firmware on avr8js, static (32 columns in m4/)
+##   make web             build/web/index.html: the real firmware on avr8js, static (32 columns in m4/),
+##                        the lessons beside it (build/web/course/<lang>/*.html, docs/course)
 ##   make web-serve       serve build/web on 127.0.0.1 (WEB_PORT=8014) and print the URL
 ##   make web-deps        install nodejs, npm, chromium (apt) and the pinned npm packages (npm ci)
 ##   make test-web-sim    avr8js workarounds each needed; the registers sim/avr_regs.h's, typed once;
 ##                        every e2e session replayed on avr8js = nimsim
 ##   make test-web-sim-m4 the same replay of every e2e session on 32 columns (build/m4)
 ##   make test-web        the page in headless chromium: games by clicks and keys, menu, reload, console,
-##                        in each language (en vi zh-Hant th: tables, no English left, fonts, a move)
+##                        in each language (en vi zh-Hant th: tables, no English left, fonts, a move);
+##                        every lesson's play link (docs/course) = nimsim's position, its HINT checked
 ##   make test-wokwi      board/wokwi/diagram.json parts, pins and wires match board/nano.h

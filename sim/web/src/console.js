@@ -1,6 +1,7 @@
 // console.js - the UART as a console: what the firmware sends (replies,
 // LOG lines) scrolls in the output; a typed line goes to the firmware at
-// line speed with its newline, as a PC terminal would send it.
+// line speed with its newline, as a PC terminal would send it, in its turn
+// (send: the page's link queue, linkq.js).
 
 const KEEP_CHARS = 20000;
 
@@ -14,13 +15,19 @@ export class UartConsole {
             e.preventDefault();
             const line = input.value;
             input.value = '';
-            send(line + '\n');
             this.echo(line);
+            send(line);
         });
     }
 
     echo(line) {
-        this.pending += `> ${line}\n`;
+        this.say(`> ${line}`);
+    }
+
+    // A line of the page's own (the address's commands and errors), not
+    // the toy's: shown, but not in the UART text the tests read.
+    say(text) {
+        this.pending += `${text}\n`;
     }
 
     byte(b) {

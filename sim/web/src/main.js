@@ -1,7 +1,8 @@
 // main.js - the page: the real firmware image on the avr8js board
 // (runner.js), paced to the wall clock at the chip's 16 MHz, drawn as the
 // toy, played with pointer, touch or keyboard, heard through Web Audio,
-// talked to through the UART console; its EEPROM lives in localStorage.
+// talked to through the UART console; its EEPROM lives in localStorage;
+// set up from its address (#GAME NIM;POS 3 4 5, lesson.js) once booted.
 // Every word it shows comes from i18n.js's tables.
 import { Board, BUTTON_NAMES } from './runner.js';
 import { EepromStore, eepromLoad, eepromSave } from './eeprom.js';
@@ -10,6 +11,8 @@ import { MatrixView } from './matrix.js';
 import { ButtonPad } from './buttons.js';
 import { PiezoAudio } from './piezo.js';
 import { UartConsole } from './console.js';
+import { LinkQueue } from './linkq.js';
+import { AddressSetup } from './lesson.js';
 import { LANGS, i18nApply, i18nPick, i18nStore, i18nStored, i18nText } from './i18n.js';
 
 /* global __BOARD__, __HEX__ */
@@ -34,7 +37,8 @@ addEventListener('pagehide', save);
 
 const matrix = new MatrixView($('matrix'), board.BOARD_COLS);
 const audio = new PiezoAudio();
-const uart = new UartConsole($('uart-out'), $('uart-form'), $('uart-in'), (s) => nim.board.uartSend(new TextEncoder().encode(s)));
+const link = new LinkQueue((bytes) => nim.board.uartSend(bytes), () => nim.board.cycles / F);
+const uart = new UartConsole($('uart-out'), $('uart-form'), $('uart-in'), (line) => link.line(line));
 let dirty = true;
 
 let lang = i18nPick(i18nStored(), navigator.languages || [navigator.language]);
@@ -50,6 +54,15 @@ function showLanguage() {
         other.textContent = T(board.BOARD_COLS === 8 ? 'other_m4' : 'other_m1');
     soundText();
     $('lang').value = lang;
+    addressText();
+}
+// The page's line about its address: what was set up, or that it was not.
+let addressShown = { kind: '', detail: '', seq: 0 };
+function addressText() {
+    const el = $('address');
+    el.className = addressShown.kind ? `address ${addressShown.kind}` : 'address';
+    el.textContent = addressShown.kind === 'done' ? T('address_done', { cmds: addressShown.detail })
+        : addressShown.kind === 'error' ? T('address_error') : '';
 }
 for (const code of Object.keys(LANGS)) {
     const opt = document.createElement('option');
@@ -63,12 +76,17 @@ $('lang').addEventListener('change', (e) => {
     i18nStore(lang);
     showLanguage();
 });
+const address = new AddressSetup(link, (text) => uart.say(text), (kind, detail) => {
+    addressShown = { kind, detail, seq: addressShown.seq + 1 };
+    addressText();
+});
+link.onLine = (text) => { if (text.startsWith('LOG BOOT ')) address.booted(); };
 showLanguage();
 
 function makeBoard() {
     const b = new Board({ flash, board, eeprom });
     b.onFrame = () => { dirty = true; };
-    b.onUartByte = (x) => uart.byte(x);
+    b.onUartByte = (x) => { uart.byte(x); link.byte(x); };
     b.onTone = (hz) => { audio.set(hz); $('piezo').classList.toggle('sounding', hz > 0); };
     return b;
 }
@@ -80,6 +98,7 @@ const nim = {
     simSeconds: () => nim.board.cycles / F,
     errors: [],
     lang: () => lang,
+    address: () => ({ ...addressShown, runs: address.runs, busy: link.busy }),
     drawn: [],
     // The browser tests' gate (null for a person): the chip runs up to
     // this cycle and waits there, so a test's press is held an exact
@@ -104,6 +123,7 @@ $('power').addEventListener('click', () => {
     gesture();
     save();
     nim.board.powerCycle();
+    link.reset();
     pad.releaseAll();
     t0 = performance.now();
     c0 = nim.board.cycles;
@@ -114,6 +134,7 @@ $('forget').addEventListener('click', () => {
     eeprom.memory.fill(0xFF);
     save();
     nim.board.powerCycle();
+    link.reset();
 });
 
 // Real time: the cycle the chip would be at now; asleep time is skipped
@@ -147,9 +168,13 @@ function frame(now) {
         if (nim.drawn.length > 200)
             nim.drawn.splice(0, 100);
     }
+    link.tick();
     uart.flush();
     $('status').textContent = T('status', { secs: (nim.board.cycles / F).toFixed(1),
         awake: (100 * nim.board.awakeShare()).toFixed(1) });
     requestAnimationFrame(frame);
 }
+// The address's fragment now (sent once booted), and each new one.
+addEventListener('hashchange', () => address.want(location.hash));
+address.want(location.hash);
 requestAnimationFrame(frame);

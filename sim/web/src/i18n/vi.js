@@ -35,4 +35,6 @@ export default {
     howto_example: '3 = 011\n4 = 100\n5 = 101\ntổng Nim = 010 = 2',
     howto_move: 'Ba cọc 3, 4, 5 có tổng Nim bằng 2, khác 0: đó là vị trí N, người đi trước thắng. Bốc 2 viên ở cọc 3: còn 1, 4, 5 với tổng Nim bằng 0 (vị trí P), và đối thủ đi thế nào thì tổng Nim cũng khác 0.',
     howto_machine: 'Máy luôn đi tới tổng Nim bằng 0. Khi không thể (bạn để lại cho máy một vị trí P), máy chơi cầm chừng: bốc một viên và chờ bạn sơ suất. Các trò khác (trò chơi trừ dần, Kayles, Treblecross ...) cho mỗi cột một giá trị Sprague-Grundy và chơi y như vậy.',
+    address_done: 'Đã thiết lập theo địa chỉ của trang: {cmds}',
+    address_error: 'Địa chỉ của trang yêu cầu một thiết lập không thực hiện được (phần nối với máy tính bên dưới cho biết lý do); đồ chơi vẫn chơi tiếp như trước.',
 };
