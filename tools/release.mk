@@ -14,11 +14,20 @@ RELEASE_FILES = nim-8-columns.hex=build/nim.hex nim-32-columns.hex=build/m4/nim.
 	$(foreach f,$(PCB_ZIP) $(filter %-bom.csv %-pos.csv,$(BOARD_LISTS)) $(BOARD_SCHEMATIC) $(CASE_STLS),$(notdir $(f))=$(f)) \
 	web=build/web
 
+# The tools that made these bytes (another compiler, other bytes; the
+# sums hold for these): README.txt names them. Each asked once, here.
+RELEASE_TOOLS = avr-gcc $$(avr-gcc -dumpversion), \
+	avr-libc $$(printf '\043include <avr/version.h>\n__AVR_LIBC_VERSION_STRING__\n' | avr-gcc -mmcu=$(MCU) -E -P -x c - | tail -n 1 | tr -d '\042'), \
+	KiCad $$($(PCB_PY) -c 'import pcbnew; print(pcbnew.Version())'), \
+	OpenSCAD $$(openscad --version 2>&1 | sed 's/^OpenSCAD version //'), \
+	esbuild $$(node -p 'require(process.argv[1]).version' $(CURDIR)/$(WEB_DIR)/node_modules/esbuild/package.json)
+
 .PHONY: release release-notes release-check
 release:
 	@$(MAKE) --no-print-directory MODULES=1 build/nim.hex web board case
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/nim.hex
-	@python3 tools/release.py make $(RELEASE_VERSION) $(RELEASE_DIR) $(RELEASE_FILES)
+	@tools="$(RELEASE_TOOLS)" && RELEASE_TOOLS=$$tools python3 tools/release.py make \
+		$(RELEASE_VERSION) $(RELEASE_DIR) $(RELEASE_FILES)
 
 # CHANGELOG.md's "Release files" under this version: after any change
 # that changes a release file (the firmware, the board, the page), run it

@@ -41,7 +41,7 @@ DESCRIBE = [
     ("*-pos.csv", "the handheld board's pick-and-place, mm from the board's bottom "
      "left corner (also in the zip)"),
     ("*-schematic.svg", "the handheld board's schematic, for soldering and checking"),
-    ("case-bottom.stl", "the case's bottom shell, to print (board/case/README.md)"),
+    ("case-bottom.stl", "the case's bottom shell, to print (the project's board/case/README.md)"),
     ("case-lid.stl", "the case's lid, to print"),
     ("case-button.stl", "a button cap, to print (six are needed)"),
     ("web/index.html", "the browser page: the 8-column firmware on avr8js, one static file "
@@ -114,10 +114,14 @@ def rel_readme(version, top, files):
              "The firmware images, the handheld board's fabrication files, the case's",
              "STLs and the browser page, built by `make release` from the project's",
              f"sources of version {version} (its README, \"Build one\", tells the rest).",
-             "Flash an image over the serial header or a Nano's USB (115200 baud, Optiboot):",
+             "Flash an image over the serial header or a Nano's USB (Optiboot: 115200 baud;",
+             "a Nano with the old bootloader: 57600):",
              "  avrdude -c arduino -p m328p -P /dev/ttyUSB0 -b 115200 -D -U flash:w:nim-8-columns.hex:i",
-             "Check the files: sha256sum -c SHA256SUMS", "",
-             "Bytes and what each file is:", ""]
+             "Check the files: sha256sum -c SHA256SUMS", ""]
+    tools = os.environ.get("RELEASE_TOOLS", "").strip()
+    if tools:
+        lines += ["Built with " + tools + ":", "the same sources and these versions give the same bytes.", ""]
+    lines += ["Bytes and what each file is:", ""]
     for p in files + [README, SUMS]:
         what = rel_describe(p)
         if what is None:
