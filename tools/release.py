@@ -52,7 +52,7 @@ DESCRIBE = [
     ("web/course/*", "the course's lessons, rendered for the page"),
     ("web/*", "a file of the browser page"),
     ("README.txt", "this list"),
-    ("SHA256SUMS", "every file's SHA-256: `sha256sum -c SHA256SUMS` in this folder"),
+    ("SHA256SUMS", "every other file's SHA-256: `sha256sum -c SHA256SUMS` in this folder"),
 ]
 README = "README.txt"
 SUMS = "SHA256SUMS"
@@ -128,7 +128,7 @@ def rel_readme(version, top, files):
             die(f"{p}: no description in tools/release.py DESCRIBE: add one")
         size = "-" if p in (README, SUMS) else str(os.path.getsize(os.path.join(top, p)))
         lines.append(f"{p:<{width}}  {size:>8}  {what}")
-    lines += ["", "(README.txt and SHA256SUMS: their sums and sizes are in SHA256SUMS and the",
+    lines += ["", "(README.txt's sum is in SHA256SUMS; the sizes and sums of both are in the",
               "project's CHANGELOG.md, under this version's \"Release files\".)"]
     return "\n".join(lines) + "\n"
 
