@@ -215,7 +215,8 @@ def rel_block(out):
     lines = [BLOCK_START, "",
              "### Release files", "",
              f"`make release` writes `build/release/nim-toy-{version}/`; these are its files",
-             "(`make release-notes` writes this list; SHA256SUMS holds every file's sum).", "",
+             "(`make release-notes` writes this list; `SHA256SUMS` holds the sum of every",
+             "other file, the page's too).", "",
              "| file | bytes | SHA-256 |", "|---|---:|---|"]
     for p in files:
         if p.startswith("web/"):
