@@ -56,7 +56,7 @@ for f in build/nim.elf build/m4/nim.elf; do
     cmp -s "$one/$f" "$two/$f" || { echo "release-check: FAIL: $f differs between the clones"; exit 1; }
 done
 python3 tools/release.py check "$a" >/dev/null
-echo "release-check: two clones of $(git rev-parse --short HEAD) in two folders give the same $n files of $(basename "$a") and the same ELFs ($secs s): ok"
+echo "release-check: two clones of $(git rev-parse --short "$rev") in two folders give the same $n files of $(basename "$a") and the same ELFs ($secs s): ok"
 
 # the comparison refuses what it must: one byte changed, one file more
 for m in byte file; do
