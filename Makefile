@@ -40,6 +40,7 @@ include tools/size.mk
 -include $(sort $(wildcard board/*.mk))
 -include sim/sim.mk
 -include $(sort $(wildcard tests/*/*.mk))
+include tools/release.mk
 
 .PHONY: all test play help clean
 all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
