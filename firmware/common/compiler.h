@@ -14,6 +14,12 @@
  * call costs more than the copy, or on a hot loop. */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
+/* A default that a stronger definition elsewhere replaces at link time:
+ * an event hook's empty listener in the room that raises the event (as
+ * QMK's _kb/_user hooks), so the room links and runs alone (a host test)
+ * and app/events.c, above it, wires the real listeners. */
+#define WEAK __attribute__((weak))
+
 /* A struct laid out with no padding on every compiler: the AVR has none
  * anyway, and a host build then holds the same bytes. */
 #define PACKED __attribute__((packed))

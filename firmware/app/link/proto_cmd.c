@@ -432,8 +432,7 @@ static uint8_t proto_cmd_set(uint16_t now)
         return R_CMD | R_ITEM;
     if (!proto_next_num(255, &v) || !proto_at_end() || !game_set(index, (uint8_t)v))
         return R_CMD | R_VALUE;
-    game_save_settings();
-    ui_settings_changed();
+    game_save_settings();   /* the menu's text follows: game_event_settings */
     proto_reply_ok();
     proto_out_sp();
     proto_out_word(setting_names, index);

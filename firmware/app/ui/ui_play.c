@@ -1,7 +1,6 @@
 /* ui_play.c - the controls: buttons arrive as debounced edges once per
  * main-loop pass and become cursor steps, selections, moves, hints and the
  * way to the menu; auto-off counts the time since the last press. */
-#include "events.h"
 #include "game.h"
 #include "pgm.h"
 #include "sound.h"
