@@ -7,7 +7,12 @@
 #ifndef COMMON_COMPILER_H
 #define COMMON_COMPILER_H
 
-/* Keeps LTO from copying a function into its callers (a size trick). */
+/* Keeps LTO from copying a function into its callers (a size trick): a
+ * function called from two or more places that LTO copied into each, where
+ * the copies cost more flash than the calls (make size-report shows it).
+ * That is the reason wherever NOINLINE stands without a comment of its
+ * own; one kept out of line for another reason (the stack, a register, a
+ * hot loop) says which. */
 #define NOINLINE __attribute__((noinline))
 
 /* NOINLINE's opposite: a small function copied into every caller, where a

@@ -22,11 +22,12 @@ TEST_TARGETS += test-layers
 
 
 # check_compiler.py: no raw __attribute__ outside firmware/common/compiler.h
-# and no byte count in a firmware comment (make size-report measures them),
+# and no byte count (make size-report measures them), "issue N" (no tracker)
+# or exact cycle count (make bench's, or ~N) in a firmware comment,
 # each rule shown to fail on a mutated copy of the sources.
 .PHONY: test-compiler
 test-compiler:
 	@tests/layers/check_compiler.py "$(CURDIR)"
 
 TEST_TARGETS += test-compiler
-##   make test-compiler   attributes only through compiler.h, no byte counts in firmware comments
+##   make test-compiler   attributes only through compiler.h; no byte counts, "issue N" or exact cycle counts in firmware comments

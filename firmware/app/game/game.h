@@ -85,12 +85,6 @@ extern game_t game;
  * the game is worth playing (game_listed: not one without a choice, nor
  * one won by taking everything). The menu chooses the rule, then its form. */
 #define GAME_FORMS 4
-/* The list's bound: every rule in columns, normal and misere, and every
- * heap rule and every rule after the column rules (EMPTY AND DIVIDE) in
- * one heap and in BINARY, normal and misere, and the SUMs (the scores are
- * kept per rule and form, BINARY with the columns form, so they survive
- * the list growing up to that). */
-#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT) + GAME_SUMS + GAME_OWN)
 /* The SUM games, at the list's end: columns, columns misere, BINARY,
  * BINARY misere (rule RULE_NIM, mode with ENGINE_SUM; the columns' rules
  * are game.pos.rules, chosen with the game). */

@@ -343,6 +343,23 @@ static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
     return r;
 }
 
+/* A plays the chosen game (rule gr, mode gm): first a SUM's columns or
+ * your own game's code are chosen; any other starts at once (true).
+ * Copied into its two callers: out of line it was bigger. */
+static ALWAYS_INLINE bool menu_play(uint8_t gr, uint8_t gm, uint16_t now)
+{
+    if (game_mode_is_sum(gm)) {
+        sum_open();
+    } else if (gr == GAME_ENTRY_OWN) {
+        code_open();
+    } else {
+        game_save_settings();
+        game_new(now);
+        return true;
+    }
+    return false;
+}
+
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
     uint8_t s = menu_setting(menu_item), r = UI_MENU_OK, gr, gm;
@@ -363,13 +380,7 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             if (ask != ASK_NEW) {
                 game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
                 game_save_settings();
-            } else if (game_mode_is_sum(gm)) {
-                sum_open();                 /* first the sum's columns */
-            } else if (gr == GAME_ENTRY_OWN) {
-                code_open();                /* first the code */
-            } else {
-                game_save_settings();
-                game_new(now);
+            } else if (menu_play(gr, gm, now)) {
                 return UI_MENU_OK;
             }
         }
@@ -390,17 +401,10 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             game_set(s, v);
         }
     } else if (pressed & BTN_A) {
-        if (game.in_game) {
+        if (game.in_game)
             menu_ask = ASK_NEW;             /* never thrown away without a word */
-        } else if (game_mode_is_sum(gm)) {
-            sum_open();
-        } else if (gr == GAME_ENTRY_OWN) {
-            code_open();
-        } else {
-            game_save_settings();
-            game_new(now);
+        else if (menu_play(gr, gm, now))
             return UI_MENU_OK;
-        }
     } else if (b_short) {
         if (!game.in_game)
             return UI_MENU_DENY;            /* no game to go back to */
