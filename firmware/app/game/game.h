@@ -193,6 +193,14 @@ void game_sum_rule(uint8_t n, uint8_t c, uint8_t r);
 /* The SUM selected (SET_GAME) in game.pos, its columns to be chosen from
  * one NIM column. */
 void game_sum_start(void);
+/* The SUM being chosen, as the game holds it (game_sum_start,
+ * game_sum_rule write it; the menu reads it here and keeps no copy):
+ * game.pos, read-only: a SUM still with its columns unless a PC's GAME
+ * or POS took it. Inline: an address. */
+static ALWAYS_INLINE const engine_pos_t *game_sum(void)
+{
+    return &game.pos;
+}
 /* Give up the game in progress (a new game asked for from the menu):
  * against the machine it counts as the machine's win, so a game that is
  * going badly cannot be dodged. */

@@ -88,8 +88,9 @@ enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
 static uint8_t menu_ask;
 
 /* The SUM's columns being chosen (A on a SUM game), one after the other:
- * the last is the one being chosen. The choice is game.pos's rules and
- * ncols (no game is in progress then), so it is kept with the game. */
+ * the last is the one being chosen. The choice is the game's (game_sum:
+ * game.pos's rules and ncols, no game is in progress then), written
+ * through game_sum_start and game_sum_rule, so it is kept with the game. */
 static bool sum_on;
 
 /* Your own game's code being typed in (A on the OCTAL game): a copy of
@@ -107,12 +108,13 @@ static uint8_t code_on;
 static uint8_t code_at;
 static octal_code_t code_edit;
 
-/* The sum being chosen is game.pos: if something else took it meanwhile
+/* The sum being chosen is the game's: if something else took it meanwhile
  * (a PC's GAME or POS, the menu reached from the title after a wake), the
  * choice is over. */
 static void sum_still(void)
 {
-    if (!game.pos.ncols || !game_mode_is_sum(game.pos.mode))
+    const engine_pos_t *const p = game_sum();
+    if (!p->ncols || !game_mode_is_sum(p->mode))
         sum_on = false;
 }
 
@@ -169,7 +171,8 @@ void ui_menu_text(uint16_t now)
                : (m & ENGINE_ONEHEAP)    ? PSTR("NO ONE HEAP\0KHONG CHOI MOT DONG")
                                          : PSTR("NO MISERE\0KHONG CHOI MISERE"));
     } else if (sum_on) {
-        text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));  /* the column being chosen */
+        const engine_pos_t *const p = game_sum();
+        text_add_P(engine_rule_name(p->rules[p->ncols - 1]));  /* the column being chosen */
     } else {
         menu_word(words, w);
         if (menu_item == M_GAME) {
@@ -236,12 +239,13 @@ static bool menu_game_step(bool form, bool back, bool held)
  * (refused: a buzz says why it was skipped). */
 static bool sum_rule_step(bool back)
 {
-    uint8_t n = game.pos.ncols, r = game.pos.rules[n - 1];
+    const engine_pos_t *const p = game_sum();
+    uint8_t n = p->ncols, r = p->rules[n - 1];
     bool wild = false;
     do {
         ui_step(&r, RULE_COUNT, back, false);
         wild |= game_sum_wild(r);
-    } while (!engine_mode_allowed(r, game.pos.mode));
+    } while (!engine_mode_allowed(r, p->mode));
     game_sum_rule(n, (uint8_t)(n - 1), r);
     return wild;
 }
@@ -319,7 +323,7 @@ static void code_open(void)
  * to the menu), A plays (two columns or more). */
 static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
 {
-    const engine_pos_t *const p = &game.pos;
+    const engine_pos_t *const p = game_sum();
     uint8_t n = p->ncols, r = UI_MENU_OK;
     if (pressed & (BTN_UP | BTN_DOWN)) {
         if (sum_rule_step(pressed & BTN_DOWN))
@@ -441,7 +445,7 @@ void ui_menu_draw(uint8_t *frame, uint16_t now)
     text_draw(frame, now);
     if (sum_on) {
         /* the sum's columns, the one being chosen (the last) blinking */
-        for (at = 0; at + 1 < game.pos.ncols; at++)
+        for (at = 0; at + 1 < game_sum()->ncols; at++)
             frame[at] |= 1;
         shared = true;
     } else {
