@@ -1,10 +1,10 @@
-/* events.c - the wiring: each event the game raises (events.h) and the
+/* events.c - the wiring: each event the game raises (game_events.h) and the
  * UI raises (ui.h) goes to its listeners. These strong definitions replace
  * the rooms' WEAK defaults (game_events.c, ui_events.c): the rooms below
  * call nothing above them, and only this file names them all. The order
  * is the toy's: a move's and an end's LOG line first, then the sound,
  * then the screen; a new game's screen (its cursor) before its LOG NEW. */
-#include "events.h"
+#include "game_events.h"
 
 #include "game.h"
 #include "hal.h"

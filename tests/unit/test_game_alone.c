@@ -1,7 +1,7 @@
 /* test_game_alone.c - the game room links and runs alone: firmware/app/game
  * with the engine, lib and tests/common's fake drivers, no UI and no link
  * (compiled with app/game's include paths only). The game reports through
- * its event hooks (events.h): this test defines some of them strong, as
+ * its event hooks (game_events.h): this test defines some of them strong, as
  * app/events.c does, and leaves the others (game_event_setup,
  * game_event_resume) to the room's WEAK defaults (game_events.c), which
  * must be enough to link. Every game of the list the toy can start is
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "events.h"
+#include "game_events.h"
 #include "fake_hal.h"
 #include "game.h"
 #include "store.h"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "events.h"
+#include "game_events.h"
 #include "game_int.h"
 #include "pgm.h"
 #include "store.h"

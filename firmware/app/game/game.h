@@ -5,7 +5,7 @@
  * Portable (no <avr/...>): the controls (ui_play.c) drive it from the
  * buttons, the link (proto*.c) from the UART, and a host build links it
  * with fake drivers for fuzzing. It calls no module above it: what
- * happens is reported through the hooks of events.h. Every function that
+ * happens is reported through the hooks of game_events.h. Every function that
  * can refuse checks everything before it changes anything, so a refused
  * request leaves the state exactly as it was. */
 #ifndef APP_GAME_H

@@ -1,8 +1,8 @@
-/* game_events.c - the game's events (events.h) with no listener: each an
+/* game_events.c - the game's events (game_events.h) with no listener: each an
  * empty WEAK default. The firmware's app/events.c replaces them; a host
  * test of the game alone (no screen, no link) keeps them or its own. */
 #include "compiler.h"
-#include "events.h"
+#include "game_events.h"
 
 WEAK void game_event_new(void)
 {

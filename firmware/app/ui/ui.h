@@ -49,7 +49,7 @@ void ui_wake(uint16_t now);
 void ui_settings_changed(void);
 uint8_t ui_menu_item(void);
 
-/* Listeners of the game's events (events.h): a new game puts the cursor
+/* Listeners of the game's events (game_events.h): a new game puts the cursor
  * home; a resumed game and every move drop the selection and overlay. */
 void ui_game_new(void);
 void ui_game_resume(void);
@@ -57,7 +57,7 @@ void ui_game_move(void);
 /* The game is over and its pause passed: the end screen. */
 void ui_game_over(void);
 
-/* The UI's event, as the game's (events.h): raised by the UI, an empty
+/* The UI's event, as the game's (game_events.h): raised by the UI, an empty
  * WEAK default below (ui_events.c), wired in app/events.c. The end
  * screen's review opened at mistake i (ui_play.c): the link writes it as
  * a LOG line, which the browser page's console shows. */

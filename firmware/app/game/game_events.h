@@ -1,12 +1,12 @@
-/* events.h - what the game reports, as QMK's hooks or LUFA's EVENT_*
+/* game_events.h - what the game reports, as QMK's hooks or LUFA's EVENT_*
  * callbacks: game.c raises these and names nothing above it. Each has an
  * empty WEAK default in game_events.c, so the game links and runs alone
  * (tests/unit/test_game_alone.c); app/events.c, the wiring, defines them
  * again and hands each to its listeners (the link's LOG lines, the sound,
  * the screen, the drivers). The store is not a listener: saving is part of
  * the game's own step (game.c), in the order a power cut needs. */
-#ifndef APP_EVENTS_H
-#define APP_EVENTS_H
+#ifndef APP_GAME_EVENTS_H
+#define APP_GAME_EVENTS_H
 
 #include <stdint.h>
 
