@@ -52,8 +52,7 @@ static uint8_t menu_setting(uint8_t item)
  * language (SET_LANG), item for item. */
 static const char menu_words_en[] PROGMEM =
     "GAME \0"                                                         /* M_GAME */
-    "FORM \0COLUMNS\0COLUMNS MISERE\0ONE HEAP\0ONE HEAP MISERE\0"      /* M_FORM */
-    "BINARY\0BINARY MISERE\0"
+    "FORM \0COLUMNS\0ONE HEAP\0BINARY\0"          /* M_FORM: + " MISERE" (game_misere_word) */
     "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
     "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
     "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
@@ -65,8 +64,7 @@ static const char menu_words_en[] PROGMEM =
 /* Tieng Viet in capitals without diacritics (the 5x7 font has none). */
 static const char menu_words_vi[] PROGMEM =
     "TRO CHOI \0"
-    "KIEU \0COT\0COT MISERE\0MOT DONG\0MOT DONG MISERE\0"
-    "NHI PHAN\0NHI PHAN MISERE\0"
+    "KIEU \0COT\0MOT DONG\0NHI PHAN\0"
     "CHOI \0VOI MAY\0" "2 NGUOI\0MAY VOI MAY\0"
     "DI TRUOC \0BAN\0MAY\0TUNG XU\0"
     "MUC \0DE\0VUA\0KHO\0"
@@ -191,8 +189,15 @@ void ui_menu_text(uint16_t now)
             text_add_num(v);
         else if (s == SET_LANG)
             menu_word(lang_names, v);
-        else    /* the value's label; the form item's: the mode's form (BINARY after the four) */
-            menu_word(words, (uint8_t)(w + 1 + (menu_item == M_FORM ? game_mode_form(m) : v)));
+        else if (menu_item == M_FORM) {
+            /* the mode's form (menu order: each play, then its misere) */
+            uint8_t f = game_mode_form(m);
+            menu_word(words, (uint8_t)(w + 1 + f / 2));
+            if (f & 1)
+                text_add_P(game_misere_word);
+        } else {
+            menu_word(words, (uint8_t)(w + 1 + v));     /* the value's label */
+        }
     }
     text_start(now, false);
 }
