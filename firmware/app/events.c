@@ -1,8 +1,10 @@
-/* events.c - the wiring: each event the game raises (events.h) goes to its
- * listeners, in the order the toy did them before the events existed: a
- * move's and an end's LOG line first, then the sound, then the screen; a
- * new game's screen (its cursor) before its LOG NEW. */
-#include "events.h"
+/* events.c - the wiring: each event the game raises (game_events.h) and the
+ * UI raises (ui.h) goes to its listeners. These strong definitions replace
+ * the rooms' WEAK defaults (game_events.c, ui_events.c): the rooms below
+ * call nothing above them, and only this file names them all. The order
+ * is the toy's: a move's and an end's LOG line first, then the sound,
+ * then the screen; a new game's screen (its cursor) before its LOG NEW. */
+#include "game_events.h"
 
 #include "game.h"
 #include "hal.h"
@@ -48,6 +50,7 @@ void game_event_settings(void)
 {
     sound_enable(game.set[SET_SOUND]);
     display_set_intensity(game.set[SET_BRIGHT]);
+    ui_settings_changed();
 }
 
 void ui_event_review(uint8_t i)

@@ -29,7 +29,7 @@ int main(void)
         /* At most a ring's worth a pass: a PC that streams without a pause
          * (the streaming rule allows it) never lets the ring run dry, and
          * reading until it did kept the loop here, the watchdog unfed,
-         * until its interrupt restarted the firmware (issue 24). Bytes left
+         * until its interrupt restarted the firmware (CHANGELOG 1.0, the UART stall). Bytes left
          * over arrived during this pass and set the wake flag, so
          * power_idle returns at once and the next pass reads them. */
         for (uint8_t n = HAL_UART_RX_SIZE; n && (c = uart_getc()) != -1; n--)

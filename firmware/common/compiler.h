@@ -7,12 +7,23 @@
 #ifndef COMMON_COMPILER_H
 #define COMMON_COMPILER_H
 
-/* Keeps LTO from copying a function into its callers (a size trick). */
+/* Keeps LTO from copying a function into its callers (a size trick): a
+ * function called from two or more places that LTO copied into each, where
+ * the copies cost more flash than the calls (make size-report shows it).
+ * That is the reason wherever NOINLINE stands without a comment of its
+ * own; one kept out of line for another reason (the stack, a register, a
+ * hot loop) says which. */
 #define NOINLINE __attribute__((noinline))
 
 /* NOINLINE's opposite: a small function copied into every caller, where a
  * call costs more than the copy, or on a hot loop. */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* A default that a stronger definition elsewhere replaces at link time:
+ * an event hook's empty listener in the room that raises the event (as
+ * QMK's _kb/_user hooks), so the room links and runs alone (a host test)
+ * and app/events.c, above it, wires the real listeners. */
+#define WEAK __attribute__((weak))
 
 /* A struct laid out with no padding on every compiler: the AVR has none
  * anyway, and a host build then holds the same bytes. */

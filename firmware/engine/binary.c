@@ -68,7 +68,7 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
 /* Every column's value of p into g: the rule's period read once, one call
  * for the row (the reply's hot loop; a call a column costs ~100 cycles).
  * g walks: as g[c] inlined in the hint, &g[c] was rebuilt from the frame
- * each column (8-column SUM, BINARY, misere: 2,850 -> 2,810 cycles). */
+ * each column (the 8-column SUM, BINARY, misere reply: slower). */
 void column_values(const engine_pos_t *p, uint8_t *g)
 {
     uint8_t c, rule = p->rule, period = 0, start = 0;

@@ -41,8 +41,7 @@ uint8_t column_value(uint8_t rule, uint8_t state)
 }
 
 /* The largest k with a nonzero digit; RULE_MAX_DIGITS + 1 when the last
- * digit repeats for every larger k (the generator stores it after them).
- * Out of line (size: LTO copied it into its two callers). */
+ * digit repeats for every larger k (the generator stores it after them). */
 NOINLINE static uint8_t digits_last(uint8_t rule)
 {
     if (rule == RULE_OWN)
@@ -302,8 +301,8 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
         /* k <= kmax: AT MOST HALF allows each, a digit says for k < n or n.
          * The count in a local and k in a byte: the random move counts a
          * column's moves and then walks to one, and this loop with *skip
-         * and a 16-bit k was 1,600 of its 3,041 cycles on a BINARY heap
-         * (8 columns: over the budget). */
+         * and a 16-bit k was half its time on a BINARY heap (8 columns:
+         * over the budget). */
         uint16_t kmax = column_kmax(rule, from);
         uint16_t left = *skip;
         uint8_t lim = kmax < RULE_MAX_DIGITS ? (uint8_t)kmax : RULE_MAX_DIGITS;
@@ -358,7 +357,7 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
     }
     /* your own game's pins: a column with fewer moves than *skip is
      * counted from the tables without a walk (the random move counts its
-     * column first: a walk of a repeating code's 8 k cost 1,200 cycles) */
+     * column first: a walk of a repeating code's 8 k was too slow) */
     if (rule == RULE_OWN) {
         uint8_t n = column_own_count((uint8_t)from);
         if (*skip >= n) {
@@ -369,8 +368,8 @@ uint16_t column_pick(uint8_t rule, uint8_t form, uint16_t from, uint16_t *skip)
     return column_blocks(rule, form, (uint8_t)from, 0, COLUMN_ANY, skip);
 }
 
-/* Out of line (size: LTO had copied it into six callers); the reply's
- * loop over the columns inlines pos_state. */
+/* Called from six places (NOINLINE, compiler.h); the reply's loop over
+ * the columns inlines pos_state. */
 NOINLINE uint16_t column_state(const engine_pos_t *p, uint8_t c)
 {
     return pos_state(p, c);

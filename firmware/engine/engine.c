@@ -148,8 +148,6 @@ uint8_t engine_check_move(const engine_pos_t *p, engine_move_t m)
     return ENGINE_OK;
 }
 
-/* Out of line (size: LTO copied it into its two callers, a setup move
- * and the review's note of a move). */
 NOINLINE void engine_apply(engine_pos_t *p, engine_move_t m)
 {
     if (p->rule == RULE_ED)
@@ -229,13 +227,6 @@ uint8_t engine_nimsum(const engine_pos_t *p)
     for (uint8_t c = 0; c < p->ncols; c++)
         s ^= column_value_at(p, c);
     return s;
-}
-
-uint8_t engine_col_size(const engine_pos_t *p, uint8_t c)
-{
-    if (p->mode & ENGINE_ONEHEAP)
-        return 0;
-    return column_size(engine_rule_form(engine_col_rule(p, c)), p->col[c]);
 }
 
 /* ---- the machine's reply ---------------------------------------------------- */

@@ -96,7 +96,7 @@ enum engine_err {
     ENGINE_ERR_COUNT
 };
 
-/* Your own game (issue 21): a rule typed in as an octal code, the rule
+/* Your own game: a rule typed in as an octal code, the rule
  * number after the built-in ones. engine_own_set checks the code and
  * derives its values on the chip (octal.c): a code that never splits a
  * heap is played in heap columns, one that splits as rows of pins (a run
@@ -147,8 +147,8 @@ uint8_t engine_own_refused(uint8_t mode);
 const char *engine_rule_name(uint8_t rule);   /* PROGMEM string on the AVR */
 /* The name of the rule after the one whose name is given: a loop over the
  * rules reads their names in one pass (engine_rule_name walks the names
- * from the first: a loop of those calls cost 67,000 cycles in GAME's
- * refusal over the PC link). */
+ * from the first: a loop of those calls was quadratic, too slow for
+ * GAME's refusal over the PC link). */
 const char *engine_rule_name_next(const char *name);
 uint8_t engine_rule_form(uint8_t rule);       /* enum rule_form */
 bool engine_mode_allowed(uint8_t rule, uint8_t mode);
@@ -211,10 +211,6 @@ bool engine_reply(const engine_pos_t *p, uint8_t mistake, engine_move_t *m);
  * button timing, the tests from a fixed number. A zero seed is replaced. */
 void engine_seed(uint32_t seed);
 uint8_t engine_random(void);
-
-/* Size of a column for the stall rule and displays: heap height, standing
- * pins, markable cells or heads. */
-uint8_t engine_col_size(const engine_pos_t *p, uint8_t c);
 
 /* ---- what the UI and the PC link ask of a position (select.c) ---------- */
 

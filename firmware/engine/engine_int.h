@@ -32,7 +32,7 @@ static ALWAYS_INLINE void sum_col(const engine_pos_t *p, uint8_t c, uint8_t *rul
     if (p->mode & ENGINE_SUM) {
         *rule = p->rules[c];
         /* BINARY: heap rules only (engine_check_pos): no look-up, which
-         * kept the 8-column random-move reply over 3,000 cycles */
+         * kept the 8-column random-move reply over its budget */
         *form = (p->mode & ENGINE_BINARY) ? FORM_HEAP : engine_rule_form(*rule);
     }
 }

@@ -1,5 +1,5 @@
-/* octal.h - a take-and-break game given as an octal code (issue 21: "your
- * own game"), its Grundy values derived by the mex rule where it is
+/* octal.h - a take-and-break game given as an octal code ("your own
+ * game"), its Grundy values derived by the mex rule where it is
  * played, as build/grundy derives the built-in rules' (firmware/gen/
  * sequence.c) from rules.h's codes.
  *

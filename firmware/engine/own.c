@@ -11,7 +11,7 @@
  * column's value is the XOR of its runs' values, its move count the sum
  * of theirs; both are read from two nibble tables and the run that
  * crosses the nibbles, so no look-up walks the runs. Walked run by run,
- * the 8-column replies of pin codes took 7,426 cycles (budget 3,000). */
+ * the 8-column replies of pin codes took over twice their budget. */
 #include "engine_int.h"
 
 #include <string.h>
@@ -286,9 +286,9 @@ static uint8_t own_run_list(uint8_t m, uint8_t *start, uint8_t *len)
  * built-in pin rules' hints. A block of k from a run of L changes the
  * column's value by g(L) ^ g(a) ^ g(c): the run's top k leave one heap,
  * g(L - k), and a split two, g(a) ^ g(c). (Each block's value from the
- * tables, as column_blocks does, cost the 8-column hint of 0.7777
- * repeating 4,743 cycles; a walk of every block of every run bottom up
- * with a test of its digit, 3,054.) */
+ * tables, as column_blocks does, and a walk of every block of every run
+ * bottom up with a test of its digit both kept the 8-column hint of
+ * 0.7777 repeating over its budget.) */
 NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
 {
     const engine_own_t *o = &engine_own;

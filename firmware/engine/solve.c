@@ -375,8 +375,8 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
  * form's generated values (binary_value, whose every heap the generator
  * checks against the mex rule: tests/link checks every heap against
  * build/grundy), a heap past their byte (256 stones on 32 columns) folded
- * back a period first: the mex sweep took up to 156,000 cycles (TAKE 1-7,
- * 256 stones), past what the link allows a command. Your own code's by
+ * back a period first: the mex sweep (TAKE 1-7, 256 stones) took past
+ * what the link allows a command. Your own code's by
  * the mex rule on the chip (own_heap_mex). */
 uint16_t engine_oneheap_grundy(const engine_pos_t *p)
 {

@@ -4,7 +4,6 @@
 #include <avr/wdt.h>
 
 #include "hal_private.h"
-#include "pins.h"
 
 void power_idle(void)
 {

@@ -4,7 +4,6 @@
 
 #include "pgm.h"
 
-/* Out of line (size: main calls it twice, at boot and on waking). */
 NOINLINE void debounce_init(debounce_t *d, uint8_t raw, uint16_t now)
 {
     d->stable = raw & BTN_ALL;

@@ -59,7 +59,3 @@ void sound_step(void)
         note_start();
 }
 
-bool sound_busy(void)
-{
-    return next != 0 || piezo_busy();
-}

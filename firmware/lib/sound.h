@@ -20,6 +20,5 @@ enum sound_id { SOUND_CLICK, SOUND_BUZZ, SOUND_WIN, SOUND_LOSE, SOUND_MOVE };
 void sound_enable(bool on);
 void sound_play(uint8_t id);
 void sound_step(void);
-bool sound_busy(void);
 
 #endif

@@ -344,8 +344,8 @@ static void store_next_slot(uint8_t id, uint8_t newest)
  * lets it: from the first byte not yet written, while the EEPROM is ready
  * (a byte a pass on the chip, the whole slot at once in simavr). The CRC
  * is carried in store_job from pass to pass, so a pass costs the bytes it
- * writes, not the whole slot (a 166-byte settings slot took 18,600 cycles
- * a pass on 32 columns, a press's frame waiting behind it). True once all
+ * writes, not the whole slot (the whole settings slot a pass on 32
+ * columns kept a press's frame waiting behind it). True once all
  * is written, the commit last, and the EEPROM is idle again. Out of line
  * (size: LTO copied it into its callers). */
 NOINLINE static bool store_write_slot(uint8_t id, uint16_t addr, const store_rec_t *rs)

@@ -64,7 +64,7 @@ enum {
 #define STORE_SETTINGS_REGION (BOARD_EEPROM_BYTES * 3u / 8u)
 /* The game ring starts two bytes after the settings region. Its slots
  * grew twice, each time with a new ring a byte further on: the ring of
- * the toy before the review (issue 22) started on the region's end, with
+ * the toy before the review (CHANGELOG 1.0) started on the region's end, with
  * slots of BOARD_COLS + 16 bytes, the review's a byte later with slots of
  * BOARD_COLS + 56 (firmware up to the SUM games). As every slot size is
  * even, no slot of a ring begins where one of the ring before it did

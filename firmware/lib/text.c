@@ -71,7 +71,6 @@ static uint16_t width;      /* columns of the text, plus one (kept by text_put) 
 static uint16_t t0;
 static bool from_right;
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void text_clear(void)
 {
     len = 0;
@@ -134,13 +133,11 @@ void text_put_num(uint16_t n, void (*put)(char c))
         put(d[--i]);
 }
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void text_add_num(uint8_t n)
 {
     text_put_num(n, text_put);
 }
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void text_start(uint16_t now, bool right)
 {
     t0 = now;

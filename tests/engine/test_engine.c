@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "engine_int.h"     /* column_size: the stall rule's size of a column */
 #include "solver.h"
 
 #include "fail.h"
@@ -373,8 +374,8 @@ static void check_single_columns(uint8_t rule, bool misere)
                 FAIL("check_move column %02x to %x: engine %u, rules say %s", v, m.to, e,
                      legal ? "legal" : "illegal");
         }
-        if (engine_col_size(&p, 0) != my_col_size(rule, (uint8_t)v))
-            FAIL("col_size %02x: engine %u, expected %u", v, engine_col_size(&p, 0),
+        if (column_size(engine_rule_form(rule), (uint8_t)v) != my_col_size(rule, (uint8_t)v))
+            FAIL("col_size %02x: engine %u, expected %u", v, column_size(engine_rule_form(rule), (uint8_t)v),
                  my_col_size(rule, (uint8_t)v));
     }
     /* Column values by mex over the solver's moves (the test may use Grundy

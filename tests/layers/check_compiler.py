@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """check_compiler.py - the size tricks' spelling and notes (make test-compiler).
 
-Two rules of the firmware's sources (firmware/, the host tool firmware/gen
-apart), issue 39:
+Four rules of the firmware's sources (firmware/, the host tool firmware/gen
+apart):
 
   1. no raw __attribute__ in code outside firmware/common/compiler.h: every
      file says NOINLINE, ALWAYS_INLINE, PACKED ... (compiler.h's names);
@@ -10,10 +10,19 @@ apart), issue 39:
      "costs 10 bytes"): a size figure goes stale with the next compiler,
      make size-report measures it; the comment keeps the reason. A size
      of data the code lays out (a record's bytes, a stack budget) is
-     written "N bytes" with no saving or cost word beside it.
+     written "N bytes" with no saving or cost word beside it;
+  3. no comment points at "issue N": the repository has no tracker; the
+     comment says the reason, or names the CHANGELOG version;
+  4. no exact cycle count in a comment ("took 7,426 cycles", "2,850 ->
+     2,810 cycles"): a measured figure goes stale as the code moves; one
+     that `make bench` produces is cited with it (make bench,
+     docs/performance.md), an order of size is written "~N" or "about N",
+     and a count under 100 (an instruction's or a datasheet's timing) is
+     not a measurement.
 
 Each rule is then shown to fail: on a copy of the sources given one raw
-attribute and one byte count, it must report exactly those two lines.
+attribute, one byte count, one "issue N" and one exact cycle count (over
+two lines), it must report exactly those four lines.
 
 Usage: check_compiler.py ROOT
 """
@@ -29,6 +38,25 @@ SKIP = ("firmware/gen/",)
 FIGURE = re.compile(r"\b\d+(\.\d+)?\s*(/\s*\d+(\.\d+)?\s*)?K?B\b")
 SPENT = re.compile(r"\b(sav(e|es|ed|ing)|cost(s|ing)?|smaller|bigger|larger|grew|grows)\b"
                    r"[^.;:]*?\b\d+(\s*/\s*\d+)?\s*bytes\b", re.I)
+# A tracker the repository does not have.
+ISSUE = re.compile(r"\bissues?\s+#?\d+", re.I)
+# A cycle count of 100 or more, not written as an order of size ("~N",
+# "about N"); "N -> M cycles" counts as one. Searched over a whole
+# comment, so a figure and its "cycles" may sit on two lines.
+NUM = r"(?:\d{1,3}(?:,\d{3})+|\d{3,})"
+CYCLES = re.compile(r"(?<![~\w,])(?<!about )(?<!~ )" + NUM + r"(?:\s*(?:->|to)\s*" + NUM + r")?[\s*]+cycles\b")
+BENCH = re.compile(r"make bench|performance\.md")
+
+
+def blocks(comments):
+    """Consecutive comment lines joined: (first line, text with newlines)."""
+    out = []
+    for k, c in comments:
+        if out and out[-1][0] + out[-1][1].count("\n") + 1 == k:
+            out[-1] = (out[-1][0], out[-1][1] + "\n" + c)
+        else:
+            out.append((k, c))
+    return out
 
 
 def c_split(text):
@@ -98,23 +126,41 @@ def check(root):
             m = FIGURE.search(c) or SPENT.search(c)
             if m:
                 bad.append((p, k, "byte count in a comment: '%s' (make size-report measures it)" % m.group(0)))
+            m = ISSUE.search(c)
+            if m:
+                bad.append((p, k, "'%s': the repository has no tracker (say the reason or the CHANGELOG version)"
+                            % m.group(0)))
+        for k, c in blocks(comments):
+            if BENCH.search(c):
+                continue
+            for m in CYCLES.finditer(c):
+                bad.append((p, k + c.count("\n", 0, m.start()),
+                            "exact cycle count in a comment: '%s' (cite make bench, or ~N)"
+                            % " ".join(m.group(0).split())))
     return bad
 
 
+def append(tmp, path, text):
+    """Add text at the end of tmp's copy of path; its line count after."""
+    with open(os.path.join(tmp, path), "a", encoding="utf-8") as f:
+        f.write(text)
+    with open(os.path.join(tmp, path), encoding="utf-8") as f:
+        return f.read().count("\n")
+
+
 def mutate(root, tmp):
-    """A copy of root's firmware/ given one raw attribute and one byte
-    count; the two lines check() must then report."""
+    """A copy of root's firmware/ given one raw attribute, one byte count,
+    one "issue N" and one exact cycle count split over two lines; the four
+    lines check() must then report."""
     shutil.copytree(os.path.join(root, "firmware"), os.path.join(tmp, "firmware"))
-    attr_file, note_file = "firmware/lib/debounce.c", "firmware/engine/engine.c"
-    with open(os.path.join(tmp, attr_file), "a", encoding="utf-8") as f:
-        f.write("static __attribute__((noinline)) void debounce_mutant(void) {}\n")
-    with open(os.path.join(tmp, attr_file), encoding="utf-8") as f:
-        attr_line = f.read().count("\n")
-    with open(os.path.join(tmp, note_file), "a", encoding="utf-8") as f:
-        f.write("/* Out of line: saves 62 / 64 B. */\n")
-    with open(os.path.join(tmp, note_file), encoding="utf-8") as f:
-        note_line = f.read().count("\n")
-    return {(attr_file, attr_line), (note_file, note_line)}
+    attr, note = "firmware/lib/debounce.c", "firmware/engine/engine.c"
+    issue, cycles = "firmware/app/ui/ui_draw.c", "firmware/engine/column.c"
+    return {
+        (attr, append(tmp, attr, "static __attribute__((noinline)) void debounce_mutant(void) {}\n")),
+        (note, append(tmp, note, "/* Out of line: saves 62 / 64 B. */\n")),
+        (issue, append(tmp, issue, "/* The end screen (issue 22). */\n")),
+        (cycles, append(tmp, cycles, "/* A walk of the code took 7,426\n * cycles before. */\n") - 1),
+    }
 
 
 def main():
@@ -134,8 +180,9 @@ def main():
             print("check_compiler: the mutated copy reported %s, expected %s" % (sorted(got), sorted(want)))
             failed = True
         else:
-            print("check_compiler: a raw attribute and a byte count on a copy are both caught")
-    print("check_compiler: %s" % ("FAIL" if failed else "ok: no raw __attribute__ outside %s, no byte count in a comment" % HOME))
+            print("check_compiler: a raw attribute, a byte count, an 'issue N' and an exact cycle count "
+                  "on a copy are all caught")
+    print("check_compiler: %s" % ("FAIL" if failed else "ok: no raw __attribute__ outside %s, no byte count, 'issue N' or exact cycle count in a comment" % HOME))
     sys.exit(1 if failed else 0)
 
 

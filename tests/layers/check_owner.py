@@ -5,7 +5,7 @@ Read from the firmware's sources (comments and strings left out):
 
   1. the screen (view.screen, the UI's) is written in ui_screen.c alone,
      and the functions that change it are called from app/ui alone: the
-     game reports events (events.h), the link and the drawing read;
+     game reports events (game_events.h), the link and the drawing read;
   2. the game's state (game_t) is written by game*.c alone: everyone
      else goes through a function of the game (game_setup_end,
      game_restart_clock, game_sum_rule ...). A write is an assignment

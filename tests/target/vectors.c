@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "engine_int.h"     /* column_size: the stall rule's size of a column */
 #include "progmem.h"
 #include "target_util.h"
 
@@ -230,7 +231,7 @@ static void vec_line(engine_pos_t *p, uint8_t what)
         if (!oneheap(p)) {
             target_putc(' ');
             for (c = 0; c < n; c++)
-                target_put_hex(engine_col_size(p, c), 1);
+                target_put_hex(column_size(engine_rule_form(engine_col_rule(p, c)), p->col[c]), 1);
         }
     }
     target_putc('\n');

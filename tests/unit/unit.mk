@@ -38,24 +38,37 @@ $(B)/tests/unit/test_settings: $(SETTINGS_SRC) tests/common/check.h tests/common
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(UNIT_CFLAGS) -o $@ $(SETTINGS_SRC) $(B)/tables.c
 
+# The game room alone: app/game with the engine, lib and the fake drivers,
+# compiled with app/game's include paths only, no UI and no link; its
+# events through the test's hooks and the room's WEAK defaults.
+GAME_ALONE_SRC := tests/unit/test_game_alone.c tests/common/fake_hal.c $(ENGINE_SRC) $(LIB_SRC) \
+	$(wildcard firmware/app/game/*.c)
+$(B)/tests/unit/test_game_alone: $(GAME_ALONE_SRC) tests/common/check.h tests/common/fake_hal.h $(FW_HDR) $(B)/tables.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS_BASE) $(FW_INC_app/game) -Itests/common -o $@ $(GAME_ALONE_SRC) $(B)/tables.c
+
 .PHONY: test-unit
-test-unit: $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame \
+test-unit: $(B)/tests/unit/test_game_alone $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame \
 		$(B)/tests/unit/test_settings
 	$(B)/tests/unit/test_debounce
 	$(B)/tests/unit/test_store
 	$(B)/tests/unit/test_store_ring
 	$(B)/tests/unit/test_endgame
 	$(B)/tests/unit/test_settings
+	$(B)/tests/unit/test_game_alone
 ifneq ($(MODULES),4)
-	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame \
+		build/m4/tests/unit/test_game_alone
+	build/m4/tests/unit/test_game_alone
 	build/m4/tests/unit/test_store
 	build/m4/tests/unit/test_store_ring
 	build/m4/tests/unit/test_endgame
 endif
 TEST_TARGETS += test-unit
 TEST_BUILD += $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame \
-	$(B)/tests/unit/test_settings
-TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame
+	$(B)/tests/unit/test_settings $(B)/tests/unit/test_game_alone
+TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame \
+	build/m4/tests/unit/test_game_alone
 
 # The review of a game's mistakes (issue 22) against the brute-force
 # solver: the real game over the fake drivers, every game of the list.

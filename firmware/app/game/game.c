@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "events.h"
+#include "game_events.h"
 #include "game_int.h"
 #include "pgm.h"
 #include "store.h"
@@ -31,7 +31,7 @@ typedef struct {
     uint8_t turn;
     engine_pos_t pos;
     uint8_t number;
-    review_t rv;        /* the mistakes so far (issue 22): a record without it loads with none */
+    review_t rv;        /* the mistakes so far: a record without it loads with none */
 } game_rec_t;
 _Static_assert(sizeof(game_rec_t) <= STORE_GAME_BYTES, "game record too big for its store slot");
 /* Where an older ring's record (store.h: no SUM's rules in its position)
@@ -47,7 +47,10 @@ _Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_r
                "game.turn and game.pos are not laid out as a game record");
 
 game_t game;
-static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {96, 32, 0};
+/* Each level's chance in 256 of a random move (engine_reply's mistake). */
+static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {
+    [LEVEL_EASY] = 256 * 3 / 8, [LEVEL_MEDIUM] = 256 / 8, [LEVEL_PERFECT] = 0,
+};
 
 /* The record of the game in progress; cleared (len 0) when none is. Only
  * requested: the main loop writes it after the frame is drawn. Its length
@@ -74,7 +77,6 @@ bool game_human_input(void)
     return game.phase == PH_INPUT && !game_side_is_machine(game.turn);
 }
 
-/* Out of line (size: LTO copied it into its two callers). */
 NOINLINE uint8_t game_mistake(void)
 {
     return PGM_U8(&mistakes[game.set[SET_LEVEL]]);   /* in range: game_set checks */
@@ -86,14 +88,13 @@ ALWAYS_INLINE bool game_is_oneheap(void)
     return engine_is_oneheap(&game.pos);
 }
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE bool game_has_teach(void)
 {
     return engine_is_col_sum(&game.pos);
 }
 
-/* A column of the start position holding a "heap of n" in the rule's form.
- * Out of line (size: start_pos calls it twice; one copy is smaller). */
+/* A column of the start position holding a "heap of n" in the rule's form
+ * (start_pos calls it twice: NOINLINE, compiler.h). */
 NOINLINE static uint8_t start_col(uint8_t form, uint8_t n)
 {
     switch (form) {
@@ -284,7 +285,7 @@ static void game_apply(engine_move_t m, uint16_t now)
 {
     game_t *const g = &game;
     uint8_t side = g->turn;
-    /* ---- review (issue 22): the move made, a mistake noted, saved with it ---- */
+    /* ---- review: the move made, a mistake noted, saved with it ---- */
     review_move(&g->rv, &g->pos, m, side, !game_side_is_machine(side));
     game_event_move(side, m);
     g->turn ^= 1;

@@ -5,7 +5,7 @@
  * Portable (no <avr/...>): the controls (ui_play.c) drive it from the
  * buttons, the link (proto*.c) from the UART, and a host build links it
  * with fake drivers for fuzzing. It calls no module above it: what
- * happens is reported through the hooks of events.h. Every function that
+ * happens is reported through the hooks of game_events.h. Every function that
  * can refuse checks everything before it changes anything, so a refused
  * request leaves the state exactly as it was. */
 #ifndef APP_GAME_H
@@ -85,12 +85,6 @@ extern game_t game;
  * the game is worth playing (game_listed: not one without a choice, nor
  * one won by taking everything). The menu chooses the rule, then its form. */
 #define GAME_FORMS 4
-/* The list's bound: every rule in columns, normal and misere, and every
- * heap rule and every rule after the column rules (EMPTY AND DIVIDE) in
- * one heap and in BINARY, normal and misere, and the SUMs (the scores are
- * kept per rule and form, BINARY with the columns form, so they survive
- * the list growing up to that). */
-#define GAME_MAX (2 * RULE_COUNT + 4 * (RULE_FIRST_MASK + RULE_COUNT - RULE_COLUMN_COUNT) + GAME_SUMS + GAME_OWN)
 /* The SUM games, at the list's end: columns, columns misere, BINARY,
  * BINARY misere (rule RULE_NIM, mode with ENGINE_SUM; the columns' rules
  * are game.pos.rules, chosen with the game). */
@@ -199,6 +193,14 @@ void game_sum_rule(uint8_t n, uint8_t c, uint8_t r);
 /* The SUM selected (SET_GAME) in game.pos, its columns to be chosen from
  * one NIM column. */
 void game_sum_start(void);
+/* The SUM being chosen, as the game holds it (game_sum_start,
+ * game_sum_rule write it; the menu reads it here and keeps no copy):
+ * game.pos, read-only: a SUM still with its columns unless a PC's GAME
+ * or POS took it. Inline: an address. */
+static ALWAYS_INLINE const engine_pos_t *game_sum(void)
+{
+    return &game.pos;
+}
 /* Give up the game in progress (a new game asked for from the menu):
  * against the machine it counts as the machine's win, so a game that is
  * going badly cannot be dodged. */

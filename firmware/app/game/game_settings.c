@@ -6,7 +6,7 @@
 
 #include "game.h"
 
-#include "events.h"
+#include "game_events.h"
 #include "game_int.h"
 #include "pgm.h"
 #include "store.h"

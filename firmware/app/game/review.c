@@ -6,7 +6,6 @@
 
 #include "progmem.h"
 
-/* Out of line (size: LTO copied it into its three callers). */
 NOINLINE void review_clear(review_t *r)
 {
     memset(r, 0, sizeof *r);

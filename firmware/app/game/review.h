@@ -1,4 +1,4 @@
-/* review.h - where a game was lost (issue 22): the mistakes of the human
+/* review.h - where a game was lost: the mistakes of the human
  * sides, noted as each move is made, for the end screen's review and the
  * PC link's REVIEW.
  *

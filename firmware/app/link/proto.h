@@ -36,7 +36,7 @@ void proto_log_boot(uint8_t cause);
 void proto_log_new(void);
 void proto_log_move(uint8_t side, engine_move_t m);
 void proto_log_end(uint8_t winner);
-/* The review opened on the matrix at mistake i (issue 22): its REVIEW
+/* The review opened on the matrix at mistake i: its REVIEW
  * line as a LOG line (the browser page's console prints it). */
 void proto_log_review(uint8_t i);
 

@@ -50,6 +50,7 @@ enum { PROTO_COMMANDS(CMD_ID) C_COUNT };
 #define CMD_NAME(name, args, run) " " #name
 static const char command_names[] PROGMEM = PROTO_COMMANDS(CMD_NAME);
 #undef CMD_NAME
+_Static_assert(C_HELP == 0, "HELP lists the commands after its own name, the first");
 const char *const proto_commands = command_names + 1;
 uint8_t proto_cmd;
 
@@ -234,7 +235,7 @@ static uint8_t proto_cmd_help(uint16_t now)
 {
     (void)now;
     proto_reply_ok();
-    proto_out_P(proto_commands + 4);    /* the list after its own "HELP" */
+    proto_out_P(command_names + sizeof " HELP" - 1);   /* the list after its own name */
     return 0;
 }
 
@@ -432,8 +433,7 @@ static uint8_t proto_cmd_set(uint16_t now)
         return R_CMD | R_ITEM;
     if (!proto_next_num(255, &v) || !proto_at_end() || !game_set(index, (uint8_t)v))
         return R_CMD | R_VALUE;
-    game_save_settings();
-    ui_settings_changed();
+    game_save_settings();   /* the menu's text follows: game_event_settings */
     proto_reply_ok();
     proto_out_sp();
     proto_out_word(setting_names, index);
@@ -456,12 +456,13 @@ static uint8_t proto_cmd_save(uint16_t now)
 #define CMD_NO_ARGS(name, args, run) | ((uint32_t)(PROTO_ARGS_##args == PROTO_ARGS_NONE) << C_##name)
 #define NO_ARGS_ALL (0 PROTO_COMMANDS(CMD_NO_ARGS))
 /* Tested in 16 bits (32-bit shifts cost flash): a command past the 16th takes words. */
-#define NO_ARGS ((uint16_t)NO_ARGS_ALL)
+typedef uint16_t no_args_t;
+#define NO_ARGS ((no_args_t)NO_ARGS_ALL)
 _Static_assert(C_COUNT <= 32 && NO_ARGS_ALL == NO_ARGS, "NO_ARGS holds a bit per command");
 
 uint8_t proto_cmd_run(uint16_t now)
 {
-    if (proto_cmd < 16 && (NO_ARGS >> proto_cmd) & 1 && !proto_at_end())
+    if (proto_cmd < 8 * sizeof(no_args_t) && (NO_ARGS >> proto_cmd) & 1 && !proto_at_end())
         return R_ARGS;
 #define CMD_CASE(name, args, run) case C_##name: return run(now);
     switch (proto_cmd) {

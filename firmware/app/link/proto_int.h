@@ -34,7 +34,7 @@ void proto_reply_ok(void);
  * reply (without the '\n'), or the R_* reason it refuses with before
  * changing anything. */
 uint8_t proto_cmd_run(uint16_t now);
-/* REVIEW's handler (proto_review.c: the game's mistakes, issue 22). */
+/* REVIEW's handler (proto_review.c: the game's mistakes). */
 uint8_t proto_cmd_review(uint16_t now);
 
 /* proto_words.c: the words of the line being run, from proto_words_start. */

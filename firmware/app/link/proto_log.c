@@ -21,7 +21,6 @@ NOINLINE void proto_out_P(const char *s) { uart_puts_P(s); }
 NOINLINE void proto_out_c(char c) { uart_putc(c); }
 void proto_out_sp(void) { proto_out_c(' '); }
 void proto_out_nl(void) { proto_out_c('\n'); }
-/* Out of line (size: LTO copied it into its many callers). */
 NOINLINE void proto_out_num(uint16_t n) { text_put_num(n, proto_out_c); }
 
 void proto_out_snum(uint16_t n)
@@ -53,7 +52,6 @@ void proto_out_fmt(const char *fmt, const uint16_t *v)
     }
 }
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void proto_out_move(engine_move_t m)
 {
     proto_out_snum(m.col);
@@ -108,7 +106,6 @@ void proto_log_boot(uint8_t cause)
 }
 
 /* A SUM's columns' rules (rules.h's numbers), so a host can restore it. */
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void proto_sum_out(void)
 {
     if (engine_is_sum(&game.pos)) {

@@ -54,7 +54,7 @@ static void proto_name_list_out(void)
     /* the rules, then OCTAL (your own game: begun, never whole here) */
     for (uint8_t r = 0; r <= RULE_OWN; r++, name = r < RULE_OWN ? engine_rule_name_next(name) : engine_rule_name(r)) {
         uint8_t k = proto_name_match(name);
-        for (uint8_t f = 0; k && f < GAME_FORMS + 2; f++) {   /* + BINARY, BINARY MISERE */
+        for (uint8_t f = 0; k && f < GAME_MENU_FORMS; f++) {
             uint8_t m = game_form_mode(f);
             if (!game_listed(r, m))
                 continue;
@@ -210,8 +210,8 @@ uint8_t proto_name_game(char *w, uint8_t *index)
         *index = (uint8_t)v;
         return proto_own_refusal(game_unplayable(*index));
     }
-    /* no rule named: no walk over the list (a whole walk misses: 60,000
-     * cycles, with the '#' line after it over the link's budget) */
+    /* no rule named: no walk over the list (a whole walk that misses, with
+     * the '#' line after it, is over the link's budget) */
     *index = r < RULE_COUNT ? game_find(r, mode) : GAME_NONE;
     if (order && *index != GAME_NONE)
         return 0;

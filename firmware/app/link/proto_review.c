@@ -1,4 +1,4 @@
-/* proto_review.c - the PC link's REVIEW (issue 22): the mistakes the game
+/* proto_review.c - the PC link's REVIEW: the mistakes the game
  * noted (review.h), one at a time.
  *   REVIEW          the first: OK REVIEW <k> <col> <to> BEST <col> <to>
  *   REVIEW NEXT     the one after the last answered
@@ -48,8 +48,6 @@ static bool proto_review_out(uint8_t i, bool pos)
     return true;
 }
 
-/* Out of line (size: LTO copied it into the end screen's two review
- * openings). */
 NOINLINE void proto_log_review(uint8_t i)
 {
     proto_log_start(LOG_REVIEW);

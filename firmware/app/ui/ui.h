@@ -45,16 +45,22 @@ bool ui_sleep_due(uint16_t now);
 void ui_touch(uint16_t now);
 /* After power_off returned: carry on where the toy was. */
 void ui_wake(uint16_t now);
-/* The settings changed behind the menu's back (SET). */
+/* The settings changed (game_event_settings): the menu's text is redone. */
 void ui_settings_changed(void);
 uint8_t ui_menu_item(void);
 
-/* Listeners of the game's events (events.h): a new game puts the cursor
+/* Listeners of the game's events (game_events.h): a new game puts the cursor
  * home; a resumed game and every move drop the selection and overlay. */
 void ui_game_new(void);
 void ui_game_resume(void);
 void ui_game_move(void);
 /* The game is over and its pause passed: the end screen. */
 void ui_game_over(void);
+
+/* The UI's event, as the game's (game_events.h): raised by the UI, an empty
+ * WEAK default below (ui_events.c), wired in app/events.c. The end
+ * screen's review opened at mistake i (ui_play.c): the link writes it as
+ * a LOG line, which the browser page's console shows. */
+void ui_event_review(uint8_t i);
 
 #endif

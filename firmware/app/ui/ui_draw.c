@@ -12,6 +12,8 @@
 
 /* Thinking: a bar sweeps over the columns, one a this many ms. */
 #define UI_SWEEP_MS 64
+/* The power-on animation: the columns rise a row each this many ms. */
+#define UI_INTRO_STEP_MS 30
 
 static uint8_t frame[BOARD_COLS];
 static uint8_t shown_screen;            /* screen the text was set up for (ui_init sets it) */
@@ -32,7 +34,6 @@ void ui_draw_init(void)
 }
 
 /* Redo the screen's text on the next render. */
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void ui_redraw(void)
 {
     shown_screen = SCR_NONE;
@@ -183,7 +184,7 @@ static void ui_render_play(uint16_t now)
     }
 }
 
-/* ---- the end screen's review (issue 22) --------------------------------- */
+/* ---- the end screen's review -------------------------------------------- */
 
 /* A reviewed mistake: the position before it; for a second the move made
  * blinks (old lamps, then new, as the machine's move does), for the next
@@ -253,11 +254,11 @@ bool ui_draw(uint16_t now)
     switch (screen) {
     case SCR_INTRO: {
         uint16_t el = (uint16_t)(now - game.t0);
-        _Static_assert(UI_INTRO_MS / 30 < 256, "the intro's column heights fit a byte");
+        _Static_assert(UI_INTRO_MS / UI_INTRO_STEP_MS < 256, "the intro's column heights fit a byte");
         if (!title_on && el < UI_INTRO_MS) {
             /* Columns rise one after another, like stones being stacked. */
             for (uint8_t c = 0; c < BOARD_COLS; c++) {
-                int16_t h = (int16_t)(el / 30) - c;
+                int16_t h = (int16_t)(el / UI_INTRO_STEP_MS) - c;
                 frame[c] = h <= 0 ? 0 : engine_lamps((uint8_t)h);     /* 8 and over: all lit */
             }
         } else {

@@ -52,8 +52,7 @@ static uint8_t menu_setting(uint8_t item)
  * language (SET_LANG), item for item. */
 static const char menu_words_en[] PROGMEM =
     "GAME \0"                                                         /* M_GAME */
-    "FORM \0COLUMNS\0COLUMNS MISERE\0ONE HEAP\0ONE HEAP MISERE\0"      /* M_FORM */
-    "BINARY\0BINARY MISERE\0"
+    "FORM \0COLUMNS\0ONE HEAP\0BINARY\0"          /* M_FORM: + " MISERE" (game_misere_word) */
     "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
     "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
     "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
@@ -65,8 +64,7 @@ static const char menu_words_en[] PROGMEM =
 /* Tieng Viet in capitals without diacritics (the 5x7 font has none). */
 static const char menu_words_vi[] PROGMEM =
     "TRO CHOI \0"
-    "KIEU \0COT\0COT MISERE\0MOT DONG\0MOT DONG MISERE\0"
-    "NHI PHAN\0NHI PHAN MISERE\0"
+    "KIEU \0COT\0MOT DONG\0NHI PHAN\0"
     "CHOI \0VOI MAY\0" "2 NGUOI\0MAY VOI MAY\0"
     "DI TRUOC \0BAN\0MAY\0TUNG XU\0"
     "MUC \0DE\0VUA\0KHO\0"
@@ -88,8 +86,9 @@ enum { ASK_NONE, ASK_NEW, ASK_OPP };    /* ASK_OPP + v: the opponent v */
 static uint8_t menu_ask;
 
 /* The SUM's columns being chosen (A on a SUM game), one after the other:
- * the last is the one being chosen. The choice is game.pos's rules and
- * ncols (no game is in progress then), so it is kept with the game. */
+ * the last is the one being chosen. The choice is the game's (game_sum:
+ * game.pos's rules and ncols, no game is in progress then), written
+ * through game_sum_start and game_sum_rule, so it is kept with the game. */
 static bool sum_on;
 
 /* Your own game's code being typed in (A on the OCTAL game): a copy of
@@ -107,12 +106,13 @@ static uint8_t code_on;
 static uint8_t code_at;
 static octal_code_t code_edit;
 
-/* The sum being chosen is game.pos: if something else took it meanwhile
+/* The sum being chosen is the game's: if something else took it meanwhile
  * (a PC's GAME or POS, the menu reached from the title after a wake), the
  * choice is over. */
 static void sum_still(void)
 {
-    if (!game.pos.ncols || !game_mode_is_sum(game.pos.mode))
+    const engine_pos_t *const p = game_sum();
+    if (!p->ncols || !game_mode_is_sum(p->mode))
         sum_on = false;
 }
 
@@ -169,7 +169,8 @@ void ui_menu_text(uint16_t now)
                : (m & ENGINE_ONEHEAP)    ? PSTR("NO ONE HEAP\0KHONG CHOI MOT DONG")
                                          : PSTR("NO MISERE\0KHONG CHOI MISERE"));
     } else if (sum_on) {
-        text_add_P(engine_rule_name(game.pos.rules[game.pos.ncols - 1]));  /* the column being chosen */
+        const engine_pos_t *const p = game_sum();
+        text_add_P(engine_rule_name(p->rules[p->ncols - 1]));  /* the column being chosen */
     } else {
         menu_word(words, w);
         if (menu_item == M_GAME) {
@@ -188,8 +189,15 @@ void ui_menu_text(uint16_t now)
             text_add_num(v);
         else if (s == SET_LANG)
             menu_word(lang_names, v);
-        else    /* the value's label; the form item's: the mode's form (BINARY after the four) */
-            menu_word(words, (uint8_t)(w + 1 + (menu_item == M_FORM ? game_mode_form(m) : v)));
+        else if (menu_item == M_FORM) {
+            /* the mode's form (menu order: each play, then its misere) */
+            uint8_t f = game_mode_form(m);
+            menu_word(words, (uint8_t)(w + 1 + f / 2));
+            if (f & 1)
+                text_add_P(game_misere_word);
+        } else {
+            menu_word(words, (uint8_t)(w + 1 + v));     /* the value's label */
+        }
     }
     text_start(now, false);
 }
@@ -236,12 +244,13 @@ static bool menu_game_step(bool form, bool back, bool held)
  * (refused: a buzz says why it was skipped). */
 static bool sum_rule_step(bool back)
 {
-    uint8_t n = game.pos.ncols, r = game.pos.rules[n - 1];
+    const engine_pos_t *const p = game_sum();
+    uint8_t n = p->ncols, r = p->rules[n - 1];
     bool wild = false;
     do {
         ui_step(&r, RULE_COUNT, back, false);
         wild |= game_sum_wild(r);
-    } while (!engine_mode_allowed(r, game.pos.mode));
+    } while (!engine_mode_allowed(r, p->mode));
     game_sum_rule(n, (uint8_t)(n - 1), r);
     return wild;
 }
@@ -319,7 +328,7 @@ static void code_open(void)
  * to the menu), A plays (two columns or more). */
 static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
 {
-    const engine_pos_t *const p = &game.pos;
+    const engine_pos_t *const p = game_sum();
     uint8_t n = p->ncols, r = UI_MENU_OK;
     if (pressed & (BTN_UP | BTN_DOWN)) {
         if (sum_rule_step(pressed & BTN_DOWN))
@@ -343,6 +352,23 @@ static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
     return r;
 }
 
+/* A plays the chosen game (rule gr, mode gm): first a SUM's columns or
+ * your own game's code are chosen; any other starts at once (true).
+ * Copied into its two callers: out of line it was bigger. */
+static ALWAYS_INLINE bool menu_play(uint8_t gr, uint8_t gm, uint16_t now)
+{
+    if (game_mode_is_sum(gm)) {
+        sum_open();
+    } else if (gr == GAME_ENTRY_OWN) {
+        code_open();
+    } else {
+        game_save_settings();
+        game_new(now);
+        return true;
+    }
+    return false;
+}
+
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
     uint8_t s = menu_setting(menu_item), r = UI_MENU_OK, gr, gm;
@@ -363,13 +389,7 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             if (ask != ASK_NEW) {
                 game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
                 game_save_settings();
-            } else if (game_mode_is_sum(gm)) {
-                sum_open();                 /* first the sum's columns */
-            } else if (gr == GAME_ENTRY_OWN) {
-                code_open();                /* first the code */
-            } else {
-                game_save_settings();
-                game_new(now);
+            } else if (menu_play(gr, gm, now)) {
                 return UI_MENU_OK;
             }
         }
@@ -390,17 +410,10 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             game_set(s, v);
         }
     } else if (pressed & BTN_A) {
-        if (game.in_game) {
+        if (game.in_game)
             menu_ask = ASK_NEW;             /* never thrown away without a word */
-        } else if (game_mode_is_sum(gm)) {
-            sum_open();
-        } else if (gr == GAME_ENTRY_OWN) {
-            code_open();
-        } else {
-            game_save_settings();
-            game_new(now);
+        else if (menu_play(gr, gm, now))
             return UI_MENU_OK;
-        }
     } else if (b_short) {
         if (!game.in_game)
             return UI_MENU_DENY;            /* no game to go back to */
@@ -437,7 +450,7 @@ void ui_menu_draw(uint8_t *frame, uint16_t now)
     text_draw(frame, now);
     if (sum_on) {
         /* the sum's columns, the one being chosen (the last) blinking */
-        for (at = 0; at + 1 < game.pos.ncols; at++)
+        for (at = 0; at + 1 < game_sum()->ncols; at++)
             frame[at] |= 1;
         shared = true;
     } else {

@@ -1,7 +1,6 @@
 /* ui_play.c - the controls: buttons arrive as debounced edges once per
  * main-loop pass and become cursor steps, selections, moves, hints and the
  * way to the menu; auto-off counts the time since the last press. */
-#include "events.h"
 #include "game.h"
 #include "pgm.h"
 #include "sound.h"
@@ -32,7 +31,6 @@ void ui_init(uint16_t now)
     ui_draw_init();     /* the title: view.screen is SCR_INTRO, RAM's zero at boot */
 }
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE void ui_touch(uint16_t now)
 {
     idle_t = now;
@@ -240,7 +238,7 @@ static void ui_play_input(uint8_t pressed, bool b_short, bool held, uint16_t now
         ui_play_columns(pressed, held, now);
 }
 
-/* ---- the end screen and its review (issue 22) ---------------------------- */
+/* ---- the end screen and its review ---------------------------------------- */
 
 /* Show kept mistake i: its position, the move made and the winning move
  * that was there (into view.hint: found once, not on every frame). */
@@ -386,7 +384,6 @@ void ui_game_resume(void)
         view.cur_col = 0;
 }
 
-/* Out of line (size: LTO copied it into the resume and the move). */
 NOINLINE void ui_game_move(void)
 {
     view.pend = 0;

@@ -18,7 +18,7 @@ enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
 #define SCR_NONE 0xFF
 /* Overlays drawn over the play screen. */
 enum { OV_NONE, OV_HINT, OV_TEACH, OV_REFUSE };
-/* The end screen's review (issue 22): off (the result), a mistake's
+/* The end screen's review: off (the result), a mistake's
  * position with its move and the winning move blinking, that position's
  * teach panel, or a sentence (none / chances missed). */
 enum { RV_OFF, RV_MOVE, RV_TEACH, RV_TEXT };

@@ -1,10 +1,12 @@
-/* events.h - what the game reports, as QMK's hooks or LUFA's EVENT_*
- * callbacks: game.c raises these and names nothing above it; events.c,
- * the wiring, hands each to its listeners (the link's LOG lines, the
- * sound, the screen, the drivers). The store is not a listener: saving is
- * part of the game's own step (game.c), in the order a power cut needs. */
-#ifndef APP_EVENTS_H
-#define APP_EVENTS_H
+/* game_events.h - what the game reports, as QMK's hooks or LUFA's EVENT_*
+ * callbacks: game.c raises these and names nothing above it. Each has an
+ * empty WEAK default in game_events.c, so the game links and runs alone
+ * (tests/unit/test_game_alone.c); app/events.c, the wiring, defines them
+ * again and hands each to its listeners (the link's LOG lines, the sound,
+ * the screen, the drivers). The store is not a listener: saving is part of
+ * the game's own step (game.c), in the order a power cut needs. */
+#ifndef APP_GAME_EVENTS_H
+#define APP_GAME_EVENTS_H
 
 #include <stdint.h>
 
@@ -24,10 +26,8 @@ void game_event_end(uint8_t winner);
 /* The game is over and its pause (GAME_OVER_MS) has passed: it stopped
  * running; the result is the screen's to show. */
 void game_event_over(void);
-/* game.set changed (or was loaded): sound and brightness follow it. */
+/* game.set changed (or was loaded): sound and brightness follow it, the
+ * menu's text is redone (a PC's SET changes it behind the menu's back). */
 void game_event_settings(void);
-/* The end screen's review opened at mistake i (raised by ui_play.c): the
- * link writes it as a LOG line, which the browser page's console shows. */
-void ui_event_review(uint8_t i);
 
 #endif
