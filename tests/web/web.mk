@@ -14,8 +14,10 @@ web-deps: $(WEB_STAMP)
 # (build/node's, a Node 20 where the machine's is older). make clean removes
 # both, and the check comes again; so it does when the node found now is
 # another (the machine's nodejs installed anew), and after an interrupted
-# first run (web_deps.sh writes the stamp last).
+# first run (web_deps.sh writes the stamp last). A new package-lock.json
+# (a pulled change that adds an npm package) runs npm ci again.
 $(WEB_STAMP): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json tests/web/web_deps.sh build/.node-checked
+	@tests/web/web_deps.sh $(WEB_DIR)
 
 ifneq ($(wildcard build/.node-checked),)
 ifneq ($(shell cat build/.node-checked),$(shell PATH="$(CURDIR)/build/node/bin:$$PATH" node --version 2>/dev/null))
