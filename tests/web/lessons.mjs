@@ -80,6 +80,10 @@ async function nimsimGrundy(lines, move) {
     const text = await nimsimRun(lines, [...after, 'send GRUNDY', 'wait 200ms']);
     const moved = !move || text.includes(`OK MOVE ${move}\n`);
     const g = /OK GRUNDY [^\n]* ([PN])\n/.exec(text);
+    // A move that ends the game has no GRUNDY after it: the game's end says
+    // who won (H1 made the move: it leaves a P-position exactly when H1 won).
+    const end = /LOG END (H[12])\n/.exec(text);
+    if (moved && end) return end[1] === 'H1' ? 'P' : 'N';
     return moved && g ? g[1] : `none (${JSON.stringify(text.slice(-120))})`;
 }
 
