@@ -127,6 +127,7 @@ enum engine_own_why {
     ENGINE_OWN_COLUMN,      /* misere: a column of two runs worth 2 or more is worth 0 or 1 */
     ENGINE_OWN_BIG,         /* misere: the proof's closure outgrew its room (no code does) */
     ENGINE_OWN_SPLITS,      /* one heap: the code splits a heap, so it has no one heap */
+    ENGINE_OWN_STUCK,       /* no move from the full board (a column of 8; one heap: ENGINE_HEAP_MAX) */
 };
 /* Misere play of the code set: ENGINE_OWN_PLAYED, or one of the misere
  * reasons above. The first call after engine_own_set proves it: up to

@@ -195,8 +195,13 @@ uint8_t engine_own_heap(uint8_t mis)
 
 uint8_t engine_own_refused(uint8_t mode)
 {
+    /* A start with no move falls back to the full board (a heap or run of
+     * 8; one heap: every lamp), so a code with no move there has no start
+     * (0.1, 0.00000004; 0.10000001 in one heap, not in columns). */
     if (mode & ENGINE_ONEHEAP)
-        return engine_own_heap(mode & ENGINE_MISERE);
+        return column_own_moves(ENGINE_HEAP_MAX) ? engine_own_heap(mode & ENGINE_MISERE) : ENGINE_OWN_STUCK;
+    if (!engine_own.run_cnt[TABLE_ROWS])
+        return ENGINE_OWN_STUCK;
     return (mode & ENGINE_MISERE) ? engine_own_misere() : ENGINE_OWN_PLAYED;
 }
 

@@ -264,10 +264,10 @@ def _check_claim(engine, grundy, game, claim):
         # repeat, whose misere play the chip proves and plays, and why it
         # refuses the others (GAME OCTAL ... MISERE)
         m = re.fullmatch(r"(\d+\.\.\d+) = heap (\d+) of (\d+) splits (\d+) of (\d+) "
-                         r"wild (\d+) values (\d+) column (\d+)", rest)
+                         r"wild (\d+) values (\d+) column (\d+) stuck (\d+)", rest)
         if not m:
-            return "not ownmisere a..b = heap p of n splits p of n wild w values v column c"
-        c = dict.fromkeys(("hp", "hn", "sp", "sn", "1", "2", "3", "4"), 0)
+            return "not ownmisere a..b = heap p of n splits p of n wild w values v column c stuck s"
+        c = dict.fromkeys(("hp", "hn", "sp", "sn", "1", "2", "3", "4", "6"), 0)
         for d in span(m.group(1)):
             for i in range(8 ** d):
                 digits = "".join(str(i // 8 ** k % 8) for k in reversed(range(d)))
@@ -286,10 +286,10 @@ def _check_claim(engine, grundy, game, claim):
                     elif r.startswith("ERR OWN "):
                         c[r.split()[2]] += 1
         engine.cache = {}
-        got = [c[k] for k in ("hp", "hn", "sp", "sn", "1", "2", "3")]
-        want = [int(m.group(i)) for i in range(2, 9)]
+        got = [c[k] for k in ("hp", "hn", "sp", "sn", "1", "2", "3", "6")]
+        want = [int(m.group(i)) for i in range(2, 10)]
         return None if got == want and not c["4"] else \
-            "the engine: heap %d of %d splits %d of %d wild %d values %d column %d" % tuple(got)
+            "the engine: heap %d of %d splits %d of %d wild %d values %d column %d stuck %d" % tuple(got)
     if word == "codes":
         # the octal codes of a..b digits, with and without repeat, that the
         # engine takes (GAME OCTAL): all, those that never split, those that

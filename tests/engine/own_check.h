@@ -144,13 +144,32 @@ static engine_pos_t pos_of(uint8_t ncols)
     return p;
 }
 
+/* A code with no move on a full column (a heap of 8, a run of 8 pins:
+ * the solver, the code selected in it, says which) is refused in columns,
+ * every position of it too (ENGINE_OWN_STUCK: a game's start falls back
+ * to the full board, and there was none with a move). True for such a
+ * code: it has no position to check. */
+static unsigned long n_stuck;
+
+static bool own_stuck(const octal_code_t *c)
+{
+    uint8_t to[SOLVER_COL_MOVES];
+    engine_pos_t p = pos_of(1);
+    bool stuck = solver_col_moves(own_pins ? 0xFF : ENGINE_ROWS, to) == 0;
+    if (stuck && (engine_own_refused(own_mode) != ENGINE_OWN_STUCK || engine_check_pos(&p) != ENGINE_ERR_MODE))
+        FAIL("%s: no move on a full column, not refused (%u)", code_text(c), engine_own_refused(own_mode));
+    n_stuck += stuck;
+    return stuck;
+}
+
 static uint8_t random_col(bool pins)
 {
     return pins ? (uint8_t)rnd() : (uint8_t)(rnd() % 9);
 }
 
 /* Sets the code in the engine and the solver (own_mode's convention);
- * false if the engine refuses it. Each test defines it. */
+ * false if the engine refuses it (own_stuck: as it must). Each test
+ * defines it. */
 bool code_select(const octal_code_t *c);
 
 static void check_code_full(const octal_code_t *c)

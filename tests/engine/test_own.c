@@ -4,8 +4,9 @@
  * two: solver_select_code) and knows no Grundy value.
  *
  * Every code of one and two digits, with and without repeat (the codes
- * with a move: 142), in its form (heap columns if it never splits, else
- * pins), normal play:
+ * with a move: 140; the 5 with no move on a full column, 0.1, refused:
+ * own_check.h's own_stuck), in its form (heap columns if it never
+ * splits, else pins), normal play:
  *   - heaps: every position of 1 to 4 columns of 0..8;
  *   - pins: every column alone; every pair of columns for the codes of
  *     one digit (each unordered pair once: the order changes no outcome),
@@ -147,6 +148,8 @@ bool code_select(const octal_code_t *c)
     if (engine_rule_form(RULE_OWN) != (pins ? FORM_PINS : FORM_HEAP))
         FAIL("%s: form %u", code_text(c), engine_rule_form(RULE_OWN));
     solver_select_code(c->digit, c->len, c->repeat, own_mode != 0);
+    if (own_stuck(c))
+        return false;
     if (engine_own_builtin() != builtin_of(c))
         FAIL("%s: the engine says it is rule %u, the codes say %u", code_text(c), engine_own_builtin(), builtin_of(c));
     n_codes++;
@@ -183,8 +186,8 @@ int main(void)
         if (failures > before + 20)
             return summary();
     }
-    printf("test_own: every code of 1-2 digits, as above: %lu codes, %lu positions (%lu P), %lu moves listed\n",
-           n_codes, n_pos, n_p, n_moves);
+    printf("test_own: every code of 1-2 digits, as above: %lu codes, %lu positions (%lu P), %lu moves listed; "
+           "%lu with no move on a full column refused\n", n_codes, n_pos, n_p, n_moves, n_stuck);
 
     /* a refused code leaves the one set before */
     octal_code_t kept = *engine_own_code();

@@ -24,8 +24,8 @@
  * equals its sequence, and the P-positions are its zeros in normal play
  * and, in misere, the outcomes its move rule (heap_move_ok) gives.
  * Also: every built-in heap rule's code plays its one heap as the rule
- * does (P, hint, reply); a code that splits is refused in one heap, in
- * both plays. Built against the MODULES=4 engine (heaps up to 256). */
+ * does (P, hint, reply); a code that splits, or one with no move from
+ * ENGINE_HEAP_MAX stones (0.1), is refused in one heap, in both plays. Built against the MODULES=4 engine (heaps up to 256). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +37,7 @@
 #include "fail.h"
 #include "own_codes.h"
 
-static unsigned long n_pos, n_p, n_moves, n_codes, n_refused;
+static unsigned long n_pos, n_p, n_moves, n_codes, n_refused, n_stuck;
 
 /* The built-in rules' codes as rules.h writes them ("" for the special
  * rules). */
@@ -143,6 +143,21 @@ static void check_code(const octal_code_t *c)
 {
     if (engine_own_set(c) != OCTAL_OK) {
         FAIL("%s: not set", code_text(c));
+        return;
+    }
+    /* no move from ENGINE_HEAP_MAX stones (0.1, 0.10000001): refused in
+     * one heap, every heap of it too (ENGINE_OWN_STUCK: a game's start
+     * falls back to every lamp lit, and there was none with a move) */
+    solver_select_code(c->digit, c->len, c->repeat, 0);
+    if (!solver_heap_moves(ENGINE_HEAP_MAX, to_list)) {
+        for (int mis = 0; mis <= 1; mis++) {
+            engine_pos_t p = heap_pos(RULE_OWN, mis, 1);
+            uint8_t mode = (uint8_t)(ENGINE_ONEHEAP | (mis ? ENGINE_MISERE : 0));
+            if (engine_own_refused(mode) != ENGINE_OWN_STUCK || engine_check_pos(&p) != ENGINE_ERR_MODE)
+                FAIL("%s: no move from %u stones, one heap%s not refused (%u)", code_text(c), ENGINE_HEAP_MAX,
+                     mis ? " misere" : "", engine_own_refused(mode));
+        }
+        n_stuck++;
         return;
     }
     n_codes++;
@@ -285,8 +300,8 @@ int main(void)
             goto out;
     }
     printf("test_own_heap: every code of 1-2 digits that never splits, normal and misere: %lu codes, %lu heaps "
-           "(%lu P), %lu moves listed; %lu codes that split refused\n",
-           n_codes, n_pos, n_p, n_moves, n_refused);
+           "(%lu P), %lu moves listed; %lu codes that split refused, %lu with no move from %u stones\n",
+           n_codes, n_pos, n_p, n_moves, n_refused, n_stuck, ENGINE_HEAP_MAX);
     unsigned long codes0 = n_codes, pos0 = n_pos;
     for (unsigned k = 0; k < 200; k++) {
         if (own_random_code(&c, 3, 6, 4))

@@ -41,6 +41,8 @@ bool code_select(const octal_code_t *c)
     }
     own_pins = octal_splits(c);
     solver_select_code(c->digit, c->len, c->repeat, true);
+    if (own_stuck(c))
+        return false;
     n_codes++;
     return true;
 }

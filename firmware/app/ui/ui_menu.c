@@ -96,8 +96,9 @@ static bool sum_on;
  * three lamps (rows 1, 2, 3: bits 1, 2, 4; LEFT/RIGHT choose the column,
  * UP/DOWN step its digit 0..7), row 5 of the last digit's column the
  * repeat (B toggles it); A plays the code, refused with a buzz if it has
- * no move, in misere columns where the toy does not play its misere, or
- * in one heap where it splits (game_unplayable), and a word over the
+ * no move (or none on the full board), in misere columns where the toy
+ * does not play its misere, or in one heap where it splits
+ * (game_unplayable), and a word over the
  * lamps says why (CODE_SAID, CODE_SAID_FORM: once through, or until a
  * key). Entering 0.137: UP,
  * RIGHT, UP UP UP, RIGHT, DOWN, A. */
@@ -285,10 +286,10 @@ static uint8_t code_input(uint8_t pressed, bool b_short, uint16_t now)
     } else if (b_short) {
         code_edit.repeat ^= 1;
     } else if (pressed & BTN_A) {
-        /* no move at all (0.0; the keys give no other bad code), or the
-         * form not played for the code */
-        code_on = engine_own_set(&code_edit) != OCTAL_OK ? CODE_SAID
-                : game_unplayable(game.set[SET_GAME]) ? CODE_SAID_FORM : CODE_OFF;
+        /* no move at all (0.0; the keys give no other bad code) or from
+         * the full board (0.1), or the form not played for the code */
+        uint8_t why = engine_own_set(&code_edit) != OCTAL_OK ? ENGINE_OWN_STUCK : game_unplayable(game.set[SET_GAME]);
+        code_on = why == ENGINE_OWN_STUCK ? CODE_SAID : why ? CODE_SAID_FORM : CODE_OFF;
         if (code_on) {
             ui_menu_text(now);
             return UI_MENU_DENY;
