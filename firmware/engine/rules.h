@@ -22,9 +22,11 @@
  *
  * A rule's number (the first field) is its identity for good: a game's id
  * is that number with its form (game.h), and the saved scores are kept by
- * it. A new rule takes a number no rule has had (RULE_NUMBERS bounds them)
- * and may go anywhere in the list; the list's order is the menu's within a
- * class, and nothing saved depends on it.
+ * it. A heap rule (one heap too) takes two numbers, num for its columns
+ * and num + 1 for its one heap; any other rule one. A new rule takes
+ * numbers no rule has had (RULE_NUMBERS bounds them: room for 16 more
+ * games) and may go anywhere in the list: the list's order is the menu's
+ * within a class, and nothing saved depends on it.
  *
  * X(num, id, name, kind, code, form) */
 #ifndef ENGINE_RULES_H
@@ -32,25 +34,25 @@
 
 #define RULES(X) \
     X( 0, NIM,      "NIM",         KIND_OCTAL,   "0.3*",      FORM_HEAP)  \
-    X( 1, SUB1,     "TAKE 1",      KIND_OCTAL,   "0.3",       FORM_HEAP)  \
-    X( 2, SUB2,     "TAKE 1-2",    KIND_OCTAL,   "0.33",      FORM_HEAP)  \
-    X( 3, SUB3,     "TAKE 1-3 DR NIM",KIND_OCTAL,   "0.333",     FORM_HEAP)  \
-    X( 4, SUB4,     "TAKE 1-4",    KIND_OCTAL,   "0.3333",    FORM_HEAP)  \
-    X( 5, SUB5,     "TAKE 1-5",    KIND_OCTAL,   "0.33333",   FORM_HEAP)  \
-    X( 6, SUB6,     "TAKE 1-6",    KIND_OCTAL,   "0.333333",  FORM_HEAP)  \
-    X( 7, SUB7,     "TAKE 1-7",    KIND_OCTAL,   "0.3333333", FORM_HEAP)  \
-    X( 8, S134,     "TAKE 1 3 OR 4",KIND_OCTAL,  "0.3033",    FORM_HEAP)  \
-    X( 9, S124,     "TAKE 1 2 OR 4",KIND_OCTAL,  "0.3303",    FORM_HEAP)  \
-    X(10, S14,      "TAKE 1 OR 4", KIND_OCTAL,   "0.3003",    FORM_HEAP)  \
-    X(11, S23,      "TAKE 2 OR 3", KIND_OCTAL,   "0.033",     FORM_HEAP)  \
-    X(12, S1258,    "TAKE 1 2 5 OR 8",KIND_OCTAL, "0.33003003", FORM_HEAP) \
-    X(13, HALF,     "AT MOST HALF", KIND_HALF,   "",          FORM_HEAP)  \
-    X(14, KAYLES,   "KAYLES",      KIND_OCTAL,   "0.77",      FORM_PINS)  \
-    X(15, DAWSON,   "DAWSON KAYLES",KIND_OCTAL,   "0.07",      FORM_PINS)  \
-    X(16, NOADJ,    "NO ADJACENT", KIND_OCTAL,   "0.137",     FORM_CELLS) \
-    X(17, TURTLES,  "MOCK TURTLES", KIND_TURTLES, "",         FORM_COINS) \
-    X(18, TWINS,    "TWINS",       KIND_TWINS,   "",          FORM_COINS) \
-    X(19, ED,       "EMPTY AND DIVIDE", KIND_ED, "",          FORM_HEAP)
+    X( 2, SUB1,     "TAKE 1",      KIND_OCTAL,   "0.3",       FORM_HEAP)  \
+    X( 4, SUB2,     "TAKE 1-2",    KIND_OCTAL,   "0.33",      FORM_HEAP)  \
+    X( 6, SUB3,     "TAKE 1-3 DR NIM",KIND_OCTAL,   "0.333",     FORM_HEAP)  \
+    X( 8, SUB4,     "TAKE 1-4",    KIND_OCTAL,   "0.3333",    FORM_HEAP)  \
+    X(10, SUB5,     "TAKE 1-5",    KIND_OCTAL,   "0.33333",   FORM_HEAP)  \
+    X(12, SUB6,     "TAKE 1-6",    KIND_OCTAL,   "0.333333",  FORM_HEAP)  \
+    X(14, SUB7,     "TAKE 1-7",    KIND_OCTAL,   "0.3333333", FORM_HEAP)  \
+    X(16, S134,     "TAKE 1 3 OR 4",KIND_OCTAL,  "0.3033",    FORM_HEAP)  \
+    X(18, S124,     "TAKE 1 2 OR 4",KIND_OCTAL,  "0.3303",    FORM_HEAP)  \
+    X(20, S14,      "TAKE 1 OR 4", KIND_OCTAL,   "0.3003",    FORM_HEAP)  \
+    X(22, S23,      "TAKE 2 OR 3", KIND_OCTAL,   "0.033",     FORM_HEAP)  \
+    X(24, S1258,    "TAKE 1 2 5 OR 8",KIND_OCTAL, "0.33003003", FORM_HEAP) \
+    X(26, HALF,     "AT MOST HALF", KIND_HALF,   "",          FORM_HEAP)  \
+    X(28, KAYLES,   "KAYLES",      KIND_OCTAL,   "0.77",      FORM_PINS)  \
+    X(29, DAWSON,   "DAWSON KAYLES",KIND_OCTAL,   "0.07",      FORM_PINS)  \
+    X(30, NOADJ,    "NO ADJACENT", KIND_OCTAL,   "0.137",     FORM_CELLS) \
+    X(31, TURTLES,  "MOCK TURTLES", KIND_TURTLES, "",         FORM_COINS) \
+    X(32, TWINS,    "TWINS",       KIND_TWINS,   "",          FORM_COINS) \
+    X(33, ED,       "EMPTY AND DIVIDE", KIND_ED, "",          FORM_HEAP)
 
 enum rule_kind { KIND_OCTAL, KIND_HALF, KIND_TURTLES, KIND_TWINS, KIND_ED };
 enum rule_form { FORM_HEAP, FORM_PINS, FORM_CELLS, FORM_COINS };
@@ -96,16 +98,23 @@ enum { RULE_COINS_ = RULE_FIRST_COINS - 1, RULES(RULE_IN_COINS) RULE_COLUMN_COUN
 enum { RULE_WHOLE_ = RULE_COLUMN_COUNT - 1, RULES(RULE_IN_WHOLE) RULE_COUNT };
 #undef RULE_X
 
-/* Rule numbers run 0 .. RULE_NUMBERS - 1: the settings record keeps
- * RULE_NUMBERS rules' scores (app/game/records.c), room for the rules to
- * come. No two rules share a number (each number's bit set once). */
-#define RULE_NUMBERS 28
-#define RULE_NUM_BIT(num, id, name, kind, code, form) + (1ull << (num))
-#define RULE_NUM_OR(num, id, name, kind, code, form) | (1ull << (num))
+/* Rule numbers run 0 .. RULE_NUMBERS - 1: the settings record keeps two
+ * scores a number (app/game/game_records.h), room for the rules to come
+ * (the next free number is the highest used plus its width). No two rules
+ * share a number (each number's bit set once). */
+#define RULE_NUMBERS 42
+#define RULE_WIDTH(kind, form) RULE_CLASS_##kind##_##form(2ull, 1ull, 1ull, 1ull)
+#define RULE_NUM_BITS(num, kind, form) (((1ull << RULE_WIDTH(kind, form)) - 1u) << (num))
+#define RULE_NUM_BIT(num, id, name, kind, code, form) + RULE_NUM_BITS(num, kind, form)
+#define RULE_NUM_OR(num, id, name, kind, code, form) | RULE_NUM_BITS(num, kind, form)
 _Static_assert((0 RULES(RULE_NUM_BIT)) == (0 RULES(RULE_NUM_OR)), "two rules in rules.h share a number");
 _Static_assert((0 RULES(RULE_NUM_OR)) < (1ull << RULE_NUMBERS), "a rule's number is RULE_NUMBERS or more");
 #undef RULE_NUM_BIT
 #undef RULE_NUM_OR
+/* Each rule's number by name (RULE_NUM_<id>). */
+#define RULE_X(num, id, name, kind, code, form) RULE_NUM_##id = (num),
+enum { RULES(RULE_X) };
+#undef RULE_X
 
 /* A column is at most this many cells tall (the matrix height). */
 #define TABLE_ROWS 8
