@@ -21,10 +21,11 @@
 # position would be) moves old scores, and check 5 fails on it.
 # Uses the unmodified build/nim.elf (made by make) for the record before.
 set -eu
-sim=$1 out=$2
 root=$(pwd)
-rm -rf "$out"
-mkdir -p "$out"
+sim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+rm -rf "$2"
+mkdir -p "$2"
+out=$(cd "$2" && pwd)
 fail() { echo "add-game: FAIL $*"; exit 1; }
 
 LINE='    X(34, S25,      "TAKE 2 OR 5", KIND_OCTAL,   "0.03003",   FORM_HEAP)  \'
@@ -59,7 +60,7 @@ for g in "${GAMES_SCORED[@]}"; do
     find_script+=$'\n'"send GAME $g"$'\n'"expect-uart OK GAME"
 done
 python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$out/before.eeprom"
-run find build/nim.elf "$out/before.eeprom" "wait 100ms"$'\n'"send $find_script"
+run find build/nim.elf "$out/before.eeprom" "wait 100ms"$'\n'"send $find_script"$'\n'"wait 500ms"
 mapfile -t idx < <(sed -n 's/^OK GAME \([0-9]*\) .*/\1/p' "$out/find.uart")
 [ "${#idx[@]}" = "${#GAMES_SCORED[@]}" ] || fail "the unmodified build named ${#idx[@]} of ${#GAMES_SCORED[@]} games"
 score_script="wait 100ms"
@@ -79,7 +80,7 @@ check_scores() {    # ELF LABEL
         s+=$'\n'"send GAME $g"$'\n'"expect-uart OK GAME"$'\n'"send SCORES"$'\n'"expect-uart OK SCORES"
     done
     s+=$'\n'"send GAME $NAME"$'\n'"expect-uart OK GAME"$'\n'"send SCORES"$'\n'"expect-uart OK SCORES"
-    run "$2" "$1" "$out/$2.eeprom" "$s"
+    run "$2" "$1" "$out/$2.eeprom" "$s"$'\n'"wait 500ms"
     grep -q "LOG RECORDS OLD" "$out/$2.uart" && { echo "add-game: $2: the record of before refused"; return 1; }
     local bad=0 chosen
     chosen=$(grep -m1 '^OK GAME' "$out/$2.uart")

@@ -19,7 +19,7 @@
 #include "review.h"
 #include "tables.h"
 
-#define APP_VERSION "2.1.0"
+#define APP_VERSION "3.0.0"
 
 /* The phases of a game. */
 enum {
@@ -45,9 +45,6 @@ enum {
     SET_LANG,   /* LANG_*: the matrix's words (the PC link stays English) */
     SET_COUNT
 };
-/* The settings every record format has at its start; those added later
- * are saved at the record's end, so an older record still loads. */
-#define SET_COUNT_V3 SET_LANG
 enum { OPP_MACHINE, OPP_HUMAN, OPP_DEMO, OPP_COUNT };
 enum { FIRST_YOU, FIRST_ME, FIRST_RANDOM, FIRST_COUNT };
 enum { LEVEL_EASY, LEVEL_MEDIUM, LEVEL_PERFECT, LEVEL_COUNT };
