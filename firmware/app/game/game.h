@@ -92,7 +92,8 @@ typedef struct {
 
 extern game_t game;
 
-/* Games list: derived, never typed. Every rule (rules.h order) in each of
+/* Games list: derived, never typed. Every rule (the engine's order: rules.h
+ * class by class) in each of
  * its forms (GAME_FORMS: columns, columns misere, one heap, one heap
  * misere), kept when the engine allows the mode (engine_mode_allowed) and
  * the game is worth playing (game_listed: not one without a choice, nor
@@ -141,7 +142,7 @@ extern const char game_sum_name[];
 extern const char game_misere_word[];
 /* No game: not in the list. */
 #define GAME_NONE 0xFF
-/* The menu's entries (game_entry.c): each rule in rules.h order (an entry
+/* The menu's entries (game_entry.c): each rule in the engine's order (an entry
  * below GAME_ENTRY_SUM is its rule), your own game, then the SUMs. */
 #define GAME_ENTRY_OWN RULE_OWN
 #define GAME_ENTRY_SUM (RULE_OWN + 1)

@@ -9,6 +9,10 @@
  * it says so only once, and the link says LOG RECORDS OLD at that boot
  * (docs/protocol.md). */
 #ifndef APP_GAME_RECORDS_H
+/* game.h first: it includes this file where game_t needs the records (the
+ * settings record lives in game_t), after what they are made of. */
+#include "game.h"
+#ifndef APP_GAME_RECORDS_H
 #define APP_GAME_RECORDS_H
 
 #include <stdbool.h>
@@ -16,11 +20,6 @@
 #include <stdint.h>
 
 #include "store.h"
-
-/* Included by game.h (before game_t, which holds the settings record). */
-#ifndef APP_GAME_H
-#error "include game.h"
-#endif
 
 /* The records' version: the settings record's first byte. The formats
  * before it (1 to 6, firmware up to 2.1.0) are refused. */
@@ -104,4 +103,5 @@ uint8_t records_load_game(void *buf, bool ok);
 /* Ask for len bytes of the game record at buf to be saved (0: cleared). */
 void records_save_game(const void *buf, uint8_t len);
 
+#endif
 #endif
