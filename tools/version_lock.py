@@ -43,12 +43,10 @@ LINK_ALSO = ["firmware/app/game/game_list.c", "firmware/engine/engine.c"]
 RULES_H = "firmware/engine/rules.h"
 RECORDS = [
     ("firmware/lib/store.h", "defines", "STORE_"),
-    ("firmware/app/game/game_settings.c", "defines", "SETTINGS_"),
-    ("firmware/app/game/game_settings.c", "defines", "SAVED_"),
-    ("firmware/app/game/game_settings.c", "struct", "settings_rec_t"),
-    ("firmware/app/game/game.c", "struct", "game_rec_t"),
+    ("firmware/app/game/game_records.h", "defines", "RECORDS_"),
+    ("firmware/app/game/game_records.h", "struct", "settings_rec_t"),
+    ("firmware/app/game/game_records.h", "struct", "game_rec_t"),
     ("firmware/app/game/game.h", "enum", "SET_COUNT"),
-    ("firmware/app/game/game.h", "defines", "SET_COUNT_V3"),
     ("firmware/app/game/game.h", "defines", "GAME_FORMS"),
     ("firmware/app/game/game.h", "defines", "GAME_IDS"),
     ("firmware/app/game/game.h", "defines", "GAME_ID_"),
@@ -59,6 +57,7 @@ RECORDS = [
     ("firmware/engine/engine.h", "struct", "engine_move_t"),
     ("firmware/engine/octal.h", "struct", "octal_code_t"),
     ("firmware/engine/rules.h", "defines", "RULE_MAX_DIGITS"),
+    ("firmware/engine/rules.h", "defines", "RULE_NUMBERS"),
     ("firmware/engine/rules.h", "rules", "RULES"),
 ]
 # How often a record is saved is no part of its layout.
@@ -144,11 +143,13 @@ def enum(code, member):
 
 
 def rules(code, name):
-    """The rules' ids in order (their scores' place in the settings record),
-    from rules.h's X-macro list (one line once code_of joined it)."""
+    """The rules' numbers, ids and kinds and forms (a number is a game's
+    id in the settings record; the order, the game record's engine
+    indices), from rules.h's X-macro list (one line once code_of joined
+    it)."""
     m = re.search(r"^[ \t]*#[ \t]*define[ \t]+%s\(X\)(.*)$" % re.escape(name), code, re.M)
-    ids = re.findall(r"\bX\(\s*(\w+)\s*,", m.group(1)) if m else []
-    return ["rules " + " ".join(ids)] if ids else []
+    ids = re.findall(r"\bX\(\s*(\d+)\s*,\s*(\w+)\s*,\s*\"[^\"]*\"\s*,\s*(\w+)\s*,\s*\"[^\"]*\"\s*,\s*(\w+)", m.group(1)) if m else []
+    return ["rules " + " ".join(":".join(t) for t in ids)] if ids else []
 
 
 def link_defs(root):
@@ -158,7 +159,7 @@ def link_defs(root):
     files = ["firmware/app/link/" + f for f in sorted(os.listdir(d)) if LINK_GLOB.match(f)] + LINK_ALSO
     if "firmware/app/link/proto_cmd.c" not in files:
         raise LockError("firmware/app/link/proto_cmd.c not found")
-    names = re.findall(r'\bX\(\s*\w+\s*,\s*("[^"]*")', code_of(read(root, RULES_H)))
+    names = re.findall(r'\bX\(\s*\d+\s*,\s*\w+\s*,\s*("[^"]*")', code_of(read(root, RULES_H)))
     if not names:
         raise LockError("%s: no rule names" % RULES_H)
     out = ["rule names " + " ".join(names)]

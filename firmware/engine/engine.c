@@ -15,14 +15,14 @@ _Static_assert(ENGINE_HEAP_MAX <= 4096, "one-heap stones fit the move's 16 bits"
 
 /* All names in one string, each ended by its NUL: no padding in flash. */
 static const char rule_names[] PROGMEM =
-#define RULE_NAME(id, name, kind, code, form) name "\0"
-    RULES(RULE_NAME)
-#undef RULE_NAME
+#define RULE_X(num, id, name, kind, code, form) name "\0"
+    RULES_SORTED
+#undef RULE_X
     ;
 static const uint8_t rule_forms[RULE_COUNT] PROGMEM = {
-#define RULE_FORM(id, name, kind, code, form) form,
-    RULES(RULE_FORM)
-#undef RULE_FORM
+#define RULE_X(num, id, name, kind, code, form) [RULE_##id] = form,
+    RULES(RULE_X)
+#undef RULE_X
 };
 
 /* Out of line: inlined into the name walks it cost flash. */

@@ -8,11 +8,6 @@
 #include "engine.h"
 #include "progmem.h"
 
-/* Heap rules come first in rules.h; from here on, columns are masks. */
-#define RULE_FIRST_MASK RULE_KAYLES
-/* ... and the coin rules come last. */
-#define RULE_FIRST_COINS RULE_TURTLES
-
 /* Small tables hold 4-bit values, two a byte (the generator checks they fit):
  * value i is the low nibble of byte i/2 when i is even. */
 #define NIBBLE_BYTES(n) (((n) + 1) / 2)

@@ -11,9 +11,9 @@
 #include "gen.h"
 
 rule_t rules[RULE_COUNT] = {
-#define RULE_INIT(id, name, kind, code, form) {#id, name, kind, code, form, {0}},
-    RULES(RULE_INIT)
-#undef RULE_INIT
+#define RULE_X(num, id, name, kind, code, form) [RULE_##id] = {#id, name, kind, code, form, {0}},
+    RULES(RULE_X)
+#undef RULE_X
 };
 
 void gen_die(const char *msg, const char *arg)

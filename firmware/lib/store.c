@@ -6,60 +6,30 @@
 
 #include "pgm.h"
 
-_Static_assert(STORE_SETTINGS_SLOTS >= 2 && STORE_GAME_SLOTS >= 2,
-               "each record needs two slots, or a save would overwrite the only copy");
 _Static_assert(STORE_RECORDS == 2, "store_step picks the next record as 0 or 1, bit id + 1");
-_Static_assert(STORE_SETTINGS_SLOTS == STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES_1 + STORE_SLOT_OVERHEAD),
-               "the settings ring before format 5 has as many slots as now's (store_slots)");
-_Static_assert(STORE_SETTINGS_BYTES <= 255 && STORE_GAME_BYTES <= 255,
-               "record length is stored in one byte");
-_Static_assert(STORE_GAME_BASE + STORE_GAME_SLOTS * (STORE_GAME_BYTES + STORE_SLOT_OVERHEAD)
-                   <= BOARD_EEPROM_BYTES, "records do not fit the EEPROM");
-
 enum { SLOT_COMMIT = 0, SLOT_SEQ = 1, SLOT_LEN = 3, SLOT_DATA = 4 };
 #define SLOT_NONE 0xFF  /* no slot: a ring with no valid one (store_scan, newest) */
-_Static_assert(STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF && STORE_GAME_BYTES + STORE_SLOT_OVERHEAD + 2 <= 0xFF,
-               "store_step counts a slot's bytes in one byte");
-
-_Static_assert(!((STORE_GAME_BYTES + STORE_SLOT_OVERHEAD) & 1) && !((STORE_GAME_BYTES_1 + STORE_SLOT_OVERHEAD) & 1)
-                   && !((STORE_GAME_BYTES_2 + STORE_SLOT_OVERHEAD) & 1),
-               "no slot of a game ring begins where one of the ring a byte before it did (store.h)");
-
-/* Each game ring's slot size and slots, by age (store.h). */
-static const uint8_t store_rings[STORE_GAME_AGES + 1][2] PROGMEM = {
-    {STORE_GAME_BYTES, STORE_GAME_SLOTS},
-    {STORE_GAME_BYTES_1, STORE_GAME_SLOTS_OF(STORE_GAME_BYTES_1, 1u)},
-    {STORE_GAME_BYTES_2, STORE_GAME_SLOTS_OF(STORE_GAME_BYTES_2, 2u)},
-};
-
-/* The game ring read (boot, store_use_ring): its age (0 the ring of now),
- * slot size and slots, kept in RAM (the table read on every use cost
- * more code). */
-static uint8_t store_age, store_game[2] = {STORE_GAME_BYTES, STORE_GAME_SLOTS};
-/* The settings ring read: its slot size (store_use_settings_ring). */
-static uint8_t store_set_max = STORE_SETTINGS_BYTES;
-/* An older ring holds a record the boot read while the ring of now had
- * none: the first save of now is written even when it is empty (the end
- * of that game), or the next boot would read the older ring's game again. */
-static bool store_old_held;
+/* The records' rings (store_setup), and record 1's gap (store_gap: the
+ * division once, not at every save). */
+static store_ring_t store_rings[STORE_RECORDS];
+static uint16_t store_game_gap;
 
 /* Geometry of record id (0 or 1: the public calls check the id). */
 static uint8_t store_max(uint8_t id)
 {
-    return id ? store_game[0] : store_set_max;
+    return store_rings[id].max;
 }
 
 /* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint8_t store_slots(uint8_t id)
 {
-    return id ? store_game[1] : STORE_SETTINGS_SLOTS;
+    return store_rings[id].slots;
 }
 
 /* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
 {
-    return (uint16_t)((id ? STORE_GAME_BASE - store_age : STORE_SETTINGS_BASE)
-                      + (uint16_t)(slot * (uint8_t)(store_max(id) + STORE_SLOT_OVERHEAD)));
+    return (uint16_t)(store_rings[id].base + (uint16_t)(slot * (uint8_t)(store_max(id) + STORE_SLOT_OVERHEAD)));
 }
 
 /* CRC-16/CCITT-FALSE step (poly 0x1021): detects every 1- and 2-bit error
@@ -137,16 +107,16 @@ static uint16_t store_host_debt;    /* seconds until a PC's SAVE is honoured aga
 
 static uint16_t store_gap(uint8_t id)
 {
-    return id ? STORE_GAME_GAP_S : STORE_SETTINGS_GAP_S;
+    return id ? store_game_gap : STORE_SETTINGS_GAP_S;
 }
 
 /* A save may start while its record owes at most its burst less one gap:
  * the burst at once from no debt, then one a gap. */
 static uint16_t store_debt_max(uint8_t id)
 {
-    return id ? (STORE_GAME_BURST - 1u) * STORE_GAME_GAP_S : (STORE_SETTINGS_BURST - 1u) * STORE_SETTINGS_GAP_S;
+    return (uint16_t)((id ? STORE_GAME_BURST - 1u : STORE_SETTINGS_BURST - 1u) * store_gap(id));
 }
-_Static_assert(STORE_GAME_BURST * STORE_GAME_GAP_S <= 0xFFFFu && STORE_SETTINGS_BURST * STORE_SETTINGS_GAP_S <= 0xFFFFu,
+_Static_assert(STORE_GAME_BURST * STORE_GAME_GAP_S(2u) <= 0xFFFFu && STORE_SETTINGS_BURST * STORE_SETTINGS_GAP_S <= 0xFFFFu,
                "a record's debt is counted in 16 bits");
 
 /* A request waits for its rate limit (store_step would not start it).
@@ -177,7 +147,7 @@ static void store_clock(void)
 static bool store_same(uint8_t id, const store_rec_t *rs)
 {
     if (rs->newest == SLOT_NONE)
-        return !rs->len && !(id == STORE_GAME && store_old_held);
+        return !rs->len;
     if (rs->newest_len != rs->len)
         return false;
     uint16_t a = (uint16_t)(store_slot_addr(id, rs->newest) + SLOT_DATA);
@@ -266,7 +236,6 @@ void store_init(void)
 {
     store_job.job = 0;
     store_scrub_wait = false;
-    store_old_held = false;
     store_second = clock_ms();
     store_host_debt = 0;
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
@@ -286,19 +255,12 @@ uint8_t store_len(uint8_t id)
     return store_scan(id) == SLOT_NONE ? STORE_NONE : store_recs[id].newest_len;
 }
 
-void store_use_ring(uint8_t age)
+void store_setup(const store_ring_t rings[STORE_RECORDS])
 {
-    store_age = age;
-    store_game[0] = PGM_U8(&store_rings[age][0]);
-    store_game[1] = PGM_U8(&store_rings[age][1]);
-    if (store_scan(STORE_GAME) != SLOT_NONE && age)
-        store_old_held = true;
-}
-
-void store_use_settings_ring(uint8_t age)
-{
-    store_set_max = age ? STORE_SETTINGS_BYTES_1 : STORE_SETTINGS_BYTES;
-    store_scan(STORE_SETTINGS);
+    for (uint8_t i = 0; i < sizeof store_rings; i++)
+        ((uint8_t *)store_rings)[i] = PGM_U8((const uint8_t *)rings + i);
+    store_game_gap = STORE_GAME_GAP_S(store_rings[STORE_GAME].slots);
+    store_init();
 }
 
 bool store_load(uint8_t id, void *buf, uint8_t len)

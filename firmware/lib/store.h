@@ -39,66 +39,36 @@
 
 #include "hal.h"
 
+/* The records, in the order they commit (record 0 first): the app names
+ * what they hold. */
 enum {
-    STORE_SETTINGS = 0,     /* settings and scores */
-    STORE_GAME = 1,         /* the game in progress */
+    STORE_SETTINGS = 0,     /* saved now and then (the app's settings) */
+    STORE_GAME = 1,         /* saved often (the app's game in progress) */
     STORE_RECORDS = 2,
 };
 
-/* Largest payload of each record; the slot adds STORE_SLOT_OVERHEAD bytes. */
-#ifndef STORE_SETTINGS_BYTES
-#define STORE_SETTINGS_BYTES 181u  /* format + 8 settings + 20 rules x 4 forms x 2 score bytes + counted + the language + your own game's code (app/game/game_settings.c) */
-#endif
-#ifndef STORE_GAME_BYTES
-/* turn, position with a SUM's column rules and number (2 x BOARD_COLS +
- * 7), the review (review.h: 5 + 5 + 32 on the AVR), a few bytes for a
- * host build's padding: BOARD_COLS more than the review's ring */
-#define STORE_GAME_BYTES (2u * BOARD_COLS + 56u)
-#endif
+/* Where each record lives is the app's (app/game/game_records.h: what
+ * it saves, and its size): store_setup hands the store its rings. */
+typedef struct {
+    uint16_t base;      /* the ring's first byte */
+    uint8_t max;        /* the largest payload; a slot adds STORE_SLOT_OVERHEAD */
+    uint8_t slots;      /* at least 2: a save never overwrites the only copy */
+} store_ring_t;
 #define STORE_SLOT_OVERHEAD 6u
 #define STORE_COMMIT 0xA5u
+/* The end of ring r (a constant expression: the app's static checks). */
+#define STORE_RING_END(base, max, slots) ((base) + (slots) * ((max) + STORE_SLOT_OVERHEAD))
 
-/* EEPROM split: the game record is saved after every move, so it gets the
- * larger share (more slots, less wear per cell). */
-#define STORE_SETTINGS_BASE 0u
-#define STORE_SETTINGS_REGION (BOARD_EEPROM_BYTES * 3u / 8u)
-/* The game ring starts two bytes after the settings region. Its slots
- * grew twice, each time with a new ring a byte further on: the ring of
- * the toy before the review (CHANGELOG 1.0) started on the region's end, with
- * slots of BOARD_COLS + 16 bytes, the review's a byte later with slots of
- * BOARD_COLS + 56 (firmware up to the SUM games). As every slot size is
- * even, no slot of a ring begins where one of the ring before it did
- * (tests/unit/test_store_ring.c checks all three), so an old record is
- * never read as a new one. An old ring's record is still loaded (its own
- * geometry) while the newer rings have none: store_use_ring. */
-#define STORE_GAME_AGES 2u  /* the older rings, 1 (the review's) and 2 */
-#define STORE_GAME_BASE (STORE_SETTINGS_REGION + STORE_GAME_AGES)
-#define STORE_GAME_REGION (BOARD_EEPROM_BYTES - STORE_GAME_BASE)
-#define STORE_GAME_BYTES_1 (BOARD_COLS + 56u)
-#define STORE_GAME_BYTES_2 (BOARD_COLS + 16u)
-/* The slots of a ring of slots of b bytes that starts age bytes before
- * the ring of now. */
-#define STORE_GAME_SLOTS_OF(b, age) ((STORE_GAME_REGION + (age)) / ((b) + STORE_SLOT_OVERHEAD))
-#define STORE_SETTINGS_SLOTS (STORE_SETTINGS_REGION / (STORE_SETTINGS_BYTES + STORE_SLOT_OVERHEAD))
-/* The settings slots of the firmware before settings format 5 (your own
- * game's code, game_settings.c) held up to 171 bytes: its second slot
- * began 177 bytes in, inside now's first (now's second begins at 187).
- * A record of then whose newest copy is in that slot is read in that
- * geometry (store_use_settings_ring); the first save of now goes to now's
- * second slot, as the first slot (where then's first was) holds the copy
- * before it. A power cut during that one save leaves that older copy. */
-#define STORE_SETTINGS_BYTES_1 171u
-#define STORE_GAME_SLOTS STORE_GAME_SLOTS_OF(STORE_GAME_BYTES, 0u)
-
-/* The rate limits (see above). The game record is asked for after every
- * move, also in DEMO (a move a second): at most 3600/n saves an hour after
- * its burst keeps each of its cells under 2 writes an hour; the settings
- * (a score after every game) have two slots, so a save a quarter of an
- * hour. Both leave the saves of a short session (the burst) immediate. */
+/* The rate limits (see above). Record 1 (the game) is asked for after
+ * every move, also in DEMO (a move a second): at most 3600/n saves an
+ * hour after its burst keeps each of its n cells under 2 writes an hour
+ * (store_gap); record 0 (settings, a score after every game) a save a
+ * quarter of an hour. Both leave the saves of a short session (the burst)
+ * immediate. */
 #define STORE_SETTINGS_BURST 6u
 #define STORE_SETTINGS_GAP_S 900u
 #define STORE_GAME_BURST 16u
-#define STORE_GAME_GAP_S (3600u / STORE_GAME_SLOTS)
+#define STORE_GAME_GAP_S(slots) (3600u / (slots))
 
 /* Copy record id into buf if a valid record of exactly len bytes exists;
  * false (buf untouched) means "no record": use the defaults. Also notes
@@ -113,18 +83,9 @@ bool store_load(uint8_t id, void *buf, uint8_t len);
 #define STORE_NONE 0xFFu
 uint8_t store_len(uint8_t id);
 
-/* Boot only: read the game ring of older firmware (age 1: the review's,
- * 2: the one before it; its geometry for store_len and store_load), or
- * the ring of now (age 0, which finds the newest slot again: every save
- * goes to the ring of now). Once an older ring was found holding a
- * record, the first save of now is written even if it is empty: the
- * older record is never read again. */
-void store_use_ring(uint8_t age);
-
-/* Boot only: read the settings in the slots of the firmware before
- * format 5 (age 1), or in those of now (age 0, which finds the newest
- * slot again: every save goes to the ring of now). */
-void store_use_settings_ring(uint8_t age);
+/* Boot, before anything else of the store: the rings of the records (a
+ * table in flash, PROGMEM: copied), each then scanned (store_init). */
+void store_setup(const store_ring_t rings[STORE_RECORDS]);
 
 /* Ask for len bytes of buf to be saved as record id (len <= the record's
  * maximum; len 0 stores an empty record, which loads as "no record": that

@@ -388,6 +388,22 @@ def count_quotes(docs):
     return out
 
 
+def write_games(docs, games):
+    """Every quoted count of all the games set to VER's (the firmware's
+    list, made from rules.h, is the one source: a new rule changes the
+    count, and this writes it, so no document is edited by hand)."""
+    changed = []
+    for path in docs.matching(COUNT_GLOBS):
+        text = docs.text[path]
+        new = re.sub(r"\bGAMES \d+\b", "GAMES %d" % games, text)
+        new = re.sub(r"\b\d+ games in all\b", "%d games in all" % games, new)
+        if new != text:
+            with open(os.path.join(docs.root, path), "w", encoding="utf-8") as f:
+                f.write(new)
+            changed.append(path)
+    return changed
+
+
 def check_games(docs, games):
     quotes = count_quotes(docs)
     bad = ["%s:%d: %d games quoted, VER says GAMES %d" % (p, i, n, games) for n, p, i in quotes if n != games]
@@ -518,10 +534,16 @@ def main():
     ap.add_argument("--games", type=int, help="VER's GAMES, if known (else run --nimsim on --elf)")
     ap.add_argument("--nimsim", default="build/nimsim")
     ap.add_argument("--elf", default="build/nim.elf")
+    ap.add_argument("--write-games", action="store_true",
+                    help="write VER's GAMES into every quoted count (make docs-count), check nothing")
     a = ap.parse_args()
     root = os.path.abspath(a.root)
     games = a.games if a.games is not None else ver_games(a.nimsim, a.elf)
     docs = Docs(root)
+    if a.write_games:
+        changed = write_games(docs, games)
+        print("docs: GAMES %d written in %s" % (games, ", ".join(changed) if changed else "no file (all were)"))
+        return
     targets = make_targets(root)
     commands, reasons = firmware_words(root)
     limits = bench_limits(root)

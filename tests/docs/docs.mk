@@ -21,6 +21,11 @@ TEST_BUILD += $(B)/nim.elf $(NIMSIM) $(COURSE_ENGINE)
 ##   make test-docs       links, anchors, make targets, PC-link words, game count and budgets of the docs;
 ##                        the lessons' play links: commands the page sends, each OK from the firmware;
 ##                        tests/README.md's map names every test target and folder
+##   make docs-count      write VER's game count into every document that quotes it (after a new rule)
+.PHONY: docs-count
+docs-count: $(B)/nim.elf $(NIMSIM)
+	@python3 tests/docs/check_docs.py --write-games --nimsim $(NIMSIM) --elf $(B)/nim.elf
+
 test-docs: $(B)/nim.elf $(NIMSIM) $(COURSE_ENGINE) $(GRUNDY)
 	@python3 tests/docs/check_docs.py --nimsim $(NIMSIM) --elf $(B)/nim.elf
 	@python3 tests/docs/check_tests_map.py

@@ -5,19 +5,41 @@
 # settings and the scores of 47 games by list index), made by running
 # tests/e2e/eeprom_v1_make.txt on that firmware: settings SET=14,1,0,2,2,1,3,1,
 # NIM won once against the machine, a KAYLES game in progress (6,3, player
-# 2 to move). The settings record is now format 3 (scores per rule and
-# form since format 2, the last counted game's number since 3): the
-# format 1 one loads as blank settings, never its bytes read as the new
-# ones. The game record is the old one less the game's number (added
-# since): the game resumes.
+# 2 to move).
+# Since 3.0.0 (one record format, game_records.h) a record of an older
+# version is refused, not migrated: the toy starts fresh (default
+# settings, no game resumed, no score on any game), says LOG RECORDS OLD
+# once at that boot (it writes fresh settings at once), and a save after
+# it works (a score and a setting come back after a power cycle).
 wait 100ms
 send STATE
-expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=14 MODE=0 TURN=1 POS=6,3 CUR=0,0 PEND=0 OV=0 INGAME=1 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
+expect-uart LOG BOOT 1 0\nLOG RECORDS OLD\n
+expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
 send SCORES 0
-expect-uart OK SCORES 0 W 0 L 0
-# the title, then the KAYLES game where it was; the settings are blank
-# (against the machine), so the machine, side 2, makes its move
-expect-uart LOG MOVE M 0 within 5000
+expect-uart OK SCORES 0 W 0 L 0\n
+send SCORES 1
+expect-uart OK SCORES 1 W 0 L 0\n
+send SCORES 17
+expect-uart OK SCORES 17 W 0 L 0\n
+send SCORES 40
+expect-uart OK SCORES 40 W 0 L 0\n
+send SCORES 70
+expect-uart OK SCORES 70 W 0 L 0\n
+send SCORES 94
+expect-uart OK SCORES 94 W 0 L 0\n
+wait 1s
+reset
+wait 100ms
 send STATE
-expect-uart SCR=PLAY PH=INPUT
-expect-uart RULE=14 MODE=0 TURN=0
+expect-uart LOG BOOT 1 0\nOK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
+send SCORES 3 7 9
+expect-uart OK SCORES 3 W 7 L 9
+send SET BRIGHT 3
+expect-uart OK SET BRIGHT 3
+wait 1s
+reset
+wait 100ms
+send SCORES 3
+expect-uart LOG BOOT 1 0\nOK SCORES 3 W 7 L 9\n
+send STATE
+expect-uart SET=0,0,0,1,0,1,3,1,0

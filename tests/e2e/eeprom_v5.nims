@@ -7,51 +7,41 @@
 # against the machine, OCTAL 0.137 played, SET=0,0,0,2,0,0,3,1,1, a NIM
 # game in progress (1,2, you to move). Its newest settings are in the
 # ring's second slot (177 bytes in), the one before them (light 8) in the
-# first. Format 5 migrates it: the settings, the score and the game are
-# kept, and your own game's code is Officers, 0.6.
+# first.
+# Since 3.0.0 (one record format, game_records.h) a record of an older
+# version is refused, not migrated: the toy starts fresh (default
+# settings, no game resumed, no score on any game), says LOG RECORDS OLD
+# once at that boot (it writes fresh settings at once), and a save after
+# it works (a score and a setting come back after a power cycle).
 wait 100ms
 send STATE
-expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=1,2 CUR=0,0 PEND=0 OV=0 INGAME=1 W=1 L=0 SET=0,0,0,2,0,0,3,1,1 MENU=0
-wait 4000ms
-send STATE
-expect-uart SCR=PLAY PH=INPUT
-# the menu: LEFT twice from NIM is OCTAL, its code Officers
-press B
-wait 900ms
-release B
-wait 300ms
-tap LEFT
-wait 300ms
-tap LEFT
-wait 300ms
-send GAME
-expect-uart OCTAL 0.6\n
-# a code chosen over the link, then a game of another rule, cut by a
-# power cut: OCTAL comes back with the code chosen
-send GAME OCTAL 0.137
-expect-uart OK GAME 94 OCTAL 0.137
-send GAME NIM
-expect-uart OK GAME 0 NIM
-send POS 2 3
-expect-uart OK POS
-send MOVE 1 2
-expect-uart LOG MOVE M 0 within 3000
+expect-uart LOG BOOT 1 0\nLOG RECORDS OLD\n
+expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
+send SCORES 0
+expect-uart OK SCORES 0 W 0 L 0\n
+send SCORES 1
+expect-uart OK SCORES 1 W 0 L 0\n
+send SCORES 17
+expect-uart OK SCORES 17 W 0 L 0\n
+send SCORES 40
+expect-uart OK SCORES 40 W 0 L 0\n
+send SCORES 70
+expect-uart OK SCORES 70 W 0 L 0\n
+send SCORES 94
+expect-uart OK SCORES 94 W 0 L 0\n
 wait 1s
-send STATE
-expect-uart POS=1,2
-expect-uart SAVE=0
 reset
 wait 100ms
 send STATE
-expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS=1,2 CUR=0,0 PEND=0 OV=0 INGAME=1 W=1 L=0 SET=0,0,0,2,0,0,3,1,1 MENU=0
-wait 4000ms
-press B
-wait 900ms
-release B
-wait 300ms
-tap LEFT
-wait 300ms
-tap LEFT
-wait 300ms
-send GAME
-expect-uart OCTAL 0.137\n
+expect-uart LOG BOOT 1 0\nOK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
+send SCORES 3 7 9
+expect-uart OK SCORES 3 W 7 L 9
+send SET BRIGHT 3
+expect-uart OK SET BRIGHT 3
+wait 1s
+reset
+wait 100ms
+send SCORES 3
+expect-uart LOG BOOT 1 0\nOK SCORES 3 W 7 L 9\n
+send STATE
+expect-uart SET=0,0,0,1,0,1,3,1,0

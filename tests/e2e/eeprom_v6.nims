@@ -5,38 +5,41 @@
 # (2.0.0, before the game ids), made by running
 # tests/e2e/eeprom_v6_make.txt on that firmware: scores on NIM (1:2),
 # OCTAL (3:4), OCTAL ONE MISERE (5:6), SUM (7:8) and SUM MISERE (9:10),
-# and OCTAL 0.33 ONE chosen. Format 6 migrates it: every score on the
-# same game (SUM BINARY counts with SUM), the same game chosen.
+# and OCTAL 0.33 ONE chosen.
+# Since 3.0.0 (one record format, game_records.h) a record of an older
+# version is refused, not migrated: the toy starts fresh (default
+# settings, no game resumed, no score on any game), says LOG RECORDS OLD
+# once at that boot (it writes fresh settings at once), and a save after
+# it works (a score and a setting come back after a power cycle).
 wait 100ms
-send SCORES 0
-expect-uart OK SCORES 0 W 1 L 2\n
-send SCORES 94
-expect-uart OK SCORES 94 W 3 L 4\n
-send SCORES 97
-expect-uart OK SCORES 97 W 5 L 6\n
-send SCORES 90
-expect-uart OK SCORES 90 W 7 L 8\n
-send SCORES 92
-expect-uart OK SCORES 92 W 7 L 8\n
-send SCORES 91
-expect-uart OK SCORES 91 W 9 L 10\n
-send SCORES 95
-expect-uart OK SCORES 95 W 0 L 0\n
-send GAME
-expect-uart OK GAME 96 OCTAL 0.33 ONE\n
-# saved in format 6 (a score set), then a power cut: the same
-send SCORES 1 11 12
-expect-uart OK SCORES 1 W 11 L 12\n
-wait 1s
 send STATE
-expect-uart SAVE=0
+expect-uart LOG BOOT 1 0\nLOG RECORDS OLD\n
+expect-uart OK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
+send SCORES 0
+expect-uart OK SCORES 0 W 0 L 0\n
+send SCORES 1
+expect-uart OK SCORES 1 W 0 L 0\n
+send SCORES 17
+expect-uart OK SCORES 17 W 0 L 0\n
+send SCORES 40
+expect-uart OK SCORES 40 W 0 L 0\n
+send SCORES 70
+expect-uart OK SCORES 70 W 0 L 0\n
+send SCORES 94
+expect-uart OK SCORES 94 W 0 L 0\n
+wait 1s
 reset
 wait 100ms
-send SCORES 94
-expect-uart OK SCORES 94 W 3 L 4\n
-send SCORES 90
-expect-uart OK SCORES 90 W 7 L 8\n
-send SCORES 1
-expect-uart OK SCORES 1 W 11 L 12\n
-send GAME
-expect-uart OK GAME 96 OCTAL 0.33 ONE\n
+send STATE
+expect-uart LOG BOOT 1 0\nOK STATE SCR=INTRO PH=INPUT GAME=0 RULE=0 MODE=0 TURN=0 POS= CUR=0,0 PEND=0 OV=0 INGAME=0 W=0 L=0 SET=0,0,0,1,0,1,8,1,0 MENU=0
+send SCORES 3 7 9
+expect-uart OK SCORES 3 W 7 L 9
+send SET BRIGHT 3
+expect-uart OK SET BRIGHT 3
+wait 1s
+reset
+wait 100ms
+send SCORES 3
+expect-uart LOG BOOT 1 0\nOK SCORES 3 W 7 L 9\n
+send STATE
+expect-uart SET=0,0,0,1,0,1,3,1,0

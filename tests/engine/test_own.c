@@ -103,7 +103,7 @@ static void same_as_builtin(uint8_t rule)
 /* The built-in rules' codes as rules.h writes them ("" for the special
  * rules), and the digit d_k a code string gives. */
 static const char *const rule_codes[RULE_COUNT] = {
-#define RULE_CODE(id, name, kind, code, form) code,
+#define RULE_CODE(num, id, name, kind, code, form) [RULE_##id] = code,
     RULES(RULE_CODE)
 #undef RULE_CODE
 };

@@ -42,7 +42,7 @@ static unsigned long n_pos, n_p, n_moves, n_codes, n_refused, n_stuck;
 /* The built-in rules' codes as rules.h writes them ("" for the special
  * rules). */
 static const char *const rule_codes[RULE_COUNT] = {
-#define RULE_CODE(id, name, kind, code, form) code,
+#define RULE_CODE(num, id, name, kind, code, form) [RULE_##id] = code,
     RULES(RULE_CODE)
 #undef RULE_CODE
 };

@@ -239,7 +239,7 @@ int main(int argc, char **argv)
                                     "SUB7", "S134", "S124", "S14", "S23", "S1258", "HALF",
                                     "KAYLES", "DAWSON", "NOADJ", "TURTLES", "TWINS"};
     static const char *ids[] = {
-#define RULE_ID(id, name, kind, code, form) #id,
+#define RULE_ID(num, id, name, kind, code, form) [RULE_##id] = #id,
         RULES(RULE_ID)
 #undef RULE_ID
     };

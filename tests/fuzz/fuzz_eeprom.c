@@ -55,8 +55,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(fake_eeprom, 0xFF, sizeof fake_eeprom);
     memcpy(fake_eeprom, data + 1, n);
     if (data[0] & 1) {
-        ring_seal(STORE_SETTINGS, STORE_SETTINGS_BASE, STORE_SETTINGS_SLOTS, STORE_SETTINGS_BYTES);
-        ring_seal(STORE_GAME, STORE_GAME_BASE, STORE_GAME_SLOTS, STORE_GAME_BYTES);
+        ring_seal(STORE_SETTINGS, RECORDS_SETTINGS_BASE, RECORDS_SETTINGS_SLOTS, RECORDS_SETTINGS_BYTES);
+        ring_seal(STORE_GAME, RECORDS_GAME_BASE, RECORDS_GAME_SLOTS, RECORDS_GAME_BYTES);
     }
     fake_out_len = 0;
     fake_out[0] = 0;

@@ -6,6 +6,7 @@
 
 #include "rb.h"
 #include "rb_campaign.h"
+#include "game.h"
 #include "store.h"
 
 static uint16_t crc_step(uint16_t crc, uint8_t b)
@@ -181,8 +182,8 @@ static void flip_record(const record_t *rec, const history_t *h)
 void rb_eeprom_run(void)
 {
     static const record_t recs[2] = {
-        { STORE_SETTINGS, STORE_SETTINGS_BASE, STORE_SETTINGS_BYTES, STORE_SETTINGS_SLOTS },
-        { STORE_GAME, STORE_GAME_BASE, STORE_GAME_BYTES, STORE_GAME_SLOTS },
+        { STORE_SETTINGS, RECORDS_SETTINGS_BASE, RECORDS_SETTINGS_BYTES, RECORDS_SETTINGS_SLOTS },
+        { STORE_GAME, RECORDS_GAME_BASE, RECORDS_GAME_BYTES, RECORDS_GAME_SLOTS },
     };
     rb_state_t def;
     history_t h;

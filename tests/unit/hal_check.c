@@ -117,10 +117,17 @@ static void command(uint16_t now)
     }
 }
 
+/* The store's rings: the driver check's own (the app's are the app's). */
+static const store_ring_t rings[STORE_RECORDS] PROGMEM = {
+    {0, 16, 2},
+    {64, 16, 4},
+};
+
 int main(void)
 {
     static debounce_t deb;
     uint8_t cause = hal_init();
+    store_setup(rings);
     uart_puts_P(PSTR("HAL RESET "));
     put_hex(cause);
     uart_puts_P(PSTR(" BUTTONS "));

@@ -1,12 +1,17 @@
-/* test_settings.c - the settings record of every earlier format (2 to 5)
- * written as the firmware of then laid it out, byte by byte, and loaded
- * by the real game (over tests/robust's fake drivers): each score lands
- * on the same game after the migration to the game ids (your own code's
- * in TAKE 1's slots of then, the SUMs' in NIM ONE's, a BINARY game's with
- * its columns game), the chosen game too (the SUM and your own game had
- * bytes of their own then), and all of it survives a save in format 6
- * and a reboot. The old layout is written out here, not read from the
- * firmware: a change of the firmware's ids shows as a failure. */
+/* test_settings.c - the records of firmware before 3.0.0 are refused
+ * cleanly (game_records.h). Each older settings format (2 to 6) and each
+ * older game ring is written here byte by byte as that firmware laid it
+ * out (slots, CRC and all, independently of store.c), with scores on
+ * several games and a game in progress, then the real game boots on it
+ * (over tests/robust's fake drivers) and must show:
+ *   - a fresh start: every setting its default, no game resumed;
+ *   - no garbage score: every game of the list at 0 - 0;
+ *   - the refusal said once: records_old() (LOG RECORDS OLD) at that
+ *     boot, and fresh settings written at once, so not at the next boot;
+ *   - a save after it works: a score and a setting saved, then a reboot
+ *     loads them.
+ * And a record of this version with scores on several games and a chosen
+ * game loads with each score on its game. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,15 +19,6 @@
 #include "fake_hal.h"
 #include "game.h"
 #include "store.h"
-
-/* The layout of formats 2 to 5: format, 8 settings, 20 rules x 4 modes
- * (ONE and MISERE bits) x your wins and the machine's, then the tail. */
-#define OLD_SCORES (1 + SET_COUNT_V3)
-#define OLD_RULES 20
-#define OLD_OWN_RULE 1      /* TAKE 1: your own code's slots */
-#define OLD_SUM_SLOT(mis) (0 * 4 + 1 + (mis)) /* NIM ONE (MISERE): the SUMs' */
-#define OLD_SUM_BYTE 31     /* the chosen game's rule for a SUM */
-#define OLD_OWN_BYTE 20     /* ... for your own game: the rule after the 20 */
 
 static void boot(void)
 {
@@ -32,120 +28,179 @@ static void boot(void)
     game_init(0);
 }
 
-struct slot {
-    uint8_t rule, mode;     /* the game, as the list names it */
-    uint8_t old;            /* its slot in the old record */
-    uint8_t w, l;
-};
-
-static const struct slot slots[] = {
-    {RULE_NIM, 0, 0 * 4 + 0, 1, 2},
-    {RULE_NIM, ENGINE_MISERE, 0 * 4 + 2, 3, 4},
-    {RULE_SUB2, ENGINE_ONEHEAP, 2 * 4 + 1, 5, 6},
-    {RULE_HALF, ENGINE_ONEHEAP | ENGINE_MISERE, RULE_HALF * 4 + 3, 7, 8},
-    {RULE_KAYLES, ENGINE_MISERE, RULE_KAYLES * 4 + 2, 9, 10},
-    {RULE_ED, ENGINE_MISERE, RULE_ED * 4 + 2, 11, 12},
-    {RULE_OWN, 0, OLD_OWN_RULE * 4 + 0, 13, 14},
-    {RULE_OWN, ENGINE_MISERE, OLD_OWN_RULE * 4 + 2, 15, 16},
-    {RULE_OWN, ENGINE_ONEHEAP | ENGINE_MISERE, OLD_OWN_RULE * 4 + 3, 17, 18},
-    {RULE_NIM, ENGINE_SUM, OLD_SUM_SLOT(0), 19, 20},
-    {RULE_NIM, ENGINE_SUM | ENGINE_MISERE, OLD_SUM_SLOT(2), 21, 22},
-};
-#define NSLOTS (sizeof slots / sizeof slots[0])
-
-/* Every slot's game has its score; a BINARY game its columns game's. */
-static void check_scores(unsigned f, const char *when)
+static void flush(void)
 {
-    for (unsigned i = 0; i < NSLOTS; i++) {
-        uint8_t index = game_find(slots[i].rule, slots[i].mode);
-        game_score_t s = game_score(index);
-        CHECK(index != 0xFF && s.wins == slots[i].w && s.losses == slots[i].l,
-              "format %u %s: game %u (rule %u mode %u): W %u L %u, want %u %u", f, when, index, slots[i].rule,
-              slots[i].mode, s.wins, s.losses, slots[i].w, slots[i].l);
-        if (slots[i].mode & ENGINE_ONEHEAP)
-            continue;
-        uint8_t b = game_find(slots[i].rule, (uint8_t)(slots[i].mode | ENGINE_BINARY));
-        if (b == 0xFF)
-            continue;   /* not every rule has a BINARY game */
-        s = game_score(b);
-        CHECK(s.wins == slots[i].w && s.losses == slots[i].l, "format %u %s: BINARY game %u: W %u L %u", f, when,
-              b, s.wins, s.losses);
-    }
-    /* a game with no score then has none now: TAKE 1 2 OR 4 */
-    game_score_t s = game_score(game_find(RULE_S124, 0));
-    CHECK(s.wins == 0 && s.losses == 0, "format %u %s: an unscored game: W %u L %u", f, when, s.wins, s.losses);
+    fake_nvm_budget = -1;
+    while (store_step())
+        ;
 }
 
-/* Format f's record with every slot's score and the chosen game's byte
- * 'chosen', saved where the firmware of then saved it (before format 5:
- * the settings ring of then, store.h). */
-static void write_old(unsigned f, uint8_t chosen)
+/* --- the slot format of every version, written independently ---------- */
+static uint16_t crc_update(uint16_t crc, uint8_t byte)
 {
-    uint8_t rec[STORE_SETTINGS_BYTES];
-    unsigned len = OLD_SCORES + OLD_RULES * 4 * 2;
+    crc ^= (uint16_t)(byte << 8);
+    for (int i = 0; i < 8; i++)
+        crc = (uint16_t)(crc & 0x8000u ? (unsigned)crc << 1 ^ 0x1021u : (unsigned)crc << 1);
+    return crc;
+}
+
+static void slot_write(uint8_t id, uint16_t addr, uint16_t seq, const uint8_t *p, uint8_t len)
+{
+    uint16_t crc = crc_update(0xFFFFu, id);
+    uint8_t head[3] = {(uint8_t)seq, (uint8_t)(seq >> 8), len};
+    fake_eeprom[addr] = STORE_COMMIT;
+    for (int i = 0; i < 3; i++) {
+        fake_eeprom[addr + 1 + i] = head[i];
+        crc = crc_update(crc, head[i]);
+    }
+    for (int i = 0; i < len; i++) {
+        fake_eeprom[addr + 4 + i] = p[i];
+        crc = crc_update(crc, p[i]);
+    }
+    fake_eeprom[addr + 4 + len] = (uint8_t)crc;
+    fake_eeprom[addr + 5 + len] = (uint8_t)(crc >> 8);
+}
+
+/* Format f's settings record as 2.x laid it out: format, 8 settings, 20
+ * rules x 4 forms x (wins, losses), then counted (3 on), the language (4
+ * on), the code (5 on); in both slots of its ring (slots of 171 B before
+ * format 5, of 181 B from it), the newest in the second. */
+static void write_old_settings(unsigned f)
+{
+    uint8_t rec[200];
+    unsigned len = 1 + 8 + 20 * 4 * 2, max = f >= 5 ? 181 : 171;
     memset(rec, 0, sizeof rec);
     rec[0] = (uint8_t)f;
-    rec[1 + SET_OPP] = OPP_MACHINE;
+    rec[1 + SET_OPP] = OPP_HUMAN;
     rec[1 + SET_LEVEL] = LEVEL_PERFECT;
     rec[1 + SET_BRIGHT] = 5;
-    rec[1 + SET_GAME] = chosen;
-    for (unsigned i = 0; i < NSLOTS; i++) {
-        rec[OLD_SCORES + 2 * slots[i].old] = slots[i].w;
-        rec[OLD_SCORES + 2 * slots[i].old + 1] = slots[i].l;
-    }
+    for (unsigned i = 9; i < len; i++)
+        rec[i] = (uint8_t)(7 + i);      /* a score on every game of then */
     if (f >= 3)
-        rec[len++] = 0;             /* counted: no game */
+        rec[len++] = 3;                 /* counted */
     if (f >= 4)
         rec[len++] = LANG_VI;
     if (f >= 5) {
-        rec[len] = 1;               /* your own code: 0.137 */
+        rec[len] = 1;                   /* 0.137 */
         rec[len + 1] = 3;
         rec[len + 2] = 7;
         rec[len + RULE_MAX_DIGITS] = 3;
         len += RULE_MAX_DIGITS + 2;
     }
-    memset(fake_eeprom, 0xFF, sizeof fake_eeprom);
-    store_use_settings_ring(f < 5);
-    CHECK(store_save(STORE_SETTINGS, rec, (uint8_t)len), "format %u: %u bytes saved", f, len);
-    store_use_settings_ring(0);
+    slot_write(STORE_SETTINGS, 0, 4, rec, (uint8_t)len);
+    slot_write(STORE_SETTINGS, (uint16_t)(max + 6), 5, rec, (uint8_t)len);
 }
 
-static void migrate(unsigned f, uint8_t chosen, uint8_t rule, uint8_t mode)
+/* A game in progress in 2.x's game rings: age 0 (2.x's last: slots of
+ * 2 C + 56 B from byte 386), 1 (the review's: 2 C + 56 from 385, without
+ * the SUM's rules) and 2 (C + 16 from 384). NIM 2, 3, turn 0, number 4. */
+static void write_old_game(unsigned age)
 {
-    write_old(f, chosen);
+    static const uint16_t base[3] = {386, 385, 384};
+    uint8_t rec[2 * BOARD_COLS + 56];
+    uint8_t max = (uint8_t)(age == 2 ? BOARD_COLS + 16 : 2 * BOARD_COLS + 56), len;
+    memset(rec, 0, sizeof rec);
+    rec[1] = RULE_NIM;
+    rec[3] = 2;                         /* ncols */
+    rec[6] = 2;
+    rec[7] = 3;
+    len = (uint8_t)(6 + BOARD_COLS + (age ? 0 : BOARD_COLS));
+    rec[len++] = 4;                     /* number */
+    if (age < 2)
+        len = (uint8_t)(len + 5);       /* an empty review */
+    for (uint8_t s = 0; s < 2; s++)
+        slot_write(STORE_GAME, (uint16_t)(base[age] + s * (max + 6)), s, rec, len);
+}
+
+static void check_fresh(const char *what)
+{
+    static const uint8_t defaults[SET_COUNT] = {0, OPP_MACHINE, FIRST_YOU, LEVEL_MEDIUM, START_345, 1, 8, OFF_60S,
+                                                LANG_EN};
+    unsigned bad = 0;
+    for (uint8_t i = 0; i < GAME_COUNT; i++) {
+        game_score_t s = game_score(i);
+        bad += s.wins || s.losses;
+    }
+    CHECK(!bad, "%s: %u games with a score after the refusal", what, bad);
+    CHECK(!memcmp(game.set, defaults, SET_COUNT), "%s: the settings are not the defaults", what);
+    CHECK(!game.in_game, "%s: a game resumed", what);
+}
+
+/* The image in fake_eeprom is refused cleanly (see the top). */
+static void refused(const char *what)
+{
     boot();
-    uint8_t want = game_find(rule, mode);
-    check_scores(f, "migrated");
-    CHECK(game.set[SET_GAME] == want && want != 0xFF, "format %u: the chosen game %u, want %u (rule %u mode %u)", f,
-          game.set[SET_GAME], want, rule, mode);
-    CHECK(game.set[SET_LEVEL] == LEVEL_PERFECT && game.set[SET_BRIGHT] == 5
-              && game.set[SET_LANG] == (f >= 4 ? LANG_VI : LANG_EN),
-          "format %u: the settings kept", f);
-    /* saved in format 6, then a reboot: the same */
-    game_save_settings();
-    while (store_step())
-        ;
-    uint8_t buf[STORE_SETTINGS_BYTES];
-    CHECK(store_load(STORE_SETTINGS, buf, (uint8_t)store_len(STORE_SETTINGS)) && buf[0] == 6,
-          "format %u: saved again as format 6 (%u)", f, buf[0]);
+    CHECK(records_old(), "%s: the old record not said (LOG RECORDS OLD)", what);
+    check_fresh(what);
+    flush();
     boot();
-    check_scores(f, "saved as format 6");
-    CHECK(game.set[SET_GAME] == want, "format %u: the chosen game after a save %u, want %u", f, game.set[SET_GAME],
-          want);
+    CHECK(!records_old(), "%s: the refusal said again at the next boot", what);
+    check_fresh(what);
+    /* a save after it works */
+    uint8_t kay = game_find(RULE_KAYLES, ENGINE_MISERE);
+    game_set_score(kay, 9, 4);
+    CHECK(game_set(SET_BRIGHT, 3), "%s: a setting set", what);
+    flush();
+    boot();
+    game_score_t s = game_score(kay);
+    CHECK(!records_old() && s.wins == 9 && s.losses == 4 && game.set[SET_BRIGHT] == 3,
+          "%s: the save after it lost: W %u L %u, brightness %u", what, s.wins, s.losses, game.set[SET_BRIGHT]);
+}
+
+/* This version's record: scores by id survive a reboot, on their games. */
+static void current(void)
+{
+    static const struct {
+        uint8_t rule, mode;
+    } games[] = {
+        {RULE_NIM, 0}, {RULE_SUB2, ENGINE_ONEHEAP}, {RULE_HALF, ENGINE_ONEHEAP | ENGINE_MISERE},
+        {RULE_KAYLES, ENGINE_MISERE}, {RULE_ED, ENGINE_MISERE}, {RULE_OWN, ENGINE_MISERE},
+        {RULE_NIM, ENGINE_SUM | ENGINE_MISERE}, {RULE_TWINS, 0},
+    };
+    memset(fake_eeprom, 0xFF, sizeof fake_eeprom);
+    boot();
+    CHECK(!records_old(), "a blank EEPROM is not an old record");
+    for (uint8_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        game_set_score(game_find(games[i].rule, games[i].mode), (uint8_t)(10 + i), (uint8_t)(20 + i));
+    uint8_t chosen = game_find(RULE_SUB2, ENGINE_BINARY | ENGINE_MISERE);
+    game_set(SET_GAME, chosen);
+    flush();
+    boot();
+    unsigned bad = 0, scored = 0;
+    for (uint8_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        game_score_t s = game_score(game_find(games[i].rule, games[i].mode));
+        bad += s.wins != 10 + i || s.losses != 20 + i;
+    }
+    for (uint8_t i = 0; i < GAME_COUNT; i++) {
+        uint8_t r, m;
+        game_score_t s = game_score(i);
+        game_decode(i, &r, &m);
+        scored += (s.wins || s.losses) && !(m & ENGINE_BINARY);  /* a BINARY game shows its columns game's */
+    }
+    CHECK(!bad && scored == sizeof games / sizeof games[0], "this version's scores: %u wrong, %u scored", bad, scored);
+    CHECK(game.set[SET_GAME] == chosen, "the chosen game %u, want %u", game.set[SET_GAME], chosen);
 }
 
 int main(void)
 {
-    /* the chosen game: your own game, a SUM (BINARY MISERE), a plain
-     * game, your own game in one heap */
-    migrate(2, OLD_OWN_BYTE * 4 + 2, RULE_OWN, ENGINE_MISERE);
-    migrate(3, 0x80 | (OLD_SUM_BYTE * 4 + 2), RULE_NIM, ENGINE_SUM | ENGINE_BINARY | ENGINE_MISERE);
-    migrate(4, RULE_KAYLES * 4 + 2, RULE_KAYLES, ENGINE_MISERE);
-    migrate(5, OLD_OWN_BYTE * 4 + 1, RULE_OWN, ENGINE_ONEHEAP);
-    migrate(5, OLD_SUM_BYTE * 4, RULE_NIM, ENGINE_SUM);
-    migrate(5, 0x80 | (RULE_SUB2 * 4), RULE_SUB2, ENGINE_BINARY);
-    printf("settings: formats 2 to 5 migrated to the game ids, %u scored games each, and saved as format 6\n",
-           (unsigned)NSLOTS);
+    char what[40];
+    current();
+    for (unsigned f = 2; f <= 6; f++) {
+        memset(fake_eeprom, 0xFF, sizeof fake_eeprom);
+        write_old_settings(f);
+        write_old_game(0);
+        snprintf(what, sizeof what, "settings format %u", f);
+        refused(what);
+    }
+    for (unsigned age = 0; age <= 2; age++) {
+        memset(fake_eeprom, 0xFF, sizeof fake_eeprom);
+        write_old_settings(age ? 4 : 6);
+        write_old_game(age);
+        snprintf(what, sizeof what, "game ring of age %u", age);
+        refused(what);
+    }
+    printf("settings: this version's scores kept by id; settings formats 2 to 6 and 2.x's three game rings "
+           "refused cleanly (fresh start, said once, no score, a save after it kept)\n");
     printf("settings: %d checks, %d failures\n", checks, failures);
     return failures != 0;
 }

@@ -13,6 +13,7 @@
 #include "check.h"
 #include "fake_nvm.h"
 #include "store.h"
+#include "test_rings.h"
 
 /* The EEPROM: tests/common/fake_nvm.c (update semantics, write counting,
  * power cuts, busy polls, a stuck cell, the write log). */
@@ -616,7 +617,7 @@ static unsigned long busiest_cell(void)
 static void test_wear(void)
 {
     static const uint8_t burst[STORE_RECORDS] = { STORE_SETTINGS_BURST, STORE_GAME_BURST };
-    static const uint16_t gap[STORE_RECORDS] = { STORE_SETTINGS_GAP_S, STORE_GAME_GAP_S };
+    static const uint16_t gap[STORE_RECORDS] = { STORE_SETTINGS_GAP_S, STORE_GAME_GAP_S(STORE_GAME_SLOTS) };
     uint8_t v[4][256];
     fake_ms_per_call = 0;       /* time moves only in run_for */
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
@@ -786,6 +787,7 @@ static void test_host_flush(void)
 
 int main(void)
 {
+    store_setup(test_rings);
     test_images();
     test_round_trip();
     test_ring();

@@ -26,6 +26,7 @@
 #include "check.h"
 #include "fake_nvm.h"
 #include "store.h"
+#include "test_rings.h"
 
 /* The EEPROM: tests/common/fake_nvm.c, busy two polls after each write. */
 
@@ -147,26 +148,11 @@ static unsigned saves_round_trip(uint8_t id, unsigned seed)
     return lost;
 }
 
-/* The game rings of now and of older firmware (store.h): no slot of one
- * begins where a slot of another does, so an old record is never read as
- * one of a newer ring. */
-static void rings_apart(void)
-{
-    static const uint16_t bytes[STORE_GAME_AGES + 1] = {STORE_GAME_BYTES, STORE_GAME_BYTES_1, STORE_GAME_BYTES_2};
-    for (uint8_t a = 0; a <= STORE_GAME_AGES; a++)
-        for (uint8_t b = (uint8_t)(a + 1); b <= STORE_GAME_AGES; b++)
-            for (uint16_t i = 0; i < STORE_GAME_SLOTS_OF(bytes[a], a); i++)
-                for (uint16_t j = 0; j < STORE_GAME_SLOTS_OF(bytes[b], b); j++)
-                    CHECK(STORE_GAME_BASE - a + i * (bytes[a] + STORE_SLOT_OVERHEAD)
-                              != STORE_GAME_BASE - b + j * (bytes[b] + STORE_SLOT_OVERHEAD),
-                          "slot %u of the game ring of age %u begins where slot %u of age %u does", i, a, j, b);
-}
-
 int main(void)
 {
     busy_after_write = 2;     /* the EEPROM busy two polls after each write */
     srand(24);
-    rings_apart();
+    store_setup(test_rings);
     unsigned images = 0, scrubbed_images = 0, twin_images = 0, lost = 0, bad_writes = 0, touched_own = 0;
     for (uint8_t id = 0; id < STORE_RECORDS; id++) {
         for (unsigned t = 0; t < 3000u; t++) {

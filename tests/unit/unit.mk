@@ -58,17 +58,18 @@ test-unit: $(B)/tests/unit/test_game_alone $(B)/tests/unit/test_debounce $(B)/te
 	$(B)/tests/unit/test_game_alone
 ifneq ($(MODULES),4)
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame \
-		build/m4/tests/unit/test_game_alone
-	build/m4/tests/unit/test_game_alone
+		build/m4/tests/unit/test_settings build/m4/tests/unit/test_game_alone
 	build/m4/tests/unit/test_store
 	build/m4/tests/unit/test_store_ring
 	build/m4/tests/unit/test_endgame
+	build/m4/tests/unit/test_settings
+	build/m4/tests/unit/test_game_alone
 endif
 TEST_TARGETS += test-unit
 TEST_BUILD += $(B)/tests/unit/test_debounce $(B)/tests/unit/test_store $(B)/tests/unit/test_store_ring $(B)/tests/unit/test_endgame \
 	$(B)/tests/unit/test_settings $(B)/tests/unit/test_game_alone
 TEST_BUILD_M4 += build/m4/tests/unit/test_store build/m4/tests/unit/test_store_ring build/m4/tests/unit/test_endgame \
-	build/m4/tests/unit/test_game_alone
+	build/m4/tests/unit/test_settings build/m4/tests/unit/test_game_alone
 
 # The review of a game's mistakes (issue 22) against the brute-force
 # solver: the real game over the fake drivers, every game of the list.

@@ -11,12 +11,11 @@
 #include "game_events.h"
 #include "game_int.h"
 #include "pgm.h"
-#include "store.h"
 #include "tables.h"
 
-/* The game record: the position after the last completed move and the
- * game's number. It is saved straight from game.turn, game.pos and
- * game.number, laid out the same way.
+/* The game record (game_records.h): the position after the last
+ * completed move, the game's number and its review, saved straight from
+ * game.turn, game.pos, game.number and game.rv.
  *
  * The end of a game is two records: the result goes into the scores
  * (settings record, counted = the game's number), then the game record is
@@ -27,19 +26,6 @@
  * before its last move, uncounted. A game being given up (game_abandon)
  * is the same. A game's number is the last counted + 1, so a record of a
  * game not counted never carries the counted number. */
-typedef struct {
-    uint8_t turn;
-    engine_pos_t pos;
-    uint8_t number;
-    review_t rv;        /* the mistakes so far: a record without it loads with none */
-} game_rec_t;
-_Static_assert(sizeof(game_rec_t) <= STORE_GAME_BYTES, "game record too big for its store slot");
-/* Where an older ring's record (store.h: no SUM's rules in its position)
- * ends its position: its number and review follow at once. */
-#define REC_NO_RULES ((uint8_t)(offsetof(game_rec_t, pos) + offsetof(engine_pos_t, rules)))
-_Static_assert(offsetof(engine_pos_t, rules) + sizeof game.pos.rules == sizeof(engine_pos_t)
-                   && offsetof(game_rec_t, number) == REC_NO_RULES + sizeof game.pos.rules,
-               "the rules end the position, the number follows them");
 _Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_rec_t, pos)
                    && offsetof(game_t, number) - offsetof(game_t, turn) == offsetof(game_rec_t, number)
                    && offsetof(game_t, rv) - offsetof(game_t, turn) == offsetof(game_rec_t, rv)
@@ -54,12 +40,10 @@ static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {
 
 /* The record of the game in progress; cleared (len 0) when none is. Only
  * requested: the main loop writes it after the frame is drawn. Its length
- * is what the review holds (a game without a mistake writes 5 bytes more
- * than before the review, not the whole buffer: a save is no slower). */
-#define GAME_REC_MIN offsetof(game_rec_t, rv.buf)
+ * is what the review holds, not the whole buffer: a save is no slower. */
 static void game_save(void)
 {
-    store_request(STORE_GAME, &game.turn, game.in_game ? (uint8_t)(GAME_REC_MIN + game.rv.used) : 0);
+    records_save_game(&game.turn, game.in_game ? (uint8_t)(RECORDS_GAME_MIN + game.rv.used) : 0);
 }
 
 uint8_t game_index(void)
@@ -70,6 +54,11 @@ uint8_t game_index(void)
 bool game_side_is_machine(uint8_t side)
 {
     return game.set[SET_OPP] == OPP_DEMO || (game.set[SET_OPP] == OPP_MACHINE && side);
+}
+
+bool game_player_beat_machine(void)
+{
+    return game.set[SET_OPP] == OPP_MACHINE && !game.winner;
 }
 
 bool game_human_input(void)
@@ -233,8 +222,7 @@ void game_abandon(void)
 
 uint8_t game_unplayable(uint8_t index)
 {
-    /* your own game: the list's last four (game_list.c; no walk) */
-    uint8_t own = (uint8_t)(index + GAME_OWN - game_count());
+    uint8_t own = game_own_form(index);
     return own < GAME_OWN ? engine_own_refused(game_form_mode(own)) : 0;
 }
 
@@ -366,44 +354,31 @@ void game_tick(uint16_t now)
 void game_init(uint16_t now)
 {
     uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
-    uint8_t n, age = 0, grow = 0;
-    bool ok = game_settings_load();
+    uint8_t found = game_settings_load(), n;
     game_event_settings();
     game.t0 = now;          /* the title's (the UI's) animation starts; game.running is false, RAM's zero at boot */
     /* A saved game resumes only if it is a legal, unfinished position of a
-     * game in the list, and its result is not counted yet (its number is
-     * not the settings' counted); anything else is dropped for a clean
-     * start. The ring of now holds game_rec_t as laid out here; the rings
-     * of older firmware (store.h) hold it without the position's rules
-     * (no SUM then): its number and review are moved up past them. Their
-     * oldest layouts have no review, or no number either: a game not
-     * counted, with no mistake noted (a review shorter than its used
-     * says is cleared below). The record is loaded in place (a copy on
-     * the stack was 113 bytes on 32 columns), and cleared if it does not
-     * resume. */
+     * game in the list, saved with settings of this version and order of
+     * the rules, and its result is not counted yet (its number is not the
+     * settings' counted); anything else is dropped for a clean start. The
+     * record is loaded in place (a copy on the stack was 113 bytes on 32
+     * columns), and cleared if it does not resume. */
     game.number = (uint8_t)(game_counted() + 1);
-    while ((n = store_len(STORE_GAME)) == STORE_NONE && age < STORE_GAME_AGES)
-        store_use_ring(++age);
-    if (age)
-        grow = sizeof game.pos.rules;
-    if (n >= REC_NO_RULES && n + grow <= sizeof(game_rec_t) && store_load(STORE_GAME, b, n)) {
-        for (uint8_t i = n; grow && i-- > REC_NO_RULES;)
-            b[i + grow] = b[i];     /* from the top down: the bytes move up */
-        n += grow;
-    } else {
-        n = 0;
-    }
+    n = records_load_game(b, found == RECORDS_OK);
     /* your own game: the code a saved game of it carries (a bad one: no
      * resume), over the settings' (game_settings_load) */
     if (n && engine_own_unpack(&game.pos) != OCTAL_OK)
         game.pos.rule = RULE_NONE;
-    game.in_game = (n == offsetof(game_rec_t, number) || n == offsetof(game_rec_t, number) + 1 || n >= GAME_REC_MIN)
-            && game.turn < 2 && !(ok && game.number == game_counted())
+    game.in_game = n && game.turn < 2 && game.number != game_counted()
             && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT
             && engine_check_pos(&game.pos) == ENGINE_OK && engine_has_move(&game.pos);
     if (!game.in_game)
         memset(b, 0, sizeof(game_rec_t));
-    else if (game.rv.used != n - GAME_REC_MIN)
-        review_clear(&game.rv);     /* the review goes with its position: none from an old record */
-    store_use_ring(0);
+    else if (game.rv.used != n - RECORDS_GAME_MIN)
+        review_clear(&game.rv);     /* the review goes with its position */
+    /* An older version's record refused, or settings of another order of
+     * the rules: this version's settings written at once (LOG RECORDS OLD
+     * is said once; a game saved later resumes). */
+    if (found == RECORDS_OLD || (found == RECORDS_OK && game.rec.rules != RECORDS_RULES))
+        game_save_settings();
 }

@@ -19,7 +19,7 @@
 #include "review.h"
 #include "tables.h"
 
-#define APP_VERSION "2.1.0"
+#define APP_VERSION "3.0.0"
 
 /* The phases of a game. */
 enum {
@@ -45,9 +45,6 @@ enum {
     SET_LANG,   /* LANG_*: the matrix's words (the PC link stays English) */
     SET_COUNT
 };
-/* The settings every record format has at its start; those added later
- * are saved at the record's end, so an older record still loads. */
-#define SET_COUNT_V3 SET_LANG
 enum { OPP_MACHINE, OPP_HUMAN, OPP_DEMO, OPP_COUNT };
 enum { FIRST_YOU, FIRST_ME, FIRST_RANDOM, FIRST_COUNT };
 enum { LEVEL_EASY, LEVEL_MEDIUM, LEVEL_PERFECT, LEVEL_COUNT };
@@ -56,6 +53,17 @@ enum { LEVEL_EASY, LEVEL_MEDIUM, LEVEL_PERFECT, LEVEL_COUNT };
 enum { START_345, START_1357, START_FULL, START_RANDOM, START_SETUP, START_COUNT };
 enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
 enum { LANG_EN, LANG_VI, LANG_COUNT };
+
+/* A game's score against the machine: your wins and the machine's. */
+typedef struct {
+    uint8_t wins, losses;
+} game_score_t;
+/* The scores' room and GAME_ID_BINARY (see game_id_of below). */
+#define GAME_IDS (RULE_NUMBERS * 2)
+#define GAME_ID_BINARY 0x80u
+
+/* The records' formats (settings_rec_t, game_rec_t). */
+#include "game_records.h"
 
 /* The game's state; the screen's (which screen, cursor, selection,
  * overlay) is view.h's view_t, the UI's. Only game*.c write it: the
@@ -74,12 +82,18 @@ typedef struct {
     engine_pos_t pos;
     uint8_t number;     /* the game's number: the settings' last counted + 1 (game.c) */
     review_t rv;        /* the game's mistakes (review.h), saved with it */
-    uint8_t set[SET_COUNT];
+    /* The settings, and the settings record they begin (game_records.h):
+     * kept once, saved straight from here. */
+    union {
+        uint8_t set[SET_COUNT];
+        settings_rec_t rec;
+    };
 } game_t;
 
 extern game_t game;
 
-/* Games list: derived, never typed. Every rule (rules.h order) in each of
+/* Games list: derived, never typed. Every rule (the engine's order: rules.h
+ * class by class) in each of
  * its forms (GAME_FORMS: columns, columns misere, one heap, one heap
  * misere), kept when the engine allows the mode (engine_mode_allowed) and
  * the game is worth playing (game_listed: not one without a choice, nor
@@ -106,6 +120,10 @@ bool game_listed(uint8_t rule, uint8_t mode);
 uint8_t game_count(void);
 #define GAME_COUNT game_count()
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode);
+/* Your own game is the list's last GAME_OWN games: the form (0 ..
+ * GAME_OWN - 1, game_form_mode's) of game index, GAME_OWN or more if
+ * index is not one of them. No walk of the list. */
+uint8_t game_own_form(uint8_t index);
 /* Write "NAME [ONE] [BINARY] [MISERE]" of game index through put (a writer of
  * flash strings: text_add_P for the matrix, uart_puts_P for the PC); a
  * SUM's: "SUM <rule> + <rule> ...", game.pos's rules. */
@@ -118,7 +136,7 @@ extern const char game_sum_name[];
 extern const char game_misere_word[];
 /* No game: not in the list. */
 #define GAME_NONE 0xFF
-/* The menu's entries (game_entry.c): each rule in rules.h order (an entry
+/* The menu's entries (game_entry.c): each rule in the engine's order (an entry
  * below GAME_ENTRY_SUM is its rule), your own game, then the SUMs. */
 #define GAME_ENTRY_OWN RULE_OWN
 #define GAME_ENTRY_SUM (RULE_OWN + 1)
@@ -141,18 +159,18 @@ static ALWAYS_INLINE uint8_t game_mode_form_bits(uint8_t mode)
 }
 /* Find a game by rule and mode; GAME_NONE if not in the list. */
 uint8_t game_find(uint8_t rule, uint8_t mode);
-/* A game's id: its place in the scores (the settings record), which no
- * new rule or form moves: built-in rule r's slots are r * GAME_FORMS +
- * its mode's ONE and MISERE bits (rules.h's order: a new rule comes
- * last). TAKE 1 and NIM in one heap are never listed (game_listed): your
- * own code's four forms have TAKE 1's ids, the SUMs (SUM, SUM MISERE)
- * NIM ONE's. BINARY counts with its columns game (no room for more
- * slots: two records must fit their EEPROM share, store.h), so the id
- * tells it by GAME_ID_BINARY (the chosen game's byte). */
-#define GAME_IDS (RULE_COUNT * GAME_FORMS)
-#define GAME_ID_OWN (RULE_SUB1 * GAME_FORMS)
-#define GAME_ID_SUM (RULE_NIM * GAME_FORMS + ENGINE_ONEHEAP)
-#define GAME_ID_BINARY 0x80u
+/* A game's id: its rule's permanent number (rules.h) with its form, the
+ * one identity the scores and the saved choice use, wherever the rule
+ * stands in rules.h: 2 * num + 1 if misere, in one heap with num + 1 (a
+ * heap rule's second number). TAKE 1 and NIM in one heap are never listed
+ * (game_listed): your own code's four forms have TAKE 1's ids, the SUMs
+ * (SUM, SUM MISERE) NIM ONE's. BINARY counts with its columns game (its
+ * score is the columns game's), so the id tells it by GAME_ID_BINARY (the
+ * chosen game's byte). */
+#define GAME_ID_OWN (RULE_NUM_SUB1 * 2)
+#define GAME_ID_SUM (RULE_NUM_NIM * 2 + 2)
+/* A rule's permanent number (rules.h). */
+uint8_t game_rule_number(uint8_t rule);
 /* The id of rule in mode, with GAME_ID_BINARY for a BINARY game. */
 uint8_t game_id_of(uint8_t rule, uint8_t mode);
 uint8_t game_id(uint8_t index);
@@ -224,6 +242,8 @@ uint8_t game_move_human(engine_move_t m, uint16_t now);
 bool game_move_ai(engine_move_t *m, uint16_t now);
 
 bool game_side_is_machine(uint8_t side);
+/* The game just over was won by the player against the machine. */
+bool game_player_beat_machine(void);
 /* A human is to move and the game waits for it (buttons or MOVE). */
 bool game_human_input(void);
 uint8_t game_mistake(void);
@@ -235,9 +255,6 @@ void game_tick(uint16_t now);
 /* Score of game index (you against the machine): your wins and the
  * machine's; 0 and 0 for an index not in the list. Both at once: every
  * reader shows both. */
-typedef struct {
-    uint8_t wins, losses;
-} game_score_t;
 game_score_t game_score(uint8_t index);
 /* Set game index's score (the PC link restoring a dump; index checked by
  * the caller) and keep it, with the settings. */

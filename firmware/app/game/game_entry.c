@@ -1,5 +1,5 @@
 /* game_entry.c - the games list as the menu walks it: entries, each with
- * its forms. An entry is a rule (rules.h order, your own game among them)
+ * its forms. An entry is a rule (the engine's order, your own game among them)
  * or the SUMs; its forms are its listed games. How the list encodes them
  * stays with the list (game_list.c), not in the menu. */
 #include "game.h"

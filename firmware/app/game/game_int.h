@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Reads the settings record (or an older firmware's, migrated) into
- * game.set, defaults where none is kept; false: no record was read. */
-bool game_settings_load(void);
+/* Reads the settings record into game.set, defaults where none is kept:
+ * what records_open found (RECORDS_OK, RECORDS_NONE, RECORDS_OLD). */
+uint8_t game_settings_load(void);
 /* The number of the last game whose result is in the scores. */
 uint8_t game_counted(void);
 /* One more game won by side who (0 you, 1 the machine) in the game being

@@ -84,9 +84,14 @@ uint8_t game_count(void)
     return list_n;
 }
 
+uint8_t game_own_form(uint8_t index)
+{
+    return (uint8_t)(index + GAME_OWN - game_count());
+}
+
 void game_decode(uint8_t index, uint8_t *rule, uint8_t *mode)
 {
-    uint8_t own = (uint8_t)(index + GAME_OWN - game_count());  /* 0 .. 3: the list's last four */
+    uint8_t own = game_own_form(index);
     if (own < GAME_OWN) {
         *rule = RULE_OWN;   /* no walk (as game_find) */
         *mode = game_form_mode(own);
@@ -110,20 +115,34 @@ NOINLINE uint8_t game_find(uint8_t rule, uint8_t mode)
      * times: a walk to the list's end each cost it ~17,000 cycles, over
      * test-link-cycles' bound on 32 columns) */
     if (rule == RULE_OWN)
-        return mode & (uint8_t)~(ENGINE_MISERE | ENGINE_ONEHEAP) ? GAME_NONE : (uint8_t)(game_count() - GAME_OWN + game_mode_form(mode));
+        return mode & (uint8_t)~(ENGINE_MISERE | ENGINE_ONEHEAP) ? GAME_NONE : (uint8_t)(game_mode_form(mode) - game_own_form(0));
     return list_walk(&rule, &mode, GAME_NONE);
+}
+
+/* The rules' permanent numbers, by the engine's index. */
+static const uint8_t rule_numbers[RULE_COUNT] PROGMEM = {
+#define RULE_X(num, id, name, kind, code, form) [RULE_##id] = (num),
+    RULES(RULE_X)
+#undef RULE_X
+};
+
+uint8_t game_rule_number(uint8_t rule)
+{
+    return PGM_U8(&rule_numbers[rule]);
 }
 
 /* TAKE 1 and NIM in one heap are never listed (game_listed): their ids
  * are your own code's and the SUMs'. */
 NOINLINE uint8_t game_id_of(uint8_t rule, uint8_t mode)
 {
-    uint8_t id = (uint8_t)(rule * GAME_FORMS);
+    uint8_t id;
     if (rule == RULE_OWN)
         id = GAME_ID_OWN;
     else if (mode & ENGINE_SUM)
-        id = GAME_ID_SUM;   /* no SUM in one heap: SUM MISERE is id + 2 */
-    return (uint8_t)((id + (mode & (ENGINE_ONEHEAP | ENGINE_MISERE))) | (mode & ENGINE_BINARY) << 5);
+        id = GAME_ID_SUM;   /* no SUM in one heap: SUM MISERE is id + 1 */
+    else
+        id = (uint8_t)(game_rule_number(rule) * 2);
+    return (uint8_t)((id + ((mode & ENGINE_ONEHEAP) << 1) + ((mode & ENGINE_MISERE) >> 1)) | (mode & ENGINE_BINARY) << 5);
 }
 _Static_assert(ENGINE_BINARY << 5 == GAME_ID_BINARY, "game_id_of: the BINARY bit");
 
@@ -136,11 +155,18 @@ uint8_t game_id(uint8_t index)
 
 uint8_t game_find_id(uint8_t id)
 {
-    uint8_t r = (uint8_t)((id & (uint8_t)~GAME_ID_BINARY) / GAME_FORMS), m = (uint8_t)((id & 3) | (id & GAME_ID_BINARY) >> 5);
-    if (r == GAME_ID_OWN / GAME_FORMS) {
+    uint8_t n = (uint8_t)((id & (uint8_t)~GAME_ID_BINARY) >> 1), m = (uint8_t)((id & 1) << 1 | (id & GAME_ID_BINARY) >> 5);
+    uint8_t r = RULE_COUNT;
+    /* the rule of number n (columns), or the heap rule of n - 1 (one heap) */
+    while (r-- && game_rule_number(r) != n)
+        if (r < RULE_FIRST_MASK && game_rule_number(r) + 1 == n) {
+            m |= ENGINE_ONEHEAP;
+            break;
+        }
+    /* r: RULE_NONE (0xFF) if no rule has the number */
+    if (r == RULE_SUB1) {
         r = RULE_OWN;
-    } else if (r == GAME_ID_SUM / GAME_FORMS && (m & ENGINE_ONEHEAP)) {
-        r = RULE_NIM;
+    } else if (r == RULE_NIM && (m & ENGINE_ONEHEAP)) {
         m ^= ENGINE_ONEHEAP | ENGINE_SUM;
     }
     return game_find(r, m);     /* an id of no listed game: GAME_NONE */

@@ -280,8 +280,7 @@ static uint8_t proto_cmd_game(uint16_t now)
     err = proto_name_game(w, &index);   /* a SUM: its rules now game.pos's, for start_pos */
     if (err)
         return R_CMD | err;
-    game_set(SET_GAME, index);
-    game_save_settings();
+    game_set(SET_GAME, index);      /* saved, with a code GAME OCTAL set */
     return proto_cmd_new(now);
 }
 
@@ -433,7 +432,6 @@ static uint8_t proto_cmd_set(uint16_t now)
         return R_CMD | R_ITEM;
     if (!proto_next_num(255, &v) || !proto_at_end() || !game_set(index, (uint8_t)v))
         return R_CMD | R_VALUE;
-    game_save_settings();   /* the menu's text follows: game_event_settings */
     proto_reply_ok();
     proto_out_sp();
     proto_out_word(setting_names, index);

@@ -103,9 +103,13 @@ void proto_log_boot(uint8_t cause)
     proto_out_snum(cause);
     proto_out_snum(game.in_game);
     proto_out_nl();
+    if (records_old()) {
+        proto_out_P(PSTR("LOG RECORDS OLD"));     /* once: the boot wrote fresh settings */
+        proto_out_nl();
+    }
 }
 
-/* A SUM's columns' rules (rules.h's numbers), so a host can restore it. */
+/* A SUM's columns' rules (engine rule ids, as STATE's RULE), so a host can restore it. */
 NOINLINE void proto_sum_out(void)
 {
     if (engine_is_sum(&game.pos)) {

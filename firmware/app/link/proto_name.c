@@ -10,7 +10,7 @@
 
 /* Room for the longest rule name and its NUL, made from rules.h so a new
  * or renamed rule needs nothing here. */
-#define NAME_ROOM(id, name, kind, code, form) char id[sizeof name];
+#define NAME_ROOM(num, id, name, kind, code, form) char id[sizeof name];
 union name_room { RULES(NAME_ROOM) };
 #undef NAME_ROOM
 

@@ -210,7 +210,7 @@ static void ui_draw_review(uint16_t now)
  * position. */
 static void ui_review_text(void)
 {
-    if (game.set[SET_OPP] == OPP_MACHINE && !game.winner) {
+    if (game_player_beat_machine()) {
         ui_say(PSTR("MISSED \0BO LO "));
         text_add_num(game.rv.count[0]);
     } else {

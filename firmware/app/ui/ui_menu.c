@@ -345,7 +345,6 @@ static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
         if (n < 2)
             return UI_MENU_DENY;
         sum_on = false;
-        game_save_settings();
         game_new(now);
         return UI_MENU_OK;
     }
@@ -363,7 +362,6 @@ static ALWAYS_INLINE bool menu_play(uint8_t gr, uint8_t gm, uint16_t now)
     } else if (gr == GAME_ENTRY_OWN) {
         code_open();
     } else {
-        game_save_settings();
         game_new(now);
         return true;
     }
@@ -389,7 +387,6 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
             game_abandon();                 /* scored with the opponent it had */
             if (ask != ASK_NEW) {
                 game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
-                game_save_settings();
             } else if (menu_play(gr, gm, now)) {
                 return UI_MENU_OK;
             }
@@ -418,7 +415,6 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     } else if (b_short) {
         if (!game.in_game)
             return UI_MENU_DENY;            /* no game to go back to */
-        game_save_settings();
         game_resume(now);
         return UI_MENU_OK;
     } else {

@@ -270,7 +270,7 @@ static void ui_end_input(uint8_t pressed, bool b_short, uint16_t now)
     if (vw->rv == RV_OFF) {
         if (pressed & BTN_A) {
             game_new(now);
-        } else if (b_short && ((game.set[SET_OPP] == OPP_MACHINE && !game.winner) || !ui_review_show(0, now))) {
+        } else if (b_short && (game_player_beat_machine() || !ui_review_show(0, now))) {
             vw->rv = RV_TEXT;                   /* the sentence; A goes on to the mistakes */
             vw->rv_i = RV_I_NONE;
             ui_event_review(0);

@@ -1,0 +1,107 @@
+/* game_records.h - what the toy keeps in EEPROM, in one place: the two
+ * records' formats, their version, their sizes and where their rings lie.
+ * lib/store keeps slots, CRC, commit and wear, and is handed the rings
+ * here (store_setup); it knows nothing of what a record holds.
+ *
+ * One version (RECORDS_FORMAT, since 3.0.0): a record of any older
+ * firmware is refused, not migrated. The toy then starts fresh (blank
+ * settings, no score, no game to resume), writes its settings at once so
+ * it says so only once, and the link says LOG RECORDS OLD at that boot
+ * (docs/protocol.md). */
+#ifndef APP_GAME_RECORDS_H
+/* game.h first: it includes this file where game_t needs the records (the
+ * settings record lives in game_t), after what they are made of. */
+#include "game.h"
+#ifndef APP_GAME_RECORDS_H
+#define APP_GAME_RECORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+/* The records' version: the settings record's first byte. The formats
+ * before it (1 to 6, firmware up to 2.1.0) are refused. */
+#define RECORDS_FORMAT 7
+
+/* The settings record: the settings (game.set, which it begins: its
+ * SET_GAME, a list index, is not read back), the chosen game's id, the
+ * number of the last game counted in the scores, your own game's code,
+ * and every game's score by id (saturating bytes: a game's id is its
+ * rule's number with its form, so a new rule moves no score; GAME_IDS:
+ * room for 16 games more than there are). rules: the engine's order of
+ * rules.h when it was saved (RECORDS_RULES): the game record, which holds
+ * engine indices, resumes only under the same. */
+typedef struct {
+    uint8_t set[SET_COUNT];
+    uint8_t format;     /* RECORDS_FORMAT */
+    uint8_t rules;      /* RECORDS_RULES */
+    uint8_t chosen;     /* the chosen game's id (game_id_of, with GAME_ID_BINARY) */
+    uint8_t counted;    /* game.number of the last game whose result is in score */
+    octal_code_t code;  /* your own game's code, the one chosen last */
+    game_score_t score[GAME_IDS];
+} settings_rec_t;
+
+/* The game record: the position after the last completed move, the
+ * game's number and its review, saved straight from game.turn on (game_t
+ * lays them out the same way: game.c checks). Its length is what the
+ * review holds (RECORDS_GAME_MIN + used). */
+typedef struct {
+    uint8_t turn;
+    engine_pos_t pos;
+    uint8_t number;
+    review_t rv;
+} game_rec_t;
+#define RECORDS_GAME_MIN ((uint8_t)offsetof(game_rec_t, rv.buf))
+
+/* A check of the engine's order of the rules (their indices, which a
+ * game record holds): the numbers, each weighted by its index. A rule
+ * added anywhere changes it (a different check is all it needs: the
+ * settings keep their scores by number; only a game in progress saved by
+ * a build with other rules is not resumed). */
+#define RECORDS_RULE_TERM(num, id, name, kind, code, form) + ((num) + 1u) * (2u * RULE_##id + 1u)
+#define RECORDS_RULES ((uint8_t)(RULE_COUNT + 0u RULES(RECORDS_RULE_TERM)))
+
+/* The EEPROM: the settings' two slots from its start, then as many game
+ * slots as fit (the game record is saved after every move: the more
+ * slots, the less wear a cell). The payloads' largest sizes are written
+ * out, the same on the AVR and on a host (game_records.c checks them
+ * against the structs): the settings record exactly (191 B), the game
+ * record with room for a host's padding: turn, the position with a SUM's
+ * rules (2 x BOARD_COLS + 5), the number, the review (review.h: 5 + 32 on
+ * the AVR) and 7 spare, 2 x BOARD_COLS + 56 (72 B on 8 columns, 120 on
+ * 32). A slot is STORE_SLOT_OVERHEAD more: 197 B each for the settings,
+ * the game's 78 B (8 columns, 8 slots) or 126 B (32 columns, 5 slots). */
+#define RECORDS_SETTINGS_BASE 0u
+#define RECORDS_SETTINGS_BYTES (SET_COUNT + 4u + RULE_MAX_DIGITS + 2u + GAME_IDS * 2u)
+#define RECORDS_SETTINGS_SLOTS 2u
+#define RECORDS_GAME_BASE STORE_RING_END(RECORDS_SETTINGS_BASE, RECORDS_SETTINGS_BYTES, RECORDS_SETTINGS_SLOTS)
+#define RECORDS_GAME_BYTES (2u * BOARD_COLS + 56u)
+#define RECORDS_GAME_SLOTS ((BOARD_EEPROM_BYTES - RECORDS_GAME_BASE) / (RECORDS_GAME_BYTES + STORE_SLOT_OVERHEAD))
+
+/* The settings record (game.rec), read at boot, written by
+ * game_save_settings. Read by store_step while it is written out: changes
+ * only together with a new store request (store.h), as game.set does. */
+#define records_settings (game.rec)
+
+/* What the boot found (records_open). */
+enum { RECORDS_NONE, RECORDS_OK, RECORDS_OLD };
+/* Boot: the rings set up and the settings record read into
+ * records_settings: RECORDS_OK, RECORDS_NONE (blank EEPROM, or nothing
+ * valid) or RECORDS_OLD (a record of an older version: refused, every
+ * byte of records_settings zero then, as with none). */
+uint8_t records_open(void);
+/* The boot found an older version's record (LOG RECORDS OLD). */
+bool records_old(void);
+/* Ask for the settings record to be saved (store_step writes it). */
+void records_save_settings(void);
+/* The game record into buf (sizeof(game_rec_t)): its length, 0 if none
+ * loads (none, a bad length, or saved under another order of the rules:
+ * resumes only with settings of this version and order, ok). */
+uint8_t records_load_game(void *buf, bool ok);
+/* Ask for len bytes of the game record at buf to be saved (0: cleared). */
+void records_save_game(const void *buf, uint8_t len);
+
+#endif
+#endif
