@@ -6,21 +6,36 @@
 # lamp), so a code is played in a form only where the full board has a
 # move: 0.10000001 (take 1 or 8 stones, only the whole heap) in columns
 # (heaps of 8), not in one heap (64 stones: no move). The image
-# (eeprom_stuck_make.txt, made before the fix) holds DEMO, START FULL and
-# OCTAL ONE chosen with 0.10000001, and that game, stuck, in progress.
+# (eeprom_stuck_make.txt, made by 2.1.0, before the fix) holds DEMO,
+# START FULL and OCTAL ONE chosen with 0.10000001, and that game, stuck,
+# in progress: 3.0.0 refuses a 2.x record whole, so the stuck game and
+# its code never come back; a 3.0.0 record holds no such code, as every
+# way in refuses it (below).
 wait 3500ms
-# the stuck game does not resume; the stored code comes back with the
-# settings, and the game cannot start, from the link or the menu
+expect-uart LOG RECORDS OLD
 send STATE
-expect-uart SCR=MENU
 expect-uart INGAME=0
-send GAME
-expect-uart OK GAME 96 OCTAL 0.10000001 ONE\n
+# the fuzzer's settings again, over the link: the code is refused in one
+# heap, taken in columns; OCTAL ONE chosen with it cannot start
+send SET OPP 2
+expect-uart OK SET OPP 2
+send SET START 3
+expect-uart OK SET START 3
+send GAME OCTAL 0.10000001 ONE
+expect-uart ERR GAME FORM
+send GAME OCTAL 0.10000001
+expect-uart OK GAME 94 OCTAL 0.10000001\n
+send SET GAME 96
+expect-uart OK SET GAME 96
 send NEW
 expect-uart ERR NEW FORM
+# B held: the menu, the game in columns kept (a demo stops at a press)
+press B
+wait 900ms
+release B
+wait 300ms
 send STATE
 expect-uart SCR=MENU
-expect-uart INGAME=0
 # the menu: A on OCTAL ONE opens the code, A plays it: a buzz and NO
 # MOVE over the lamps (octal_keys.nims: 0.0's), no game
 tap A

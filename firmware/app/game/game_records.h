@@ -67,12 +67,12 @@ typedef struct {
  * slots as fit (the game record is saved after every move: the more
  * slots, the less wear a cell). The payloads' largest sizes are written
  * out, the same on the AVR and on a host (game_records.c checks them
- * against the structs): the settings record exactly (191 B), the game
- * record with room for a host's padding: turn, the position with a SUM's
- * rules (2 x BOARD_COLS + 5), the number, the review (review.h: 5 + 32 on
- * the AVR) and 7 spare, 2 x BOARD_COLS + 56 (72 B on 8 columns, 120 on
- * 32). A slot is STORE_SLOT_OVERHEAD more: 197 B each for the settings,
- * the game's 78 B (8 columns, 8 slots) or 126 B (32 columns, 5 slots). */
+ * against the structs): the settings record exactly, the game record
+ * with room for a host's padding: turn, the position with a SUM's rules
+ * (2 x BOARD_COLS + 5), the number, the review (review.h: 5 + 32 on the
+ * AVR) and 7 spare, 2 x BOARD_COLS + 56. A slot is STORE_SLOT_OVERHEAD
+ * more; docs/architecture.md's tables give the sizes and slot counts on
+ * 8 and 32 columns. */
 #define RECORDS_SETTINGS_BASE 0u
 #define RECORDS_SETTINGS_BYTES (SET_COUNT + 4u + RULE_MAX_DIGITS + 2u + GAME_IDS * 2u)
 #define RECORDS_SETTINGS_SLOTS 2u
