@@ -115,11 +115,25 @@ static void text_put(char c)
     }
 }
 
-void text_add_P(const char *s)
+/* Flash string s up to its end, or up to end (a space: a list's word). */
+static void text_add_to(const char *s, char end)
 {
     char c;
-    while ((c = PGM_CHAR(s++)) != 0)
+    while ((c = PGM_CHAR(s++)) != 0 && c != end)
         text_put(c);
+}
+
+void text_add_P(const char *s)
+{
+    text_add_to(s, 0);
+}
+
+void text_add_word_P(const char *list, uint8_t i)
+{
+    while (i)
+        if (PGM_CHAR(list++) == ' ')
+            i--;
+    text_add_to(list, ' ');
 }
 
 void text_put_num(uint16_t n, void (*put)(char c))

@@ -8,6 +8,7 @@
 #include "proto.h"
 #include "proto_int.h"
 #include "text.h"
+#include "ui.h"
 
 /* " NONE": HINT, REVIEW and a refused name's '#' line say it; one copy
  * (a PSTR each was three). */
@@ -81,7 +82,7 @@ static void proto_out_tag(uint8_t side)
 
 /* The LOG lines' words (LOG_*) in one list after one "LOG ": a PSTR a
  * line, each with its "LOG ", cost more flash. */
-static const char log_words[] PROGMEM = "BOOT NEW MOVE END REVIEW";
+static const char log_words[] PROGMEM = "BOOT NEW MOVE END REVIEW TEST";
 
 void proto_log_start(uint8_t what)
 {
@@ -137,5 +138,13 @@ void proto_log_move(uint8_t side, engine_move_t m)
 void proto_log_end(uint8_t winner)
 {
     proto_log_side(LOG_END, winner);
+    proto_out_nl();
+}
+
+void proto_log_check(uint8_t what)
+{
+    proto_log_start(LOG_TEST);
+    proto_out_sp();
+    proto_out_word(ui_check_words, what);
     proto_out_nl();
 }

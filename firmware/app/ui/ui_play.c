@@ -30,6 +30,8 @@ void ui_init(uint16_t now)
 {
     ui_touch(now);
     ui_draw_init();     /* the title: view.screen is SCR_INTRO, RAM's zero at boot */
+    if (buttons_raw() & BTN_A)
+        ui_check_start(now);    /* A held at power-on: the board test */
 }
 
 /* Out of line (size: LTO copied it into its callers). */
@@ -327,6 +329,10 @@ NOINLINE void ui_input(const debounce_t *d, uint16_t now)
         k->b_long = true;
         if (view.screen != SCR_MENU)
             ui_screen_menu();
+        return;
+    }
+    if (view.screen == SCR_TEST) {
+        ui_check_input(d->pressed, now);    /* every press named, B too (B held: the menu, above) */
         return;
     }
     /* A held arrow repeats (long heaps, long menu lists). */

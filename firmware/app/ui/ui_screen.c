@@ -11,9 +11,12 @@
 
 _Static_assert(SCR_INTRO == 0, "the title is up at boot: RAM is zero there");
 
-/* The one place the screen changes. */
+/* The one place the screen changes: so also the one that sees the board
+ * test left, whatever left it (B held, a PC's NEW). */
 void ui_screen_set(uint8_t s)
 {
+    if (view.screen == SCR_TEST && s != SCR_TEST)
+        ui_event_check(UI_CHECK_END);
     view.screen = s;
 }
 

@@ -1,0 +1,83 @@
+/* ui_check.c - the board test (docs/play.md, "The board test"): a builder
+ * checks what they soldered. Every lamp lights while the piezo plays the
+ * win jingle; then each row alone, top to bottom, and each column alone,
+ * left to right, one step (UI_CHECK_STEP_SHIFT) each; then the matrix
+ * scrolls the name of each button as it is pressed, with its click. A
+ * held at power-on or TEST over the link starts it; B held leaves it for
+ * the menu, as from a game. The game waits paused, as in the
+ * menu; nothing is saved or loaded here.
+ *
+ * Its state is the screen's own (view.h): when the walk began in view.ov_t0
+ * and whether the walk is over in view.pend, two fields the play screen
+ * sets afresh when it comes back (ui_game_resume), so it costs no RAM. */
+#include "game.h"
+#include "pgm.h"
+#include "sound.h"
+#include "text.h"
+#include "ui.h"
+#include "view.h"
+#include "ui_int.h"
+
+/* What the test says (the matrix and the link's LOG TEST): the buttons'
+ * names in BTN_* bit order, then UI_CHECK_WALK and on. The link's PRESS
+ * reads the buttons' names here too: one copy. */
+const char ui_check_words[] PROGMEM = "UP DOWN LEFT RIGHT A B WALK KEYS END";
+
+/* Steps of the walk: every lamp, each row, each column. */
+#define CHECK_LAMPS 8       /* every lamp lit for this many steps (the jingle plays in them) */
+#define CHECK_STEPS (CHECK_LAMPS + BOARD_ROWS + BOARD_COLS)
+
+void ui_check_start(uint16_t now)
+{
+    ui_screen_set(SCR_TEST);
+    game_pause();           /* the machine waits, as in the menu */
+    view.ov_t0 = now;
+    view.pend = 0;
+    ui_event_check(UI_CHECK_WALK);
+    sound_enable(true);     /* whatever the setting: the piezo is tested */
+    sound_play(SOUND_WIN);
+}
+
+/* The walk is over: the matrix scrolls word what (a button's name, KEYS). */
+static void ui_check_say(uint8_t what, uint16_t now)
+{
+    view.pend = 1;
+    text_clear();
+    text_add_word_P(ui_check_words, what);
+    text_start(now, true);
+    ui_event_check(what);
+}
+
+/* A press: its name (the first pressed, in BTN_* order); one during the
+ * walk ends it. */
+void ui_check_input(uint8_t pressed, uint16_t now)
+{
+    uint8_t i = 0;
+    if (!pressed)
+        return;
+    while (!(pressed & 1)) {
+        pressed >>= 1;
+        i++;
+    }
+    ui_check_say(i, now);
+}
+
+/* The frame: a function of the time since the start, as all the drawing
+ * is. The walk over, KEYS and then each name pressed scroll. */
+void ui_check_draw(uint8_t *frame, uint16_t now)
+{
+    uint16_t step = (uint16_t)(now - view.ov_t0) >> UI_CHECK_STEP_SHIFT;
+    if (!view.pend) {
+        if (step < CHECK_STEPS) {
+            uint8_t i = (uint8_t)step, b = 0xFF;
+            if (i >= CHECK_LAMPS)   /* a row (top first), then none */
+                b = i < CHECK_LAMPS + BOARD_ROWS ? (uint8_t)(0x80u >> (i - CHECK_LAMPS)) : 0;
+            i -= CHECK_LAMPS + BOARD_ROWS;  /* past the rows: the column lit (left first) */
+            for (uint8_t c = 0; c < BOARD_COLS; c++)
+                frame[c] = c == i ? 0xFF : b;
+            return;
+        }
+        ui_check_say(UI_CHECK_KEYS, now);
+    }
+    text_draw(frame, now);
+}
