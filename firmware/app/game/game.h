@@ -19,7 +19,7 @@
 #include "review.h"
 #include "tables.h"
 
-#define APP_VERSION "2.1.0"
+#define APP_VERSION "2.2.0"
 
 /* The phases of a game. */
 enum {
