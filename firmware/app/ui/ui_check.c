@@ -22,6 +22,7 @@
  * names in BTN_* bit order, then UI_CHECK_WALK and on. The link's PRESS
  * reads the buttons' names here too: one copy. */
 const char ui_check_words[] PROGMEM = "UP DOWN LEFT RIGHT A B WALK KEYS END";
+_Static_assert(UI_CHECK_WALK == DEBOUNCE_BUTTONS, "the test's own words follow the buttons' names");
 
 /* Steps of the walk: every lamp, each row, each column. */
 #define CHECK_LAMPS 8       /* every lamp lit for this many steps (the jingle plays in them) */
