@@ -115,25 +115,26 @@ static void text_put(char c)
     }
 }
 
-/* Flash string s up to its end, or up to end (a space: a list's word). */
-static void text_add_to(const char *s, char end)
+void text_add_P(const char *s)
 {
     char c;
-    while ((c = PGM_CHAR(s++)) != 0 && c != end)
+    while ((c = PGM_CHAR(s++)) != 0)
         text_put(c);
 }
 
-void text_add_P(const char *s)
+void text_put_word_P(const char *list, uint8_t i, void (*put)(char c))
 {
-    text_add_to(s, 0);
+    char c;
+    while (i)
+        if (PGM_CHAR(list++) == ' ')
+            i--;
+    while ((c = PGM_CHAR(list++)) != 0 && c != ' ')
+        put(c);
 }
 
 void text_add_word_P(const char *list, uint8_t i)
 {
-    while (i)
-        if (PGM_CHAR(list++) == ' ')
-            i--;
-    text_add_to(list, ' ');
+    text_put_word_P(list, i, text_put);
 }
 
 void text_put_num(uint16_t n, void (*put)(char c))

@@ -34,12 +34,7 @@ void proto_out_snum(uint16_t n)
 /* Write word i of a flash list. */
 void proto_out_word(const char *list, uint8_t i)
 {
-    char c;
-    while (i)
-        if (PGM_CHAR(list++) == ' ')
-            i--;
-    while ((c = PGM_CHAR(list++)) != 0 && c != ' ')
-        proto_out_c(c);
+    text_put_word_P(list, i, proto_out_c);
 }
 
 /* Write a flash template, each '#' replaced by the next number of v. */

@@ -27,13 +27,14 @@ _Static_assert(UI_CHECK_WALK == DEBOUNCE_BUTTONS, "the test's own words follow t
 /* Steps of the walk: every lamp, each row, each column. */
 #define CHECK_LAMPS 8       /* every lamp lit for this many steps (the jingle plays in them) */
 #define CHECK_STEPS (CHECK_LAMPS + BOARD_ROWS + BOARD_COLS)
+_Static_assert(UI_CHECK_STEP_SHIFT <= 8 && CHECK_STEPS < 256, "the walk's step is a byte (ui_check_draw)");
 
 void ui_check_start(uint16_t now)
 {
+    view.ov_t0 = now;       /* before the calls (size: now is not kept over them) */
+    view.pend = 0;
     ui_screen_set(SCR_TEST);
     game_pause();           /* the machine waits, as in the menu */
-    view.ov_t0 = now;
-    view.pend = 0;
     ui_event_check(UI_CHECK_WALK);
     sound_enable(true);     /* whatever the setting: the piezo is tested */
     sound_play(SOUND_WIN);
@@ -43,9 +44,9 @@ void ui_check_start(uint16_t now)
 static void ui_check_say(uint8_t what, uint16_t now)
 {
     view.pend = 1;
+    text_start(now, true);  /* before the words (size: now is not kept over them) */
     text_clear();
     text_add_word_P(ui_check_words, what);
-    text_start(now, true);
     ui_event_check(what);
 }
 
@@ -63,19 +64,31 @@ void ui_check_input(uint8_t pressed, uint16_t now)
     ui_check_say(i, now);
 }
 
+/* Step i of the walk (below CHECK_STEPS) on the frame ui_draw cleared:
+ * every lamp; a row, one lamp lit in every column (top first, a shift
+ * each step); a column, all its lamps (left first). */
+static void ui_check_walk(uint8_t *frame, uint8_t i)
+{
+    uint8_t col = (uint8_t)(i - CHECK_LAMPS - BOARD_ROWS), b = 0xFF;
+    if (i >= CHECK_LAMPS)
+        for (b = 0x80; i > CHECK_LAMPS; i--)
+            b >>= 1;        /* past the bottom row: none */
+    for (uint8_t c = 0; c < BOARD_COLS; c++)
+        frame[c] = c == col ? 0xFF : b;
+}
+
 /* The frame: a function of the time since the start, as all the drawing
  * is. The walk over, KEYS and then each name pressed scroll. */
 void ui_check_draw(uint8_t *frame, uint16_t now)
 {
-    uint16_t step = (uint16_t)(now - view.ov_t0) >> UI_CHECK_STEP_SHIFT;
     if (!view.pend) {
-        if (step < CHECK_STEPS) {
-            uint8_t i = (uint8_t)step, b = 0xFF;
-            if (i >= CHECK_LAMPS)   /* a row (top first), then none */
-                b = i < CHECK_LAMPS + BOARD_ROWS ? (uint8_t)(0x80u >> (i - CHECK_LAMPS)) : 0;
-            i -= CHECK_LAMPS + BOARD_ROWS;  /* past the rows: the column lit (left first) */
-            for (uint8_t c = 0; c < BOARD_COLS; c++)
-                frame[c] = c == i ? 0xFF : b;
+        /* The step, (now - ov_t0) >> UI_CHECK_STEP_SHIFT, as the high byte
+         * of a shift left (size: GCC's shift right kept all 16 bits). 8
+         * bits are enough: a pass every tick sees the walk over long
+         * before the step would wrap. */
+        uint8_t i = (uint8_t)((uint16_t)((uint16_t)(now - view.ov_t0) << (8 - UI_CHECK_STEP_SHIFT)) >> 8);
+        if (i < CHECK_STEPS) {
+            ui_check_walk(frame, i);
             return;
         }
         ui_check_say(UI_CHECK_KEYS, now);

@@ -15,9 +15,10 @@ _Static_assert(SCR_INTRO == 0, "the title is up at boot: RAM is zero there");
  * test left, whatever left it (B held, a PC's NEW). */
 void ui_screen_set(uint8_t s)
 {
-    if (view.screen == SCR_TEST && s != SCR_TEST)
+    uint8_t was = view.screen;
+    view.screen = s;        /* before the event (size: s is not kept over it) */
+    if (was == SCR_TEST && s != SCR_TEST)
         ui_event_check(UI_CHECK_END);
-    view.screen = s;
 }
 
 /* The menu, over whatever was on. Out of line: a press opens it in two
