@@ -272,11 +272,11 @@ bool ui_draw(uint16_t now)
     case SCR_MENU:
         ui_menu_draw(frame, now);
         break;
-    case SCR_TEST:
-        ui_check_draw(frame, now);
-        break;
     case SCR_PLAY:
         ui_render_play(now);
+        break;
+    case SCR_TEST:
+        ui_check_draw(frame, now);
         break;
     default:
         if (view.rv == RV_MOVE || view.rv == RV_TEACH)
