@@ -324,7 +324,6 @@ NOINLINE void ui_input(const debounce_t *d, uint16_t now)
         b_short = !k->b_long;
         k->b_down = false;
     }
-    pressed &= (uint8_t)~BTN_B;
     if (k->b_down && !k->b_long && debounce_held_for(d, BTN_B, UI_LONG_MS, now)) {
         k->b_long = true;
         if (view.screen != SCR_MENU)
@@ -332,9 +331,10 @@ NOINLINE void ui_input(const debounce_t *d, uint16_t now)
         return;
     }
     if (view.screen == SCR_TEST) {
-        ui_check_input(d->pressed, now);    /* every press named, B too (B held: the menu, above) */
+        ui_check_input(pressed, now);       /* every press named, B too (B held: the menu, above) */
         return;
     }
+    pressed &= (uint8_t)~BTN_B;
     /* A held arrow repeats (long heaps, long menu lists). */
     if (!(d->stable & DIRS))
         k->repeat_on = false;
