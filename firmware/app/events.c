@@ -57,3 +57,12 @@ void ui_event_review(uint8_t i)
 {
     proto_log_review(i);
 }
+
+/* The board test sounds whatever the setting (ui_check_start); once it is
+ * left, the sound follows the setting again. */
+void ui_event_check(uint8_t what)
+{
+    proto_log_check(what);
+    if (what == UI_CHECK_END)
+        game_event_settings();
+}

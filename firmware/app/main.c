@@ -18,8 +18,8 @@ int main(void)
     now = clock_ms();
     debounce_init(&deb, buttons_raw(), now);
     game_init(now);
-    ui_init(now);
     proto_log_boot(cause);
+    ui_init(now);       /* after LOG BOOT: A held there starts the board test, LOG TEST */
     for (;;) {
         int16_t c;
         watchdog_kick();

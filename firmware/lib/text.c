@@ -121,6 +121,21 @@ void text_add_P(const char *s)
         text_put(c);
 }
 
+void text_put_word_P(const char *list, uint8_t i, void (*put)(char c))
+{
+    char c;
+    while (i)
+        if (PGM_CHAR(list++) == ' ')
+            i--;
+    while ((c = PGM_CHAR(list++)) != 0 && c != ' ')
+        put(c);
+}
+
+void text_add_word_P(const char *list, uint8_t i)
+{
+    text_put_word_P(list, i, text_put);
+}
+
 void text_put_num(uint16_t n, void (*put)(char c))
 {
     char d[5];

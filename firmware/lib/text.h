@@ -15,6 +15,11 @@
 
 void text_clear(void);
 void text_add_P(const char *s);     /* flash string */
+/* Word i of a flash list of words separated by spaces (the link's lists). */
+void text_add_word_P(const char *list, uint8_t i);
+/* Word i of such a list through put: the one word writer, shared by the
+ * matrix and the PC link (proto_out_word), as text_put_num below. */
+void text_put_word_P(const char *list, uint8_t i, void (*put)(char c));
 void text_add_num(uint8_t n);     /* the matrix writes numbers below 256 */
 /* Decimal digits of n through put: the one number writer of the firmware,
  * shared by the matrix and the PC link (uart_putc). */

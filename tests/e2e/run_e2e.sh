@@ -9,6 +9,11 @@
 # (garbage is deterministic: the same bytes every run), and
 #   #! clicks N HZ                 the piezo pin (a VCD) must show N tones
 #                                  of HZ, all of one length (clicks.py).
+#   #! walk N                      the trace (nimsim --trace) must show N
+#                                  board-test walks, every frame in order
+#                                  and on time, no EEPROM write inside the
+#                                  test, and each check refusing a planted
+#                                  fault (walk.py --mutants).
 #   #! cols 8                      only a build of these columns runs it
 set -u
 modules=1
@@ -44,10 +49,13 @@ for s in "$@"; do
     garbage) python3 -c "import random, sys; r = random.Random(7); sys.stdout.buffer.write(bytes(r.randrange(256) for _ in range(1024)))" > "$ee" ;;
     esac
     clicks=$(sed -n 's/^#! clicks \([0-9]* [0-9]*\).*/\1/p' "$s" | head -1)
-    vcd=()
-    [ -n "$clicks" ] && vcd=(--vcd "$out/$name.vcd")
-    if "$sim" --script "$(script_for "$s")" --eeprom "$ee" --uart-out "$out/$name.uart" "${vcd[@]}" "$elf" > "$out/$name.log" 2>&1 \
-       && { [ -z "$clicks" ] || tests/e2e/clicks.py "$out/$name.vcd" $clicks >> "$out/$name.log" 2>&1; }; then
+    recs=()
+    [ -n "$clicks" ] && recs=(--vcd "$out/$name.vcd")
+    walks=$(sed -n 's/^#! walk \([0-9]*\).*/\1/p' "$s" | head -1)
+    [ -n "$walks" ] && recs+=(--trace "$out/$name.trace")
+    if "$sim" --script "$(script_for "$s")" --eeprom "$ee" --uart-out "$out/$name.uart" "${recs[@]}" "$elf" > "$out/$name.log" 2>&1 \
+       && { [ -z "$clicks" ] || tests/e2e/clicks.py "$out/$name.vcd" $clicks >> "$out/$name.log" 2>&1; } \
+       && { [ -z "$walks" ] || tests/e2e/walk.py --mutants "$out/$name.trace" "$walks" >> "$out/$name.log" 2>&1; }; then
         echo "e2e PASS $name"
         pass=$((pass + 1))
     else

@@ -147,6 +147,8 @@ NOGAME = [
     ("REVIEW", "OK REVIEW NONE"), ("REVIEW NEXT", "OK REVIEW NONE"), ("REVIEW POS", "OK REVIEW NONE"),
     ("REVIEW 1", "OK REVIEW NONE"), ("REVIEW 0", "ERR REVIEW ARGS"), ("REVIEW X", "ERR REVIEW ARGS"),
     ("REVIEW NEXT 1", "ERR REVIEW ARGS"), ("REVIEW 256", "ERR REVIEW ARGS"),
+    # TEST alone starts the board test (tests/e2e/bringup.nims): here only refused
+    ("TEST X", "ERR TEST ARGS"), ("TEST END", "ERR TEST ARGS"), ("TEST 1", "ERR TEST ARGS"),
 ]
 # Lines that start a game from any state: each must answer OK.
 STARTS = [("NEW", "OK NEW {game}"), ("GAME NIM", "OK GAME 0 NIM"), ("GAME 0", "OK GAME 0 NIM"),

@@ -39,5 +39,7 @@ void proto_log_end(uint8_t winner);
 /* The review opened on the matrix at mistake i: its REVIEW
  * line as a LOG line (the browser page's console prints it). */
 void proto_log_review(uint8_t i);
+/* The board test (ui_check.c): LOG TEST and its word (ui_check_words). */
+void proto_log_check(uint8_t what);
 
 #endif

@@ -39,7 +39,8 @@
     X(STATE, NONE, proto_cmd_state) \
     X(SET, WORDS, proto_cmd_set) \
     X(SAVE, NONE, proto_cmd_save) \
-    X(REVIEW, WORDS, proto_cmd_review)
+    X(REVIEW, WORDS, proto_cmd_review) \
+    X(TEST, WORDS, proto_cmd_test)
 
 #define CMD_ID(name, args, run) C_##name,
 enum { PROTO_COMMANDS(CMD_ID) C_COUNT };
@@ -64,10 +65,9 @@ void proto_reply_ok(void)
 /* number() works in 16 bits: a value up to max, times 16, plus a digit. */
 _Static_assert(ENGINE_HEAP_MAX <= 4095, "number() needs max * 16 + 15 < 65536");
 
-static const char button_names[] PROGMEM = "UP DOWN LEFT RIGHT A B";
-#define BUTTON_COUNT 6      /* the words of button_names, BTN_* bit order */
+#define BUTTON_COUNT 6      /* the buttons' names: ui_check_words' first words, BTN_* bit order */
 static const char setting_names[] PROGMEM = "GAME OPP FIRST LEVEL START SOUND BRIGHT OFF LANG";
-static const char screen_names[] PROGMEM = "INTRO MENU PLAY END";
+static const char screen_names[] PROGMEM = "INTRO MENU TEST PLAY END";
 static const char phase_names[] PROGMEM = "INPUT THINK SHOW OVER";
 
 static uint8_t vbuttons;    /* held through PRESS/RELEASE */
@@ -365,7 +365,7 @@ static uint8_t proto_cmd_grundy(uint16_t now)
 /* PRESS and RELEASE: a button held or let go, as a finger would. */
 static uint8_t proto_cmd_press(uint16_t now)
 {
-    uint8_t index = proto_list_find(button_names, proto_word()), bit;
+    uint8_t index = proto_list_find(ui_check_words, proto_word()), bit;
     (void)now;
     if (index >= BUTTON_COUNT || !proto_at_end())
         return R_BUTTON;
@@ -374,7 +374,7 @@ static uint8_t proto_cmd_press(uint16_t now)
     power_wake();   /* the next pass reads it, as a pin's interrupt makes it */
     proto_reply_ok();
     proto_out_sp();
-    proto_out_word(button_names, index);
+    proto_out_word(ui_check_words, index);
     return 0;
 }
 
@@ -446,6 +446,16 @@ static uint8_t proto_cmd_save(uint16_t now)
     (void)now;
     if (!store_flush_host())
         return R_CMD | R_WAIT;
+    proto_reply_ok();
+    return 0;
+}
+
+/* TEST: the board test from its start (B held leaves it, as on the toy). */
+static uint8_t proto_cmd_test(uint16_t now)
+{
+    if (!proto_at_end())
+        return R_CMD | R_ARGS;
+    ui_check_start(now);
     proto_reply_ok();
     return 0;
 }

@@ -76,7 +76,7 @@ void proto_out_move(engine_move_t m);
 void proto_out_list(const uint8_t *a, uint8_t n);
 void proto_sum_out(void);
 /* "LOG " and a LOG line's word. */
-enum { LOG_BOOT, LOG_NEW, LOG_MOVE, LOG_END, LOG_REVIEW };
+enum { LOG_BOOT, LOG_NEW, LOG_MOVE, LOG_END, LOG_REVIEW, LOG_TEST };
 void proto_log_start(uint8_t what);
 
 #endif

@@ -8,6 +8,7 @@
 #include "proto.h"
 #include "proto_int.h"
 #include "text.h"
+#include "ui.h"
 
 /* " NONE": HINT, REVIEW and a refused name's '#' line say it; one copy
  * (a PSTR each was three). */
@@ -32,12 +33,7 @@ void proto_out_snum(uint16_t n)
 /* Write word i of a flash list. */
 void proto_out_word(const char *list, uint8_t i)
 {
-    char c;
-    while (i)
-        if (PGM_CHAR(list++) == ' ')
-            i--;
-    while ((c = PGM_CHAR(list++)) != 0 && c != ' ')
-        proto_out_c(c);
+    text_put_word_P(list, i, proto_out_c);
 }
 
 /* Write a flash template, each '#' replaced by the next number of v. */
@@ -79,7 +75,7 @@ static void proto_out_tag(uint8_t side)
 
 /* The LOG lines' words (LOG_*) in one list after one "LOG ": a PSTR a
  * line, each with its "LOG ", cost more flash. */
-static const char log_words[] PROGMEM = "BOOT NEW MOVE END REVIEW";
+static const char log_words[] PROGMEM = "BOOT NEW MOVE END REVIEW TEST";
 
 void proto_log_start(uint8_t what)
 {
@@ -138,5 +134,13 @@ void proto_log_move(uint8_t side, engine_move_t m)
 void proto_log_end(uint8_t winner)
 {
     proto_log_side(LOG_END, winner);
+    proto_out_nl();
+}
+
+void proto_log_check(uint8_t what)
+{
+    proto_log_start(LOG_TEST);
+    proto_out_sp();
+    proto_out_word(ui_check_words, what);
     proto_out_nl();
 }

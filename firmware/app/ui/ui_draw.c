@@ -276,6 +276,9 @@ bool ui_draw(uint16_t now)
     case SCR_PLAY:
         ui_render_play(now);
         break;
+    case SCR_TEST:
+        ui_check_draw(frame, now);
+        break;
     default:
         if (view.rv == RV_MOVE || view.rv == RV_TEACH)
             ui_draw_review(now);

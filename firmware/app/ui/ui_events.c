@@ -7,3 +7,8 @@ WEAK void ui_event_review(uint8_t i)
 {
     (void)i;
 }
+
+WEAK void ui_event_check(uint8_t what)
+{
+    (void)what;
+}

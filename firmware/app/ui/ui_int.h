@@ -2,7 +2,9 @@
  * nothing outside ui_*.c includes it. They call one way only: the
  * controls (ui_play.c) call the screen's owner, the drawing and the menu;
  * the screen's owner (ui_screen.c) the drawing and the menu; the drawing
- * (ui_draw.c) the menu; the menu (ui_menu.c) none of them. */
+ * (ui_draw.c) the menu; the board test (ui_check.c) the screen's owner;
+ * the menu (ui_menu.c) none of them; the controls and the drawing hand the
+ * board test its keys and its frame. */
 #ifndef APP_UI_INT_H
 #define APP_UI_INT_H
 
@@ -30,6 +32,10 @@ bool ui_demo_on(void);
 uint8_t ui_pending_to(void);
 bool ui_banner_up(uint16_t now);
 void ui_banner_close(void);
+
+/* ui_check.c: the board test's keys and picture. */
+void ui_check_input(uint8_t pressed, uint16_t now);
+void ui_check_draw(uint8_t *frame, uint16_t now);
 
 /* ui_menu.c: the menu. ui_menu_input says what the controls do about the
  * press: nothing more, the buzz of a refusal (which also stops a held

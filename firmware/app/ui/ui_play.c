@@ -29,6 +29,8 @@ void ui_init(uint16_t now)
 {
     ui_touch(now);
     ui_draw_init();     /* the title: view.screen is SCR_INTRO, RAM's zero at boot */
+    if (buttons_raw() & BTN_A)
+        ui_check_start(now);    /* A held at power-on: the board test */
 }
 
 NOINLINE void ui_touch(uint16_t now)
@@ -320,13 +322,17 @@ NOINLINE void ui_input(const debounce_t *d, uint16_t now)
         b_short = !k->b_long;
         k->b_down = false;
     }
-    pressed &= (uint8_t)~BTN_B;
     if (k->b_down && !k->b_long && debounce_held_for(d, BTN_B, UI_LONG_MS, now)) {
         k->b_long = true;
         if (view.screen != SCR_MENU)
             ui_screen_menu();
         return;
     }
+    if (view.screen == SCR_TEST) {
+        ui_check_input(pressed, now);       /* every press named, B too (B held: the menu, above) */
+        return;
+    }
+    pressed &= (uint8_t)~BTN_B;
     /* A held arrow repeats (long heaps, long menu lists). */
     if (!(d->stable & DIRS))
         k->repeat_on = false;

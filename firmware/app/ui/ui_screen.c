@@ -11,10 +11,14 @@
 
 _Static_assert(SCR_INTRO == 0, "the title is up at boot: RAM is zero there");
 
-/* The one place the screen changes. */
+/* The one place the screen changes: so also the one that sees the board
+ * test left, whatever left it (B held, a PC's NEW). */
 void ui_screen_set(uint8_t s)
 {
-    view.screen = s;
+    uint8_t was = view.screen;
+    view.screen = s;        /* before the event (size: s is not kept over it) */
+    if (was == SCR_TEST && s != SCR_TEST)
+        ui_event_check(UI_CHECK_END);
 }
 
 /* The menu, over whatever was on. Out of line: a press opens it in two

@@ -12,8 +12,9 @@
 #include "engine.h"
 
 /* The screens: the UI's alone (ui_screen.c changes them); the game runs
- * only while SCR_PLAY is up (game.running), the machine waits in the menu. */
-enum { SCR_INTRO, SCR_MENU, SCR_PLAY, SCR_END };
+ * only while SCR_PLAY is up (game.running), the machine waits in the menu
+ * and the board test (SCR_TEST: below SCR_PLAY, so no demo plays on). */
+enum { SCR_INTRO, SCR_MENU, SCR_TEST, SCR_PLAY, SCR_END };
 /* No screen: the drawing's "shown" mark that redoes the text. */
 #define SCR_NONE 0xFF
 /* Overlays drawn over the play screen. */
