@@ -33,6 +33,7 @@ void ui_check_start(uint16_t now)
 {
     view.ov_t0 = now;       /* before the calls (size: now is not kept over them) */
     view.pend = 0;
+    ui_touch(now);          /* a TEST over the link starts the auto-off's count afresh too */
     ui_screen_set(SCR_TEST);
     game_pause();           /* the machine waits, as in the menu */
     ui_event_check(UI_CHECK_WALK);
