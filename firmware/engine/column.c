@@ -17,8 +17,11 @@ uint8_t column_digit(uint8_t rule, uint16_t k)
 static ALWAYS_INLINE uint8_t mask_entry(uint8_t rule, uint8_t state)
 {
     if (rule < mask_first) /* folded into its misere classes (tables.h) */
-        return pgm_nibble(misere_fold, PGM_U8(&misere_state[rule - RULE_FIRST_MASK][state]));
-    return pgm_nibble(mask_grundy[rule - mask_first], state);
+        return pgm_nibble(misere_fold, column_class(misere_row_full(rule - RULE_FIRST_MASK), 0, state));
+    /* the block's index in 8 bits (the generator checks it fits): a
+     * swap and an add, where the row's 16-bit offset took a shift loop */
+    uint8_t b = (uint8_t)((uint8_t)(rule - mask_first) * (256 / MASK_BLOCK) + state / MASK_BLOCK);
+    return pgm_nibble(&mask_pool[PGM_U8(&mask_block[0][b])], (uint8_t)(state % MASK_BLOCK));
 }
 
 /* A column's value: heap and mask columns from the generated tables, a
@@ -105,11 +108,20 @@ uint8_t column_wild(uint8_t rule)
     return rule < RULE_COUNT ? PGM_U8(&misere_wild[rule]) : MISERE_WILD_NONE;  /* your own: misere not played */
 }
 
+/* A wild rule's row of misere_state (tables.h), once before a loop: not
+ * inlined, as its callers' copies cost more than the call. */
+const uint8_t *misere_row(uint8_t w)
+{
+    if (!misere_half(w))
+        return misere_row_full(w);
+    return &misere_state[misere_state_full * 256u + (uint8_t)(w - misere_state_full) * 128u];
+}
+
 /* What a search compares: the column value, or with COLUMN_WANT_ELEM the
  * wild rule's element. */
 static uint8_t key_of(uint8_t rule, uint8_t state, uint8_t want)
 {
-    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(misere_state[column_wild(rule)], state) | COLUMN_WANT_ELEM)
+    return (want & COLUMN_WANT_ELEM) ? (uint8_t)(column_elem(misere_row_full(column_wild(rule)), 0, state) | COLUMN_WANT_ELEM)
                                      : column_value(rule, state);
 }
 
@@ -224,7 +236,7 @@ static uint8_t coins_next(uint8_t rule, uint8_t m, uint8_t diff)
 uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
 {
     uint8_t turns = coins_turns(rule), lo = turns >> 4, hi = turns & 15;
-    const uint8_t *er = misere_state[w];
+    const uint8_t *er = misere_row(w), half = misere_half(w);
     for (uint8_t head = 0x80; head; head >>= 1) {
         if (!(from & head))
             continue;
@@ -234,7 +246,7 @@ uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
         for (uint8_t a = head, n = 1; a; a >>= 1, n = 2)
             for (uint8_t b = a, m = n; b && m <= hi; b >>= 1, m = (uint8_t)(n + 1)) {
                 uint8_t flip = (uint8_t)(head | a | b);
-                if (m >= lo && column_elem(er, from ^ flip) == q)
+                if (m >= lo && column_elem(er, half, from ^ flip) == q)
                     return flip;
                 if (n == 1)
                     break;          /* no third coin without a second */

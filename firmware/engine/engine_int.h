@@ -118,23 +118,47 @@ static ALWAYS_INLINE const uint8_t *heap_row_of(uint8_t rule)
     return &heap_grundy[rule * heap_row];
 }
 
-/* A wild rule's quotient, read from the rows of its tables (misere_state[w]
- * and so on), which the callers look up once before a loop: a product
- * row's offset is a multiply by 72, and read afresh for each product it
- * cost the misère replies ~1,000 cycles on 32 columns. A column state's
+/* A wild rule's quotient, read from the rows of its tables (misere_row(w),
+ * misere_mul[w] and so on), which the callers look up once before a loop:
+ * a product row's offset is a multiply by 72, and read afresh for each
+ * product it cost the misère replies ~1,000 cycles on 32 columns. A column state's
  * element and the elements one move from it reaches (bit e), both read
  * through the state's class (a table in flash for a few cycles a read;
  * a class's two bytes in two tables, so an element is one byte read:
  * less code than from one 16-bit entry); the product of two
- * elements (a nibble: a table in flash for a few cycles a product). */
-static ALWAYS_INLINE uint8_t column_elem(const uint8_t *row, uint8_t state)
+ * elements (a nibble: a table in flash for a few cycles a product).
+ * Row w of misere_state and whether it is a half row (tables.h): the
+ * full rows come first. A pin or cell rule's row is always full (the
+ * generator keeps it so): misere_row_full. */
+static ALWAYS_INLINE uint8_t misere_half(uint8_t w)
 {
-    return PGM_U8(&misere_class_elem[PGM_U8(&row[state])]) & 0x0F;
+    return w >= misere_state_full;
 }
 
-static ALWAYS_INLINE uint16_t column_reach(const uint8_t *row, uint8_t state)
+static ALWAYS_INLINE const uint8_t *misere_row_full(uint8_t w)
 {
-    uint8_t c = PGM_U8(&row[state]);
+    return &misere_state[w * 256u];
+}
+
+const uint8_t *misere_row(uint8_t w);
+
+/* A state's class in its row: a half row's index drops coin 0 (one
+ * shift, skipped on a full row). */
+static ALWAYS_INLINE uint8_t column_class(const uint8_t *row, uint8_t half, uint8_t state)
+{
+    if (half)
+        state >>= 1;
+    return PGM_U8(&row[state]);
+}
+
+static ALWAYS_INLINE uint8_t column_elem(const uint8_t *row, uint8_t half, uint8_t state)
+{
+    return PGM_U8(&misere_class_elem[column_class(row, half, state)]) & 0x0F;
+}
+
+static ALWAYS_INLINE uint16_t column_reach(const uint8_t *row, uint8_t half, uint8_t state)
+{
+    uint8_t c = column_class(row, half, state);
     return (uint16_t)((PGM_U8(&misere_class_elem[c]) >> 4) << 8 | PGM_U8(&misere_class_reach[c]));
 }
 

@@ -70,10 +70,10 @@ uint8_t engine_misere_big(const engine_pos_t *p, uint8_t *ones)
 /* A wild rule: the product of the columns' elements. */
 static uint8_t misere_product(const engine_pos_t *p, uint8_t w)
 {
-    const uint8_t *er = misere_state[w], *mr = misere_mul[w];
-    uint8_t e = 0;
+    const uint8_t *er = misere_row(w), *mr = misere_mul[w];
+    uint8_t e = 0, half = misere_half(w);
     for (uint8_t c = 0; c < p->ncols; c++)
-        e = column_elem_mul(mr, e, column_elem(er, p->col[c]));
+        e = column_elem_mul(mr, e, column_elem(er, half, p->col[c]));
     return e;
 }
 
@@ -87,7 +87,7 @@ uint8_t engine_misere_elem(const engine_pos_t *p, uint8_t c)
     uint8_t w = column_wild(p->rule);
     if (w == MISERE_WILD_NONE || (p->mode & ENGINE_ONEHEAP))
         return 0;
-    return c < p->ncols ? column_elem(misere_state[w], p->col[c]) : misere_product(p, w);
+    return c < p->ncols ? column_elem(misere_row(w), misere_half(w), p->col[c]) : misere_product(p, w);
 }
 
 const char *engine_misere_name(uint8_t rule, uint8_t e)
@@ -239,16 +239,16 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
 {
     uint8_t w = column_wild(p->rule), rule = p->rule, form = engine_rule_form(rule);
     uint8_t pre[ENGINE_COLS], el[ENGINE_COLS], e = 0, c;
-    const uint8_t *er = misere_state[w], *mr = misere_mul[w];
+    const uint8_t *er = misere_row(w), *mr = misere_mul[w], half = misere_half(w);
     for (c = 0; c < p->ncols; c++) {
         pre[c] = e;
-        e = column_elem_mul(mr, e, el[c] = column_elem(er, p->col[c]));
+        e = column_elem_mul(mr, e, el[c] = column_elem(er, half, p->col[c]));
     }
     if ((PGM_U16(&misere_p[w]) >> e) & 1)
         return false;
     for (e = 0; c-- > 0; e = column_elem_mul(mr, el[c], e)) {
         uint8_t from = p->col[c];
-        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(mr, pre[c], e)]) & column_reach(er, from);
+        uint16_t want = PGM_U16(&misere_partner[w][column_elem_mul(mr, pre[c], e)]) & column_reach(er, half, from);
         if (!want)
             continue;
         uint8_t q = 0;
@@ -263,7 +263,7 @@ static bool misere_wild_hint(const engine_pos_t *p, engine_move_t *m)
              * needs (it is big). No heap rule is wild yet: the
              * generator says so and LTO drops the search. */
             for (uint8_t to = from; misere_wild_heaps && to-- > 0;)
-                if (column_elem(er, to) == q && column_take_ok(rule, from, (uint16_t)(from - to))) {
+                if (column_elem(er, half, to) == q && column_take_ok(rule, from, (uint16_t)(from - to))) {
                     m->to = to;
                     return true;
                 }

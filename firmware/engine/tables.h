@@ -21,12 +21,18 @@ extern const uint8_t rule_digits[RULE_COLUMN_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS
 extern const uint8_t heap_values, heap_row;
 extern const uint8_t heap_grundy[] PROGMEM;
 /* Pin and cell columns' entries (value | MASK_HAS_MOVE) by mask, from the
- * rule mask_first on (a plain const, as misere_one_first); the wild rules
+ * rule mask_first on (a plain const, as misere_one_first), in blocks of
+ * MASK_BLOCK entries (the masks of one high nibble, so a block is a swap
+ * away): mask_block[rule - mask_first][mask / MASK_BLOCK] is the block's
+ * byte in mask_pool, where each block the rules hold is stored once
+ * (DAWSON's and NO ADJACENT's 32 blocks are 14); the wild rules
  * before it read theirs through their misere classes: misere_fold's
- * nibble of class misere_state[rule - RULE_FIRST_MASK][mask] (KAYLES: 11
+ * nibble of class misere_state[(rule - RULE_FIRST_MASK) * 256 + mask] (KAYLES: 11
  * B for 128, the generator checks each class has one entry). */
 extern const uint8_t mask_first;
-extern const uint8_t mask_grundy[][NIBBLE_BYTES(256)] PROGMEM;
+#define MASK_BLOCK 16
+extern const uint8_t mask_block[][256 / MASK_BLOCK] PROGMEM;
+extern const uint8_t mask_pool[] PROGMEM;
 extern const uint8_t coin_grundy[RULE_COLUMN_COUNT - RULE_FIRST_COINS][TABLE_ROWS] PROGMEM;
 extern const uint8_t coin_index[RULE_COLUMN_COUNT - RULE_FIRST_COINS][16] PROGMEM;
 /* How many coins a coin rule's move turns over, the head included (1..3):
@@ -80,7 +86,14 @@ extern const uint16_t misere_one_heap[RULE_FIRST_MASK] PROGMEM;
  * plain const, which LTO folds into the reader (no flash, no RAM). */
 extern const uint8_t misere_one_first;
 extern const uint8_t misere_one_mask[][32] PROGMEM;
-extern const uint8_t misere_state[][256] PROGMEM;
+/* misere_state: the full rows (256 states) of the first misere_state_full
+ * wild rows, then half rows (128) of the coin rules whose class no
+ * state's coin 0 changes (TWINS': a head there has no move and is worth
+ * nothing; the generator checks each and keeps every pin and cell rule's
+ * row full), read at state >> 1. misere_state_full: a plain const, as
+ * misere_one_first. */
+extern const uint8_t misere_state_full;
+extern const uint8_t misere_state[] PROGMEM;
 extern const uint8_t misere_class_elem[] PROGMEM;
 extern const uint8_t misere_class_reach[] PROGMEM;
 extern const uint8_t misere_fold[] PROGMEM;

@@ -94,25 +94,59 @@ int mask_entry(const rule_t *r, const int *g, unsigned m)
 
 /* Pin and cell rules: a whole column's value, looked up by its mask; the
  * rules before mask_first read theirs from their misere classes
- * (emit_misere.c: misere_fold), so they have no row here. */
+ * (emit_misere.c: misere_fold), so they have no row here. The entries
+ * go in blocks of MASK_BLOCK (the masks of one high nibble), each block
+ * that differs from the others once in mask_pool (the rules share it),
+ * and mask_block holds each rule's blocks' byte offsets there; every
+ * entry is read back through both and checked. */
 static void emit_masks(FILE *f, int mask_first, int first_coins)
 {
-    static int g[MAX_N + 1];
+    static int g[MAX_N + 1], v[RULE_COUNT][256], pool[RULE_COUNT * 256 / MASK_BLOCK][MASK_BLOCK];
+    int at[RULE_COUNT][256 / MASK_BLOCK], npool = 0;
 
-    fprintf(f, "/* Grundy value of a whole column, indexed by its 8-cell mask, in bits\n"
-               " * 0..2, and MASK_HAS_MOVE when the column has a move; 4 bits each.\n"
-               " * The rules before mask_first: misere_fold. */\n");
-    fprintf(f, "const uint8_t mask_first = %d;\n", mask_first);
-    fprintf(f, "const uint8_t mask_grundy[][128] PROGMEM = {\n");
+    if ((first_coins - mask_first) * (256 / MASK_BLOCK) > 256)
+        gen_die("mask_block past an 8-bit index (the engine's mask_entry)", "");
+
     for (int i = mask_first; i < first_coins; i++) {
-        static int v[256];
         rule_sequence(&rules[i], 9, g);
         for (unsigned m = 0; m < 256; m++)
-            v[m] = mask_entry(&rules[i], g, m);
-        emit_nibbles(f, v, 256, rules[i].id);
+            v[i][m] = mask_entry(&rules[i], g, m);
+        for (int hi = 0; hi < 256 / MASK_BLOCK; hi++) {
+            int b = 0;
+            while (b < npool && memcmp(pool[b], &v[i][hi * MASK_BLOCK], sizeof pool[b]))
+                b++;
+            if (b == npool)
+                memcpy(pool[npool++], &v[i][hi * MASK_BLOCK], sizeof pool[b]);
+            at[i][hi] = b * MASK_BLOCK / 2;
+            if (at[i][hi] > 255)
+                gen_die("mask_pool past a byte's offset: ", rules[i].id);
+        }
+        for (unsigned m = 0; m < 256; m++)
+            if (pool[at[i][m / MASK_BLOCK] * 2 / MASK_BLOCK][m % MASK_BLOCK] != v[i][m])
+                gen_die("mask_pool does not read back: ", rules[i].id);
+    }
+    fprintf(f, "/* Grundy value of a whole column, indexed by its 8-cell mask, in bits\n"
+               " * 0..2, and MASK_HAS_MOVE when the column has a move; 4 bits each:\n"
+               " * entry m at nibble m %% %d of the block at byte mask_block[rule -\n"
+               " * mask_first][m / %d] of mask_pool. The rules before mask_first:\n"
+               " * misere_fold. */\n", MASK_BLOCK, MASK_BLOCK);
+    fprintf(f, "_Static_assert(MASK_BLOCK == %d, \"tables.h and build/grundy disagree\");\n", MASK_BLOCK);
+    fprintf(f, "const uint8_t mask_first = %d;\n", mask_first);
+    fprintf(f, "const uint8_t mask_block[][256 / MASK_BLOCK] PROGMEM = {\n");
+    for (int i = mask_first; i < first_coins; i++) {
+        fprintf(f, "    {");
+        for (int hi = 0; hi < 256 / MASK_BLOCK; hi++)
+            fprintf(f, "%d%s", at[i][hi], hi + 1 < 256 / MASK_BLOCK ? ", " : "");
+        fprintf(f, "}, /* %s */\n", rules[i].id);
     }
     if (mask_first == first_coins)
         fprintf(f, "    {0}, /* none: C has no empty array */\n");
+    fprintf(f, "};\nconst uint8_t mask_pool[] PROGMEM = {\n");
+    for (int b = 0; b < npool || !b; b++) {
+        fprintf(f, "    ");
+        emit_nibble_bytes(f, pool[b], MASK_BLOCK, "mask_pool");
+        fprintf(f, ",\n");
+    }
     fprintf(f, "};\n\n");
 }
 

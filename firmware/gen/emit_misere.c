@@ -199,6 +199,44 @@ static void emit_wild_rows(FILE *f, const mq_t *q, const int *rows, int nrows, w
     }
 }
 
+/* Does coin 0 change no state's class (row[s] == row[s ^ 1] everywhere)? */
+static int coin0_free(const int *row)
+{
+    for (int st = 0; st < MISERE_STATES_EMIT; st += 2)
+        if (row[st] != row[st + 1])
+            return 0;
+    return 1;
+}
+
+/* misere_state (tables.h): the wild rows' classes in one array, the full
+ * rows first, then from the last row back each coin rule's row that coin
+ * 0 never changes, halved (state >> 1); a pin or cell rule's row stays
+ * full (the engine's block search reads it at the state). */
+static void emit_wild_states(FILE *f, const mq_t *q, const int *rows, int nrows)
+{
+    static int cls[RULE_COUNT][MISERE_STATES_EMIT];
+    int full = nrows;
+    for (int w = 0; w < nrows; w++) {
+        int i = rows[w];
+        memset(cls[w], 0, sizeof cls[w]);
+        if (i >= 0) {
+            mgame_build(&rules[i]);
+            wild_fill_class(&rules[i], &q[i], cls[w]); /* classes in row order */
+        }
+    }
+    while (full > 0 && rows[full - 1] >= 0 && rules[rows[full - 1]].form == FORM_COINS &&
+           coin0_free(cls[full - 1]))
+        full--;
+    fprintf(f, "const uint8_t misere_state_full = %d;\nconst uint8_t misere_state[] PROGMEM = {\n", full);
+    for (int w = 0; w < nrows; w++) {
+        int half = w >= full, n = half ? MISERE_STATES_EMIT / 2 : MISERE_STATES_EMIT;
+        fprintf(f, "    /* %s%s */", rows[w] >= 0 ? rules[rows[w]].id : "none", half ? ", by state >> 1" : "");
+        for (int i = 0; i < n; i++)
+            fprintf(f, "%s%d,", i % 24 ? " " : "\n    ", cls[w][half ? 2 * i : i]);
+        fprintf(f, "\n");
+    }
+}
+
 static void emit_misere_wild(FILE *f, mq_t *q)
 {
     int rows[RULE_COUNT], nrows = 0;
@@ -217,8 +255,7 @@ static void emit_misere_wild(FILE *f, mq_t *q)
                " * low nibble of misere_class_elem) and the elements one move from it\n"
                " * reaches (bit e: bits 0..7 in misere_class_reach, 8..11 in the high\n"
                " * nibble of misere_class_elem). */\n");
-    fprintf(f, "const uint8_t misere_state[][256] PROGMEM = {\n");
-    emit_wild_rows(f, q, rows, nrows, wild_fill_class, 256, 24, ROW_DEC);
+    emit_wild_states(f, q, rows, nrows);
     for (int half = 0; half < 2; half++) {
         fprintf(f, "};\nconst uint8_t misere_class_%s[] PROGMEM = {", half ? "reach" : "elem");
         for (int c = 0; c < wild_classes || !c; c++) {

@@ -22,6 +22,9 @@
 #include "rules.h"
 
 #define MAX_N 4096
+/* The masks a block of the mask tables holds (tables.h's MASK_BLOCK; the
+ * emitted tables assert the two agree). */
+#define MASK_BLOCK 16
 
 typedef struct {
     const char *id;
