@@ -455,7 +455,7 @@ static uint8_t proto_cmd_test(uint16_t now)
 {
     if (!proto_at_end())
         return R_CMD | R_ARGS;
-    ui_check_start(now);
+    ui_check_open(now);
     proto_reply_ok();
     return 0;
 }

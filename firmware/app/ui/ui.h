@@ -64,13 +64,15 @@ void ui_game_over(void);
 void ui_event_review(uint8_t i);
 /* The board test (ui_check.c): every lamp, each row, each column, a step
  * of 1 << UI_CHECK_STEP_SHIFT ms each (8 ticks), then each button's name.
- * ui_check_start starts it from the top (A held at power-on: ui_init; the
+ * ui_check_open starts it from the top (A held at power-on: ui_init; the
  * link's TEST); B held leaves it for the menu. */
 #define UI_CHECK_STEP_SHIFT 7
 /* ui_check_words: the buttons' names (BTN_* bit order), then these. */
 enum { UI_CHECK_WALK = 6, UI_CHECK_KEYS, UI_CHECK_END };
 extern const char ui_check_words[];
 void ui_check_start(uint16_t now);
+/* The way in (ui_play.c): the screen, the auto-off's count, then the test. */
+void ui_check_open(uint16_t now);
 /* Raised by the test (events.c wires it): it started (UI_CHECK_WALK), its
  * walk is over (UI_CHECK_KEYS), button i was pressed, it was left
  * (UI_CHECK_END, raised by the screen's owner whatever left it). */

@@ -29,12 +29,11 @@ _Static_assert(UI_CHECK_WALK == DEBOUNCE_BUTTONS, "the test's own words follow t
 #define CHECK_STEPS (CHECK_LAMPS + BOARD_ROWS + BOARD_COLS)
 _Static_assert(UI_CHECK_STEP_SHIFT <= 8 && CHECK_STEPS < 256, "the walk's step is a byte (ui_check_draw)");
 
+/* The test's own start, the screen already SCR_TEST (ui_check_open). */
 void ui_check_start(uint16_t now)
 {
     view.ov_t0 = now;       /* before the calls (size: now is not kept over them) */
     view.pend = 0;
-    ui_touch(now);          /* a TEST over the link starts the auto-off's count afresh too */
-    ui_screen_set(SCR_TEST);
     game_pause();           /* the machine waits, as in the menu */
     ui_event_check(UI_CHECK_WALK);
     sound_enable(true);     /* whatever the setting: the piezo is tested */

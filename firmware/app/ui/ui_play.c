@@ -10,7 +10,6 @@
 
 #define DIRS (BTN_UP | BTN_DOWN | BTN_LEFT | BTN_RIGHT)
 
-view_t view;
 static uint16_t idle_t, idle_s;
 /* What ui_input keeps between passes. */
 typedef struct {
@@ -30,7 +29,17 @@ void ui_init(uint16_t now)
     ui_touch(now);
     ui_draw_init();     /* the title: view.screen is SCR_INTRO, RAM's zero at boot */
     if (buttons_raw() & BTN_A)
-        ui_check_start(now);    /* A held at power-on: the board test */
+        ui_check_open(now);     /* A held at power-on: the board test */
+}
+
+/* The board test from its start: the screen's owner sets it up, the test
+ * (ui_check.c, which calls neither) runs it; as a press, it restarts the
+ * auto-off's count (a TEST over the link just before auto-off). */
+void ui_check_open(uint16_t now)
+{
+    ui_touch(now);
+    ui_screen_set(SCR_TEST);
+    ui_check_start(now);
 }
 
 NOINLINE void ui_touch(uint16_t now)
