@@ -197,6 +197,11 @@ try {
             const verdict = await nimsimGrundy(lines, hm[1] === 'NONE' ? null : hm[1]);
             note(verdict === 'P', `  HINT ${hm[1]}: ${hm[1] === 'NONE' ? 'the position' : 'after that move'} nimsim's GRUNDY says ${verdict}`);
             if (first) {
+                // the page's own way back to the lessons, in its language
+                const back = await page.evaluate(() => { const a = document.getElementById('lessons'); return a ? a.href : ''; });
+                const rel = back.startsWith(url) ? back.slice(url.length) : '';
+                note(rel !== '' && existsSync(join(webDir, rel)) && /^course\/[a-zA-Z-]+\/index\.html$/.test(rel),
+                    `  the page links its lessons: ${back || 'no link'}`);
                 await page.screenshot({ path: shot, fullPage: true });
                 note(true, `  screenshot ${shot}`);
             }

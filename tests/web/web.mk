@@ -47,10 +47,10 @@ web: $(B)/web/index.html $(B)/web/course/index.html
 	@$(MAKE) --no-print-directory MODULES=4 build/m4/web/index.html
 	@rm -rf $(B)/web/m4 && cp -r build/m4/web $(B)/web/m4
 	@echo "web: open $(B)/web/index.html, or make web-serve; copy $(B)/web/ to any static host"
-WEB_OTHER := m4/index.html
+WEB_OTHER := m4/index.html course/
 else
 web: $(B)/web/index.html
-WEB_OTHER := ../index.html
+WEB_OTHER := ../index.html ../course/
 endif
 $(B)/web/index.html: $(WEB_SRC) $(B)/nim.hex $(B)/board.defs $(WEB_STAMP)
 	@node $(WEB_DIR)/build.mjs $(B)/board.defs $(B)/nim.hex $(B)/web $(WEB_OTHER)

@@ -52,6 +52,11 @@ function showLanguage() {
     const other = $('other');
     if (other)
         other.textContent = T(board.BOARD_COLS === 8 ? 'other_m4' : 'other_m1');
+    const lessons = $('lessons');
+    if (lessons) {
+        lessons.textContent = T('lessons');
+        lessons.href = `${lessons.dataset.base}${lang}/index.html`;
+    }
     soundText();
     $('lang').value = lang;
     addressText();

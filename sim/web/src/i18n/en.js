@@ -28,6 +28,7 @@ export default {
     stopped: 'simulator stopped: {error}',
     other_m4: '32 columns (4 modules)',
     other_m1: '8 columns (1 module)',
+    lessons: 'the lessons (the course)',
     howto_title: 'How to play, and why the machine wins',
     howto_play: 'Each column of lamps is a heap of stones. On your turn choose a heap with ◀ ▶, take stones with ▼ (▲ puts one back) and press A. Whoever takes the last stone wins. B: a hint; B again: the teach panel; B held: the menu (games, levels, who starts).',
     howto_pn: 'A P-position is one where the previous player (who just moved) wins; an N-position one where the next player (to move) wins. When no move is left, that is a P-position. Every move from a P-position leads to an N-position; from an N-position some move leads to a P-position.',

@@ -28,6 +28,7 @@ export default {
     stopped: 'trình mô phỏng đã dừng: {error}',
     other_m4: '32 cột (4 mô-đun)',
     other_m1: '8 cột (1 mô-đun)',
+    lessons: 'các bài học',
     howto_title: 'Cách chơi và vì sao máy thắng',
     howto_play: 'Mỗi cột đèn là một cọc sỏi. Đến lượt mình, bạn chọn cọc bằng ◀ ▶, bốc sỏi bằng ▼ (▲ để đặt lại) rồi nhấn A. Ai bốc viên sỏi cuối cùng thì thắng. B: gợi ý; B lần nữa: bảng dạy; giữ B: bảng chọn (trò chơi, mức chơi, ai đi trước).',
     howto_pn: 'Vị trí P là vị trí mà người vừa đi sẽ thắng; vị trí N là vị trí mà người sắp đi sẽ thắng. Vị trí kết thúc, không còn nước đi, là vị trí P. Từ vị trí P mọi nước đi đều dẫn tới vị trí N; từ vị trí N có ít nhất một nước đi tới vị trí P.',
