@@ -84,7 +84,7 @@ uint8_t game_count(void)
     return list_n;
 }
 
-uint8_t game_own_form(uint8_t index)
+NOINLINE uint8_t game_own_form(uint8_t index)
 {
     return (uint8_t)(index + GAME_OWN - game_count());
 }
