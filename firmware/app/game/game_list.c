@@ -84,7 +84,7 @@ uint8_t game_count(void)
     return list_n;
 }
 
-uint8_t game_own_form(uint8_t index)
+NOINLINE uint8_t game_own_form(uint8_t index)
 {
     return (uint8_t)(index + GAME_OWN - game_count());
 }
@@ -153,7 +153,9 @@ uint8_t game_id(uint8_t index)
     return game_id_of(r, m);
 }
 
-uint8_t game_find_id(uint8_t id)
+/* Out of line although called once (the settings' load): copied into that
+ * loop, it left the loop short of registers and the copy was bigger. */
+NOINLINE uint8_t game_find_id(uint8_t id)
 {
     uint8_t n = (uint8_t)((id & (uint8_t)~GAME_ID_BINARY) >> 1), m = (uint8_t)((id & 1) << 1 | (id & GAME_ID_BINARY) >> 5);
     uint8_t r = RULE_COUNT;

@@ -108,7 +108,7 @@ static const char form_words[] PROGMEM = "ONE MISERE BINARY +";
 /* GAME OCTAL's forms: word n of form_words is mode bit n + 1 */
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "ONE and MISERE are their mode bits");
 
-uint8_t proto_own_refusal(uint8_t why)
+NOINLINE uint8_t proto_own_refusal(uint8_t why)
 {
     return why ? (why == ENGINE_OWN_WILD ? R_WILD : R_FORM) : 0;
 }

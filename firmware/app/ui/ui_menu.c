@@ -61,6 +61,9 @@ static const char menu_words_en[] PROGMEM =
     "LIGHT \0"                                                          /* BRIGHT */
     "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER\0" /* OFF */
     "LANGUAGE ";                                                       /* LANG: lang_names */
+/* The form item's label for one heap: word 3 in each table (GAME, FORM,
+ * COLUMNS, ONE HEAP), also the word of a code refused in one heap. */
+#define MENU_WORD_ONE_HEAP 3
 /* Tieng Viet in capitals without diacritics (the 5x7 font has none). */
 static const char menu_words_vi[] PROGMEM =
     "TRO CHOI \0"
@@ -166,9 +169,16 @@ void ui_menu_text(uint16_t now)
     } else if (code_on) {
         /* the code's word (drawn while CODE_SAID): also when the text is
          * redone behind its back (a PC's SET) */
-        ui_say(code_on != CODE_SAID_FORM ? PSTR("NO MOVE\0KHONG CO NUOC DI")
-               : (m & ENGINE_ONEHEAP)    ? PSTR("NO ONE HEAP\0KHONG CHOI MOT DONG")
-                                         : PSTR("NO MISERE\0KHONG CHOI MISERE"));
+        if (code_on != CODE_SAID_FORM) {
+            ui_say(PSTR("NO MOVE\0KHONG CO NUOC DI"));
+        } else {
+            /* the form refused, in the menu's own words for it */
+            ui_say(PSTR("NO \0KHONG CHOI "));
+            if (m & ENGINE_ONEHEAP)
+                menu_word(words, MENU_WORD_ONE_HEAP);
+            else
+                text_add_P(game_misere_word + 1);   /* after its space */
+        }
     } else if (sum_on) {
         const engine_pos_t *const p = game_sum();
         text_add_P(engine_rule_name(p->rules[p->ncols - 1]));  /* the column being chosen */
