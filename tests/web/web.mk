@@ -15,8 +15,9 @@ web-deps: $(WEB_STAMP)
 # both, and the check comes again; so it does when the node found now is
 # another (the machine's nodejs installed anew), and after an interrupted
 # first run (web_deps.sh writes the stamp last). A new package-lock.json
-# (a pulled change that adds an npm package) runs npm ci again.
-$(WEB_STAMP): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json tests/web/web_deps.sh build/.node-checked
+# (a pulled change that adds an npm package) runs npm ci again; the node's
+# check is order-only here, as web_deps.sh writes it after the stamp.
+$(WEB_STAMP): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json tests/web/web_deps.sh | build/.node-checked
 	@tests/web/web_deps.sh $(WEB_DIR)
 
 ifneq ($(wildcard build/.node-checked),)
