@@ -21,7 +21,8 @@ static ALWAYS_INLINE uint8_t mask_entry(uint8_t rule, uint8_t state)
     /* the block's index in 8 bits (the generator checks it fits): a
      * swap and an add, where the row's 16-bit offset took a shift loop */
     uint8_t b = (uint8_t)((uint8_t)(rule - mask_first) * (256 / MASK_BLOCK) + state / MASK_BLOCK);
-    return pgm_nibble(&mask_pool[PGM_U8(&mask_block[0][b])], (uint8_t)(state % MASK_BLOCK));
+    /* b runs over every rule's row: the table read as one flat run of bytes */
+    return pgm_nibble(&mask_pool[PGM_U8((const uint8_t *)mask_block + b)], (uint8_t)(state % MASK_BLOCK));
 }
 
 /* A column's value: heap and mask columns from the generated tables, a

@@ -11,8 +11,15 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "view.h"
 #include "rb_fw.h"
 #include "sim.h"
+
+/* The STATE reply's screen words, in the firmware's SCR_* order (view.h):
+ * named here once, never by their numbers. */
+#define RB_SCR_NAMES { [SCR_INTRO] = "INTRO", [SCR_MENU] = "MENU", [SCR_TEST] = "TEST", \
+                       [SCR_PLAY] = "PLAY", [SCR_END] = "END" }
+#define RB_SCR_COUNT (SCR_END + 1)
 
 /* The games list (firmware/app/game/game.h GAME_COUNT): every rule in columns,
  * normal and misere, and every heap rule (those before KAYLES) in one-heap
@@ -92,7 +99,7 @@ typedef struct {
 
 struct rb_stats {
     uint64_t boots, boots_expected, moves, games_new, games_ended, replies, errs, states_checked,
-        frames_checked, steps, overruns, dumps_stale, log_reviews;
+        frames_checked, steps, overruns, dumps_stale, log_reviews, log_tests, log_records_old;
     int last_boot_cause, last_boot_resumed;
 };
 

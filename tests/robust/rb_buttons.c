@@ -15,7 +15,7 @@ static int pick_button(void)
     rb_game_t g;
     rb_read_game(&g);
     uint32_t r = rb_rnd_n(100);
-    if (g.screen == 2) {
+    if (g.screen == SCR_PLAY) {
         engine_pos_t p = rb_to_pos(&g);
         bool heap = engine_rule_form(engine_col_rule(&p, g.cur_col)) == FORM_HEAP;   /* a SUM: the column's */
         if (r < 30) return heap ? B_DOWN : (rb_rnd_n(2) ? B_UP : B_DOWN);
@@ -24,7 +24,7 @@ static int pick_button(void)
         if (r < 85) return B_UP;
         return B_B;
     }
-    if (g.screen == 1) {
+    if (g.screen == SCR_MENU) {
         if (r < 40) return rb_rnd_n(2) ? B_UP : B_DOWN;
         if (r < 75) return rb_rnd_n(2) ? B_LEFT : B_RIGHT;
         if (r < 90) return B_A;

@@ -31,10 +31,10 @@ static void heap_frame(uint16_t n, uint8_t f[BOARD_COLS])
 
 static void check_state_legal(const rb_game_t *g)
 {
-    if (g->screen > 3 || g->phase > 3 || g->turn > 1 || g->overlay > 3)
+    if (g->screen > SCR_END || g->phase > 3 || g->turn > 1 || g->overlay > 3)
         rb_fail("state field out of range: screen %u phase %u turn %u overlay %u", g->screen, g->phase,
                 g->turn, g->overlay);
-    if (g->screen != 2 && !g->in_game)
+    if (g->screen != SCR_PLAY && !g->in_game)
         return;
     engine_pos_t p = rb_to_pos(g);
     uint8_t err = engine_check_pos(&p);
@@ -42,7 +42,7 @@ static void check_state_legal(const rb_game_t *g)
         rb_fail("illegal position in RAM: %s (engine error %u)", rb_pos_str(&p), err);
     if (g->in_game && g->phase != 3 && !engine_has_move(&p))
         rb_fail("a game in progress without a move left: %s", rb_pos_str(&p));
-    if (g->screen == 2 && !(p.mode & ENGINE_ONEHEAP)) {
+    if (g->screen == SCR_PLAY && !(p.mode & ENGINE_ONEHEAP)) {
         if (g->cur_col >= p.ncols)
             rb_fail("cursor column %u outside %u columns", g->cur_col, p.ncols);
         if (p.rule == RULE_ED) {
@@ -54,7 +54,7 @@ static void check_state_legal(const rb_game_t *g)
             rb_fail("%u stones pending from a heap of %u", g->pend, p.col[g->cur_col]);
         }
     }
-    if (g->screen == 2 && (p.mode & ENGINE_ONEHEAP) && g->pend_heap > p.heap)
+    if (g->screen == SCR_PLAY && (p.mode & ENGINE_ONEHEAP) && g->pend_heap > p.heap)
         rb_fail("%u stones pending from a heap of %u", g->pend_heap, p.heap);
 }
 
@@ -200,7 +200,7 @@ static void check_frame(const rb_game_t *g, const uint8_t f[BOARD_COLS], bool sh
     if (shutdown)
         return;
     rb_st.frames_checked++;
-    if (g->screen != 2)
+    if (g->screen != SCR_PLAY)
         return;
     engine_pos_t p = rb_to_pos(g);
     bool human_input = g->phase == PH_INPUT_ && !rb_side_is_machine(g, g->turn);
@@ -222,7 +222,7 @@ void rb_check_step(void)
     rb_read_game(&g);
     rb_st.steps++;
     check_state_legal(&g);
-    if (rb_shadow.pending_new && g.screen == 2) {
+    if (rb_shadow.pending_new && g.screen == SCR_PLAY) {
         engine_pos_t p = rb_to_pos(&g);
         if (engine_check_pos(&p) || !engine_has_move(&p))
             rb_fail("a new game starts in a bad position %s", rb_pos_str(&p));
@@ -232,7 +232,7 @@ void rb_check_step(void)
         rb_shadow.over = false;
         rb_shadow.pending_new = false;
     }
-    if (rb_shadow.valid && g.screen == 2) {
+    if (rb_shadow.valid && g.screen == SCR_PLAY) {
         engine_pos_t p = rb_to_pos(&g);
         if (!rb_pos_equal(&p, &rb_shadow.pos) || g.turn != rb_shadow.turn)
             rb_fail("the position %s (turn %u) is not what the logged moves give: %s (turn %u)",
@@ -264,7 +264,7 @@ bool rb_state_field(const char *line, const char *key, char *out, size_t n)
 /* STATE dump against the RAM at the moment the reply began. */
 void rb_check_state_line(const char *line, const rb_snap_t *s)
 {
-    static const char *scr[] = { "INTRO", "MENU", "PLAY", "END" };
+    static const char *scr[RB_SCR_COUNT] = RB_SCR_NAMES;
     static const char *ph[] = { "INPUT", "THINK", "SHOW", "OVER" };
     const rb_game_t *g = &s->g;
     char v[256], want[256];
@@ -273,7 +273,7 @@ void rb_check_state_line(const char *line, const rb_snap_t *s)
 #define EXPECT(key, ...) do { snprintf(want, sizeof want, __VA_ARGS__); \
         if (!rb_state_field(line, key, v, sizeof v) || strcmp(v, want)) \
             rb_fail("STATE %s=%s but the RAM says %s: \"%s\"", key, v, want, line); } while (0)
-    EXPECT("SCR", "%s", g->screen < 4 ? scr[g->screen] : "?");
+    EXPECT("SCR", "%s", g->screen < RB_SCR_COUNT ? scr[g->screen] : "?");
     EXPECT("PH", "%s", g->phase < 4 ? ph[g->phase] : "?");
     EXPECT("RULE", "%u", g->rule);
     EXPECT("MODE", "%u", g->mode);

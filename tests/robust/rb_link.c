@@ -185,6 +185,19 @@ static void log_review(const char *line)
     rb_st.log_reviews++;
 }
 
+/* LOG TEST (the board test, docs/protocol.md#test): its steps (WALK,
+ * KEYS, END) or a button's name; A held through a reset starts it. */
+static void log_test(const char *line)
+{
+    static const char *const words[] = { "WALK", "KEYS", "END", "UP", "DOWN", "LEFT", "RIGHT", "A", "B" };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (!strcmp(line + 9, words[i])) {
+            rb_st.log_tests++;
+            return;
+        }
+    rb_fail("LOG TEST line of no known word: \"%s\"", line);
+}
+
 static void handle_line(const char *line, const rb_snap_t *snap)
 {
     if (!strncmp(line, "LOG BOOT ", 9))
@@ -197,6 +210,10 @@ static void handle_line(const char *line, const rb_snap_t *snap)
         log_end(line);
     else if (!strncmp(line, "LOG REVIEW ", 11))
         log_review(line);
+    else if (!strncmp(line, "LOG TEST ", 9))
+        log_test(line);
+    else if (!strcmp(line, "LOG RECORDS OLD"))
+        rb_st.log_records_old++;
     else if (!strncmp(line, "OK", 2) || !strncmp(line, "ERR", 3))
         reply_line(line, snap);
     else if (line[0] != '#')

@@ -12,10 +12,10 @@ static void parse_state(const char *line, rb_state_t *p)
     memset(p, 0, sizeof *p);
     if (strncmp(line, "OK STATE ", 9))
         rb_fail("not a STATE reply: %s", line);
-    static const char *scr[] = { "INTRO", "MENU", "PLAY", "END" };
+    static const char *scr[RB_SCR_COUNT] = RB_SCR_NAMES;
     rb_state_field(line, "SCR", v, sizeof v);
     p->scr = -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < RB_SCR_COUNT; i++)
         if (!strcmp(v, scr[i]))
             p->scr = i;
     rb_state_field(line, "PH", v, sizeof v);
@@ -89,23 +89,25 @@ void rb_ensure_play(rb_state_t *p)
     int news = 0;
     for (int i = 0; i < 1000; i++) {
         rb_state_get(p);
-        if (p->scr == 2 && p->phase == 3) {
+        if (p->scr == SCR_PLAY && p->phase == 3) {
             rb_run_for_ms(100);    /* the final position stays a moment */
             continue;
         }
-        if (p->scr == 2) {
+        if (p->scr == SCR_PLAY) {
             if (p->turn == 1 && p->phase != 0) {
                 rb_command_ok("AI");
                 continue;
             }
             rb_wait_saved();
             rb_state_get(p);
-            if (p->scr != 2 || (p->turn == 1 && p->phase != 0))
+            if (p->scr != SCR_PLAY || (p->turn == 1 && p->phase != 0))
                 continue;
             rb_scores_get(p->game, &p->w, &p->l);
             return;
         }
-        if (p->scr == 1 || p->scr == 3) {
+        /* the board test (A held through a reset starts it): a PC's NEW
+         * leaves it for a game, as from the menu */
+        if (p->scr == SCR_MENU || p->scr == SCR_END || p->scr == SCR_TEST) {
             /* The machine first on a full one heap wins at once: after a
              * few such games, let the human start. */
             if (++news % 3 == 0)

@@ -65,22 +65,22 @@ static void burst_land(bool exact_mode)
     rb_game_t g;
     quiet_point(&g);
     memcpy(uart_known.set, g.set, sizeof uart_known.set);
-    if (exact_mode && (g.screen != 2 || g.phase == 3)) {
+    if (exact_mode && (g.screen != SCR_PLAY || g.phase == 3)) {
         rb_run_for_ms(rb_rnd_range(0, 3000));     /* the end screen, then a new game */
         uart_known.exact = false;
         quiet_point(&g);
-        if (g.screen != 2 || g.phase == 3)
+        if (g.screen != SCR_PLAY || g.phase == 3)
             rb_command_ok("NEW");
         quiet_point(&g);
         memcpy(uart_known.set, g.set, sizeof uart_known.set);
     }
-    uart_known.exact = exact_mode && g.screen == 2 && g.phase == 0;
+    uart_known.exact = exact_mode && g.screen == SCR_PLAY && g.phase == 0;
     if (!exact_mode) {
         rb_run_for_ms(rb_rnd_n(600));
         if (rb_rnd_n(4) == 0) {
             rb_run_until_quiet(3000);
             rb_read_game(&g);
-            if (g.screen != 2)
+            if (g.screen != SCR_PLAY)
                 rb_command_ok("NEW");
         }
         rb_link_process();
@@ -106,7 +106,7 @@ static void burst_run(bool exact_mode)
     rb_read_game(&g);
     if (memcmp(g.set, uart_known.set, (size_t)g.nset))
         rb_fail("the settings after a burst are not the ones set");
-    if (exact_mode && uart_n.mut_ok == ok_before && g0.screen == 2 && g0.phase == 0) {
+    if (exact_mode && uart_n.mut_ok == ok_before && g0.screen == SCR_PLAY && g0.phase == 0) {
         /* Nothing was accepted that changes anything: the state and
          * the LEDs (but the blinking cursor column) are as before. */
         if (!uart_game_same(&g, &g0))

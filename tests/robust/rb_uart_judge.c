@@ -31,7 +31,7 @@ static bool g_same_game(const rb_game_t *a, const rb_game_t *b)
  * answer NOGAME. */
 static bool no_game(const rb_game_t *g)
 {
-    return g->screen != 2 || g->phase == 3;
+    return g->screen != SCR_PLAY || g->phase == 3;
 }
 
 static void move_err(const rb_game_t *g, engine_move_t m, char *out, size_t n)
@@ -203,7 +203,7 @@ static void judge_pos(const expect_t *e, const char *line, const rb_game_t *g, b
             q.ncols = 1;
         if (strcmp(line, "OK POS") || !rb_pos_equal(&q, &after) || g->turn != 0)
             rb_fail("line \"%s\" got \"%s\" and the position %s turn %u", e->shown, line, rb_pos_str(&after), g->turn);
-    } else if (uart_known.exact && prev->screen == 2) {
+    } else if (uart_known.exact && prev->screen == SCR_PLAY) {
         q = before;
         q.ncols = (q.mode & ENGINE_ONEHEAP) ? 1 : e->ncols;
         memset(q.col, 0, sizeof q.col);
@@ -246,7 +246,7 @@ static bool judge_change(const expect_t *e, const char *line, const rb_game_t *g
         break;
     case L_AI:
         if (err) {
-            if (strcmp(line, "ERR AI NOGAME") || (g->screen == 2 && g->phase != 3 && engine_has_move(&after)))
+            if (strcmp(line, "ERR AI NOGAME") || (g->screen == SCR_PLAY && g->phase != 3 && engine_has_move(&after)))
                 rb_fail("line AI got \"%s\" in %s (screen %u phase %u)", line, rb_pos_str(&after), g->screen, g->phase);
         } else {
             engine_move_t m;
@@ -276,7 +276,7 @@ static bool judge_change(const expect_t *e, const char *line, const rb_game_t *g
             rb_fail("line \"%s\" got \"%s\"", e->shown, line);
         if (e->kind == L_GAME)
             uart_known.set[S_GAME] = e->val;
-        if (g->screen != 2 || !g->in_game || engine_check_pos(&after) || !engine_has_move(&after))
+        if (g->screen != SCR_PLAY || !g->in_game || engine_check_pos(&after) || !engine_has_move(&after))
             rb_fail("line \"%s\": no new game (%s)", e->shown, rb_pos_str(&after));
         break;
     }
@@ -304,7 +304,7 @@ static void judge_unchanged(const expect_t *e, const char *line, const rb_game_t
 {
     const rb_game_t *prev = &uart_known.prev_g;
     bool exact = uart_known.exact;
-    bool same = exact && prev->phase != 3 && prev->screen == 2 ? uart_game_same(g, prev) : g_same_game(g, prev);
+    bool same = exact && prev->phase != 3 && prev->screen == SCR_PLAY ? uart_game_same(g, prev) : g_same_game(g, prev);
     if (!exact || same)
         return;
     engine_pos_t pa = rb_to_pos(prev), pb = rb_to_pos(g);

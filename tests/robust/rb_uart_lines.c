@@ -295,7 +295,7 @@ void uart_burst_send(int nlines, bool changes)
     rb_game_t g;
     rb_read_game(&g);
     engine_pos_t plan = rb_to_pos(&g);
-    bool ended = g.screen != 2 || g.phase == 3;
+    bool ended = g.screen != SCR_PLAY || g.phase == 3;
     burst_len = 0;
     uint64_t first = exp_sent;
     for (int i = 0; i < nlines && !ended; i++) {
