@@ -35,24 +35,27 @@ const execFileP = promisify(execFile);
 const T = tally('lessons');
 const check = T.check;
 
+// Every file under dir/rel ending in ext, as a path relative to dir, in order.
+function filesUnder(dir, ext, rel = '') {
+    const out = [];
+    for (const name of readdirSync(join(dir, rel)).sort()) {
+        const r = rel ? posix.join(rel, name) : name;
+        if (statSync(join(dir, r)).isDirectory())
+            out.push(...filesUnder(dir, ext, r));
+        else if (name.endsWith(ext))
+            out.push(r);
+    }
+    return out;
+}
+
 // The lessons' links to the page: [text](../../index.html#...) (from a
 // language's folder) or ../index.html#... (from docs/course itself).
 function playLinks(dir) {
     const found = new Map();          // href's fragment -> { lesson, href }
-    (function walk(rel) {
-        for (const name of readdirSync(join(dir, rel)).sort()) {
-            const r = rel ? posix.join(rel, name) : name;
-            if (statSync(join(dir, r)).isDirectory()) {
-                walk(r);
-                continue;
-            }
-            if (!name.endsWith('.md'))
-                continue;
-            for (const m of readFileSync(join(dir, r), 'utf8').matchAll(/\]\(((?:\.\.\/)+index\.html)(#[^)\s]*)\)/g))
-                if (!found.has(m[2]))
-                    found.set(m[2], { lesson: r, href: m[1] + m[2], hash: m[2] });
-        }
-    })('');
+    for (const r of filesUnder(dir, '.md'))
+        for (const m of readFileSync(join(dir, r), 'utf8').matchAll(/\]\(((?:\.\.\/)+index\.html)(#[^)\s]*)\)/g))
+            if (!found.has(m[2]))
+                found.set(m[2], { lesson: r, href: m[1] + m[2], hash: m[2] });
     return [...found.values()];
 }
 
@@ -92,15 +95,7 @@ async function nimsimGrundy(lines, move) {
 function siteLinks(dir) {
     const bad = [];
     let count = 0;
-    (function walk(rel) {
-        for (const name of readdirSync(join(dir, rel)).sort()) {
-            const r = rel ? posix.join(rel, name) : name;
-            if (statSync(join(dir, r)).isDirectory()) {
-                walk(r);
-                continue;
-            }
-            if (!name.endsWith('.html'))
-                continue;
+    for (const r of filesUnder(dir, '.html', 'course')) {
             for (const m of readFileSync(join(dir, r), 'utf8').matchAll(/\b(?:href|src)="([^"]*)"/g)) {
                 const target = m[1].replace(/&amp;/g, '&');
                 if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target))
@@ -113,8 +108,7 @@ function siteLinks(dir) {
                 else if (frag && file.startsWith('course/') && !readFileSync(join(dir, file), 'utf8').includes(` id="${decodeURIComponent(frag)}"`))
                     bad.push(`${r}: ${target} (no #${frag})`);
             }
-        }
-    })('course');
+    }
     return { count, bad };
 }
 
