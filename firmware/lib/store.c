@@ -20,13 +20,11 @@ static uint8_t store_max(uint8_t id)
     return store_rings[id].max;
 }
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint8_t store_slots(uint8_t id)
 {
     return store_rings[id].slots;
 }
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint16_t store_slot_addr(uint8_t id, uint8_t slot)
 {
     return (uint16_t)(store_rings[id].base + (uint16_t)(slot * (uint8_t)(store_max(id) + STORE_SLOT_OVERHEAD)));
@@ -47,7 +45,6 @@ static uint16_t store_crc_update(uint16_t crc, uint8_t byte)
     return crc;
 }
 
-/* Out of line (size: LTO copied it into its callers). */
 NOINLINE static uint16_t store_read16(uint16_t addr)
 {
     return (uint16_t)(nvm_read(addr) | ((uint16_t)nvm_read((uint16_t)(addr + 1)) << 8));

@@ -40,8 +40,7 @@ void game_save_settings(void)
     records_save_settings();
 }
 
-/* A game's score slot (an id with GAME_ID_BINARY: its columns game's).
- * Out of line (size: LTO copied it into its callers). */
+/* A game's score slot (an id with GAME_ID_BINARY: its columns game's). */
 NOINLINE static game_score_t *score_of(uint8_t id)
 {
     return &game.rec.score[id & (uint8_t)~GAME_ID_BINARY];
