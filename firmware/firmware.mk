@@ -63,7 +63,7 @@ $(GRUNDY): $(GRUNDY_SRC) firmware/gen/gen.h firmware/engine/rules.h | deps
 	@mkdir -p build
 	$(HOST_CC) -std=c99 -O2 -Wall -Wextra -Werror -Ifirmware/engine -o $@ $(GRUNDY_SRC)
 
-# Tables are sized for this build's board: one-heap P/N bits up to BOARD_CELLS.
+# Tables are sized for this build's board: one heap proved up to BOARD_CELLS.
 $(B)/tables.c: $(GRUNDY) board/board.h board/$(BOARD).h
 	@mkdir -p $(B)
 	$(GRUNDY) --emit-c $@ --heap-max $$((64 * $(MODULES)))

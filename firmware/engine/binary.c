@@ -33,15 +33,19 @@ uint8_t binary_value(uint8_t rule, uint8_t n)
  * below 'from' is the one to try. A bounded rule: its takes, at most
  * RULE_MAX_DIGITS of them, the value's index stepping down with the heap
  * (one division for them all, not one each: the misere hint asks this of
- * every column). */
-bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
+ * every column). A BINARY column's heap, and the one heap (its hint: a
+ * heap worth 0, misere 1; 32 columns' 256 stones folded back a period
+ * first, as engine_oneheap_grundy does). */
+bool binary_find(uint8_t rule, uint16_t from, uint8_t want, uint16_t *to)
 {
     const binary_seq_t *q = &binary_seq[rule];
     uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), i;
     uint16_t t, lo = (uint16_t)(from - column_kmax(rule, from));
     if (!period && start) { /* NIM */
+        if (want >= from)
+            return false;
         *to = want;
-        return want < from;
+        return true;
     }
     if (!period) {
         uint16_t c = (uint16_t)want << 1, best = 0xFFFF;
@@ -49,16 +53,16 @@ bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to)
             best = c;
         if (best == 0xFFFF || best < lo)
             return false;
-        *to = (uint8_t)best;
+        *to = best;
         return true;
     }
-    i = binary_index(q, from);
+    i = binary_index(q, (uint8_t)(from > 0xFF ? from - period : from));
     for (t = from; t-- > lo;) {
         if (i == start && t >= start)
             i = (uint8_t)(start + period);
         i--;
         if (pgm_nibble(heap_row_of(rule), i) == want && column_take_ok(rule, from, (uint16_t)(from - t))) {
-            *to = (uint8_t)t;
+            *to = t;
             return true;
         }
     }

@@ -257,8 +257,10 @@ uint8_t column_coins_elem(uint8_t rule, uint8_t w, uint8_t from, uint8_t q)
 }
 
 /* The largest number of tokens a heap of n may lose: beyond the octal
- * code's digits only a repeating digit ('*') allows more. */
-uint16_t column_kmax(uint8_t rule, uint16_t n)
+ * code's digits only a repeating digit ('*') allows more. Out of line:
+ * the random move, the BINARY and one-heap search and your own heap's
+ * hint each inlined a copy. */
+NOINLINE uint16_t column_kmax(uint8_t rule, uint16_t n)
 {
     if (rule == RULE_HALF)
         return n / 2;

@@ -8,7 +8,8 @@
  *   - columns (default): one small game per LED column, the whole game is
  *     their sum, solved by the Sprague-Grundy theorem (XOR of column values);
  *   - ENGINE_ONEHEAP: one heap drawn across the whole matrix (heap-form rules
- *     only), solved by a P/N table;
+ *     only), solved by its value (P: worth 0, misere 1; your own code: a
+ *     P/N table derived when it is played);
  *   - ENGINE_BINARY: columns of a heap rule holding 0..ENGINE_BINARY_MAX
  *     stones each, drawn in binary (top bit on top); values from each
  *     rule's period (binary.c). Normal and misere (every heap rule is
@@ -196,7 +197,7 @@ uint8_t engine_misere_big(const engine_pos_t *p, uint8_t *ones);
 uint16_t engine_oneheap_grundy(const engine_pos_t *p);
 
 /* True when the player to move loses against perfect play (a P-position).
- * Knows the mode: misere Nim, one-heap tables. */
+ * Knows the mode: misere Nim, one heap. */
 bool engine_is_p(const engine_pos_t *p);
 
 /* A winning move (to a P-position); false in a P-position or at the end. */

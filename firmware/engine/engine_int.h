@@ -92,7 +92,7 @@ uint16_t column_kmax(uint8_t rule, uint16_t n);
  * from a heap to one worth 'want', fewest stones first; and column c's
  * value in p's form (BINARY or the tables). */
 uint8_t binary_value(uint8_t rule, uint8_t n);
-bool binary_find(uint8_t rule, uint8_t from, uint8_t want, uint8_t *to);
+bool binary_find(uint8_t rule, uint16_t from, uint8_t want, uint16_t *to);
 static inline uint8_t column_value_at(const engine_pos_t *p, uint8_t c)
 {
     return engine_col_value(p, c, p->col[c]);

@@ -1,43 +1,17 @@
 /* solve.c - the engine's theory: P-positions (columns by the nim-sum,
  * misere columns by misere Nim or a wild rule's quotient, one heap by its
- * P/N table), the winning move (engine_hint) and the one-heap Grundy value
- * (engine_oneheap_grundy: generated, or your own code's by the mex rule). */
+ * value, worth 0 or misere 1, or your own code's P/N bits), the winning
+ * move (engine_hint) and the one-heap Grundy value (engine_oneheap_grundy:
+ * generated, or your own code's by the mex rule). */
 #include "engine_int.h"
 
-/* One-heap P-positions (tables.h): the bit of heap n, folded back by the
- * list's period once n is past its start + period. Your own code's (one
- * that never splits) are derived into RAM for the play asked
- * (engine_own_heap), a list with no fold. Out of line: inlined in its two
- * callers it cost flash. */
-static const oneheap_seq_t own_seq PROGMEM = {ONEHEAP_AT_RAM, 0xFF, 0};
-
-static NOINLINE const oneheap_seq_t *oneheap_of(const engine_pos_t *p)
+/* Your own code's one heap (a code that never splits): its P-positions,
+ * derived into RAM for the play asked (engine_own_heap), bit n of
+ * heap_p, no fold. */
+static NOINLINE const uint8_t *own_heap_bits(const engine_pos_t *p)
 {
-    if (p->rule == RULE_OWN) {
-        engine_own_heap(p->mode & ENGINE_MISERE);
-        return &own_seq;
-    }
-    return &oneheap_seq[p->rule][(p->mode & ENGINE_MISERE) ? 1 : 0];
-}
-
-static uint16_t oneheap_index(const oneheap_seq_t *q, uint16_t n)
-{
-    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
-    if (period && n >= (uint16_t)(start + period))
-        n = (uint16_t)(start + (uint16_t)(n - start) % period);
-    return n;
-}
-
-/* The byte holding bit i. Period 0: 'start' bytes are kept, every heap
- * past them is N. */
-static uint8_t oneheap_byte(const oneheap_seq_t *q, uint16_t i)
-{
-    uint8_t at = PGM_U8(&q->at);
-    if (at == ONEHEAP_AT_RAM)
-        return engine_own.heap_p[i >> 3];
-    if (!PGM_U8(&q->period) && (i >> 3) >= PGM_U8(&q->start))
-        return 0;
-    return PGM_U8(&oneheap_bits[at + (i >> 3)]);
+    engine_own_heap(p->mode & ENGINE_MISERE);
+    return engine_own.heap_p;
 }
 
 /* Misere Nim on the column values (a tame rule: build/grundy proved its
@@ -103,11 +77,13 @@ const char *engine_misere_name(uint8_t rule, uint8_t e)
     return s;
 }
 
-/* Bit n of a folded list: a one-heap P-position, a cold box. */
-static bool seq_bit(const oneheap_seq_t *q, uint16_t n)
+/* Bit n of EMPTY AND DIVIDE's folded list (tables.h): a cold box. */
+static bool seq_bit(const ed_seq_t *q, uint8_t n)
 {
-    uint16_t i = oneheap_index(q, n);
-    return (oneheap_byte(q, i) >> (i & 7)) & 1;
+    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
+    if (n >= (uint8_t)(start + period))
+        n = (uint8_t)(start + (uint8_t)(n - start) % period);
+    return (PGM_U8(&ed_bits[PGM_U8(&q->at) + (n >> 3)]) >> (n & 7)) & 1;
 }
 
 /* EMPTY AND DIVIDE: boxes of a and b are P when both are cold; misere:
@@ -115,7 +91,7 @@ static bool seq_bit(const oneheap_seq_t *q, uint16_t n)
 static NOINLINE bool ed_p(const engine_pos_t *p, uint8_t a, uint8_t b)
 {
     bool mis = p->mode & ENGINE_MISERE;
-    const oneheap_seq_t *q = &ed_seq[mis];
+    const ed_seq_t *q = &ed_seq[mis];
     return seq_bit(q, a) && seq_bit(q, b) && !(mis && (a | b) == 1);
 }
 
@@ -123,8 +99,14 @@ bool engine_is_p(const engine_pos_t *p)
 {
     if (p->rule == RULE_ED)
         return ed_p(p, p->col[0], p->col[1]);
-    if (p->mode & ENGINE_ONEHEAP)
-        return seq_bit(oneheap_of(p), p->heap);
+    /* one heap: worth 0, misere 1 (every heap rule is tame in one heap:
+     * build/grundy proves it up to ENGINE_HEAP_MAX) */
+    if (p->mode & ENGINE_ONEHEAP) {
+        uint16_t n = p->heap;
+        if (p->rule == RULE_OWN)
+            return (own_heap_bits(p)[n >> 3] >> (n & 7)) & 1;
+        return engine_oneheap_grundy(p) == ((p->mode & ENGINE_MISERE) ? 1 : 0);
+    }
     if (p->mode & ENGINE_MISERE) {
         uint8_t ones, big, w = column_wild(p->rule);
         if (w != MISERE_WILD_NONE)
@@ -142,12 +124,8 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
     uint8_t rule = engine_col_rule(p, c), form = engine_rule_form(rule);
     uint8_t from = p->col[c];
     m->col = c;
-    if (p->mode & ENGINE_BINARY) {
-        uint8_t to;
-        bool ok = binary_find(rule, from, want, &to);
-        m->to = to;
-        return ok;
-    }
+    if (p->mode & ENGINE_BINARY)
+        return binary_find(rule, from, want, &m->to);
     if (form == FORM_HEAP) {
         for (uint8_t to = from; to-- > 0;) /* fewest stones first */
             if (column_value(rule, to) == want && column_take_ok(rule, from, (uint16_t)(from - to))) {
@@ -305,26 +283,22 @@ bool engine_hint(const engine_pos_t *p, engine_move_t *m)
     if (p->rule == RULE_ED)
         return ed_hint(p, m);
     if (p->mode & ENGINE_ONEHEAP) {
-        /* Scan the P-positions a legal move can reach, fewest stones taken
-         * first. The bit index i follows 'to' down, wrapping at the period's
-         * start; a list without a period (NIM, AT MOST HALF: moves that
-         * reach far) skips a byte of bits at a time where it has none. */
-        const oneheap_seq_t *q = oneheap_of(p);
-        uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period);
-        uint16_t n = p->heap, lo = (uint16_t)(n - column_kmax(p->rule, n));
-        uint16_t i = oneheap_index(q, n);
-        for (uint16_t to = n; to-- > lo;) {
-            if (period && i == start && to >= start)
-                i = (uint16_t)(start + period);
-            i--;
-            uint8_t byte = oneheap_byte(q, i);
-            if (!byte && !period) {
+        uint16_t n = p->heap;
+        m->col = 0;
+        /* a built-in rule: the move to a heap worth 0, misere 1 */
+        if (p->rule != RULE_OWN)
+            return binary_find(p->rule, n, (p->mode & ENGINE_MISERE) ? 1 : 0, &m->to);
+        /* your own code: the P-positions a legal move can reach, fewest
+         * stones taken first, a byte of bits skipped where it has none (a
+         * repeating digit reaches far) */
+        const uint8_t *bits = own_heap_bits(p);
+        for (uint16_t to = n, lo = (uint16_t)(n - column_kmax(RULE_OWN, n)); to-- > lo;) {
+            uint8_t byte = bits[to >> 3];
+            if (!byte) {
                 to &= (uint16_t)~7u;
-                i = to;
                 continue;
             }
-            if (((byte >> (i & 7)) & 1) && column_take_ok(p->rule, n, (uint16_t)(n - to))) {
-                m->col = 0;
+            if (((byte >> (to & 7)) & 1) && column_take_ok(RULE_OWN, n, (uint16_t)(n - to))) {
                 m->to = to;
                 return true;
             }

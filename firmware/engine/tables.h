@@ -39,24 +39,12 @@ extern const uint8_t coin_index[RULE_COLUMN_COUNT - RULE_FIRST_COINS][16] PROGME
  * the fewest in the high nibble, the most in the low one. */
 extern const uint8_t coin_turns[RULE_COLUMN_COUNT - RULE_FIRST_COINS] PROGMEM;
 
-/* One-heap P-positions: bits 'at' bytes into oneheap_bits; a heap of n >=
- * start + period reads bit start + (n - start) % period; period 0: no fold. */
-typedef struct {
-    uint8_t at;
-    uint8_t start;
-    uint8_t period;
-} oneheap_seq_t;
-/* 'at' of a list kept in RAM (your own code's one heap: engine_own's
- * heap_p); the generator keeps oneheap_bits below it. */
-#define ONEHEAP_AT_RAM 0xFF
-extern const oneheap_seq_t oneheap_seq[RULE_FIRST_MASK][2] PROGMEM;
-extern const uint8_t oneheap_bits[] PROGMEM;
-
-/* BINARY heaps (0..255): g(n) is heap n's value in heap_grundy for n <
- * start + period, else g(n - period); period 0 is no fold: start 1 is
- * NIM, g(n) = n, start 0 AT MOST HALF, whose g(2n) = n, g(2n+1) = g(n)
- * the engine computes (the generator checks every heap of every rule
- * against the mex rule). */
+/* BINARY heaps (0..255) and the one heap (up to ENGINE_HEAP_MAX: 256
+ * stones, past a byte, read as 256 - period): g(n) is heap n's value in
+ * heap_grundy for n < start + period, else g(n - period); period 0 is no
+ * fold: start 1 is NIM, g(n) = n, start 0 AT MOST HALF, whose g(2n) = n,
+ * g(2n+1) = g(n) the engine computes (the generator checks every heap of
+ * every rule against the mex rule). */
 typedef struct {
     uint8_t start;
     uint8_t period;
@@ -104,12 +92,20 @@ extern const uint16_t misere_partner[][MISERE_ELEMS] PROGMEM;
  * rule's canonical names are its first ones; the generator checks). */
 extern const char misere_names[] PROGMEM;
 
-/* EMPTY AND DIVIDE (ed.c), [0] normal, [1] misere play: bit s of ed_seq's
- * list in oneheap_bits (folded as the one-heap lists are) says a box of s
- * counters is cold, no division of it leaves a P-position; a position is
- * P when both boxes are cold (misere: and not (1, 1)). A winning division
- * puts at most ed_kmax counters in the emptied box. */
-extern const oneheap_seq_t ed_seq[2] PROGMEM;
+/* EMPTY AND DIVIDE (ed.c), [0] normal, [1] misere play: bit s of the list
+ * 'at' bytes into ed_bits says a box of s counters is cold, no division
+ * of it leaves a P-position (a box of s >= start + period reads bit start
+ * + (s - start) % period); a position is P when both boxes are cold
+ * (misere: and not (1, 1)). A winning division puts at most ed_kmax
+ * counters in the emptied box. (One heap needs no list: a heap rule's
+ * one heap is P where it is worth 0, misere 1, build/grundy proves.) */
+typedef struct {
+    uint8_t at;
+    uint8_t start;
+    uint8_t period;
+} ed_seq_t;
+extern const ed_seq_t ed_seq[2] PROGMEM;
+extern const uint8_t ed_bits[] PROGMEM;
 extern const uint8_t ed_kmax[2] PROGMEM;
 
 #endif

@@ -18,11 +18,14 @@
 
 #define BINARY_MAX 255
 #define BINARY_VALS_MAX 64
+/* The one heap's values are read from the same data, up to 256 stones
+ * (32 columns), the heap past a byte folded back a period (solve.c). */
+#define ONEHEAP_TOP 256
 
-/* 1 if the fold start, period, saltus reproduces g on 0..BINARY_MAX. */
+/* 1 if the fold start, period, saltus reproduces g on 0..ONEHEAP_TOP. */
 static int fold_ok(const int *g, int start, int period, int saltus)
 {
-    for (int n = start + period; n <= BINARY_MAX; n++)
+    for (int n = start + period; n <= ONEHEAP_TOP; n++)
         if (g[n] != g[n - period] + saltus)
             return 0;
     return 1;
@@ -42,7 +45,7 @@ int emit_binary(FILE *f, int first_mask)
     int nvals = 0;
     for (int i = 0; i < first_mask; i++) {
         const rule_t *r = &rules[i];
-        rule_sequence(r, BINARY_MAX + 1, g);
+        rule_sequence(r, ONEHEAP_TOP + 1, g);
         for (int n = TABLE_ROWS + 1; n <= BINARY_MAX; n++) {
             int one = 0;
             if (!heap_has_move(r, n))
@@ -56,7 +59,7 @@ int emit_binary(FILE *f, int first_mask)
         }
         start[i] = period[i] = saltus[i] = 0;
         if (r->kind == KIND_HALF) {
-            for (int n = 0; n <= BINARY_MAX; n++)
+            for (int n = 0; n <= ONEHEAP_TOP; n++)
                 if (g[n] != half_value(n))
                     gen_die("AT MOST HALF: g(2n) = n, g(2n+1) = g(n) fails: ", r->id);
             continue; /* period 0: the engine's formula */

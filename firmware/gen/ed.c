@@ -68,9 +68,28 @@ static int ed_fold(const uint8_t *cold, int *start, int *period)
     gen_die("EMPTY AND DIVIDE: the cold boxes have no period", NULL);
 }
 
-int emit_ed(FILE *f, uint8_t *bits, int nbits)
+/* Places a list of n bytes in the bits: where the same bytes already are,
+ * or where the bits' tail begins it, else at the end. Returns its offset
+ * (the engine's: a byte). */
+static int bits_place(uint8_t *bits, int *nbits, const uint8_t *list, int n)
+{
+    int at = 0;
+    while (at < *nbits && memcmp(bits + at, list, (size_t)(*nbits - at < n ? *nbits - at : n)))
+        at++;
+    if (at + n > *nbits) {
+        memcpy(bits + at, list, (size_t)n);
+        *nbits = at + n;
+    }
+    if (at > 255)
+        gen_die("EMPTY AND DIVIDE's bits do not fit a byte offset", NULL);
+    return at;
+}
+
+void emit_ed(FILE *f)
 {
     static uint8_t cold[2][ED_MAX + 1];
+    uint8_t bits[2 * ((ED_MAX + 8) / 8)];
+    int nbits = 0;
     int start[2], period[2], at[2], kmax[2] = {0, 0};
     ed_solve();
     for (int mis = 0; mis < 2; mis++) {
@@ -93,7 +112,7 @@ int emit_ed(FILE *f, uint8_t *bits, int nbits)
         uint8_t list[(ED_MAX + 8) / 8] = {0};
         for (int s = 1; s < len; s++)
             list[s / 8] |= (uint8_t)(cold[mis][s] << (s % 8));
-        at[mis] = oneheap_place(bits, &nbits, list, (len + 7) / 8);
+        at[mis] = bits_place(bits, &nbits, list, (len + 7) / 8);
     }
     for (int m = 1; m <= ED_MAX; m++)
         for (int n = 1; n <= ED_MAX; n++) {
@@ -114,9 +133,12 @@ int emit_ed(FILE *f, uint8_t *bits, int nbits)
     }
     fprintf(f, "\n * P: both boxes cold (misere: not (1, 1)); a winning division puts at\n"
                " * most ed_kmax counters in the emptied box. */\n");
-    fprintf(f, "const oneheap_seq_t ed_seq[2] PROGMEM = {");
+    fprintf(f, "const ed_seq_t ed_seq[2] PROGMEM = {");
     for (int mis = 0; mis < 2; mis++)
         fprintf(f, "{%d, %d, %d}%s", at[mis], start[mis], period[mis], mis ? "" : ", ");
-    fprintf(f, "};\nconst uint8_t ed_kmax[2] PROGMEM = {%d, %d};\n\n", kmax[0], kmax[1]);
-    return nbits;
+    fprintf(f, "};\nconst uint8_t ed_kmax[2] PROGMEM = {%d, %d};\n", kmax[0], kmax[1]);
+    fprintf(f, "const uint8_t ed_bits[%d] PROGMEM = {", nbits);
+    for (int b = 0; b < nbits; b++)
+        fprintf(f, "0x%02x%s", bits[b], b + 1 < nbits ? ", " : "");
+    fprintf(f, "};\n\n");
 }

@@ -197,110 +197,30 @@ static void emit_coins(FILE *f, int first_coins)
     fprintf(f, "};\n\n");
 }
 
-/* pm[0][n], pm[1][n]: a heap of n is P in normal, in misere play. */
-static void oneheap_p(const rule_t *r, int heap_max, uint8_t pm[2][MAX_N + 1])
+/* One-heap form: the engine reads a heap rule's one heap from its values
+ * (the BINARY form's data, tables.h), P where it is worth 0 in normal
+ * play and 1 in misere play: proved here against the definition (a heap
+ * with no move is the mover's win in misere), for every heap the board
+ * holds. A rule where misere's does not hold stops the build. */
+static void check_oneheap(int first_mask, int heap_max)
 {
     static int g[MAX_N + 1];
-    rule_sequence(r, heap_max + 1, g);
-    for (int n = 0; n <= heap_max; n++) {
-        /* Misere: no move at all means the player to move has won. */
-        int any = 0, to_p = 0;
-        for (int k = 1; k <= n; k++)
-            if (heap_move_ok(r, n, k)) {
-                any = 1;
-                to_p |= pm[1][n - k];
-            }
-        pm[0][n] = g[n] == 0;
-        pm[1][n] = any && !to_p;
-    }
-}
-
-/* How much of p[0..heap_max] to keep: the shortest start + period that
- * reproduces every heap, when the rule is bounded; else (period 0) the
- * bytes up to the last P-position, their count in start. Returns the
- * bits kept. */
-static int oneheap_fold(const uint8_t *p, int heap_max, int bounded, int *start, int *period)
-{
-    int len = heap_max + 1;
-    *start = *period = 0;
-    for (int l = 2; bounded && l <= heap_max && !*period; l++)
-        for (int L = 1; L <= l && L <= 255 && !*period; L++) {
-            int st = l - L, ok = st <= 255;
-            for (int n = l; n <= heap_max && ok; n++)
-                ok = p[n] == p[st + (n - st) % L];
-            if (ok) {
-                *start = st;
-                *period = L;
-                len = l;
-            }
-        }
-    if (!*period) {
-        /* every heap past the kept bytes is N */
-        len = 0;
-        for (int n = 0; n <= heap_max; n++)
-            if (p[n])
-                len = n + 1;
-        *start = (len + 7) / 8;
-    }
-    return len;
-}
-
-/* Places a list of n bytes in the one-heap bits: where the same bytes
- * already are (many rules share a list: TAKE 1's and TAKE 1-2's normal
- * play are both "heap 0 only" in one byte), or where the bits' tail
- * begins it, else at the end. Returns its offset (the engine's: a byte). */
-int oneheap_place(uint8_t *bits, int *nbits, const uint8_t *list, int n)
-{
-    int at = 0;
-    while (at < *nbits && memcmp(bits + at, list, (size_t)(*nbits - at < n ? *nbits - at : n)))
-        at++;
-    if (at + n > *nbits) {
-        memcpy(bits + at, list, (size_t)n);
-        *nbits = at + n;
-    }
-    if (at >= 255) /* 255: a list kept in RAM (tables.h, ONEHEAP_AT_RAM) */
-        gen_die("one-heap bits do not fit a byte offset", NULL);
-    return at;
-}
-
-/* One-heap form. A rule whose moves are bounded (no repeating digit)
- * has an eventually periodic list of P-positions: only its first
- * start + period bits are kept, and the engine folds a bigger heap back
- * by the period. NIM and AT MOST HALF take up to the whole heap: their
- * hint scans the bits skipping empty bytes, so they are not folded; the
- * bytes after their last P-position are left out. */
-static void emit_oneheap(FILE *f, int first_mask, int heap_max)
-{
-    static uint8_t pm[2][MAX_N + 1];
-    static uint8_t bits[4096];
-    int nbits = 0; /* bytes of oneheap_bits so far */
-    fprintf(f, "/* One-heap form: P-positions of a heap of n, [0] normal play (g(n) = 0),\n"
-               " * [1] misere (last move loses). Bit n of the entry's bits, n folded back\n"
-               " * by the period once it reaches start + period (period 0: no fold,\n"
-               " * 'start' bytes kept, every heap past them N). */\n");
-    fprintf(f, "const oneheap_seq_t oneheap_seq[RULE_FIRST_MASK][2] PROGMEM = {\n");
+    static uint8_t mp[MAX_N + 1];
     for (int i = 0; i < first_mask; i++) {
         const rule_t *r = &rules[i];
-        int bounded = r->kind == KIND_OCTAL && r->digit[RULE_MAX_DIGITS + 1] == 0;
-        oneheap_p(r, heap_max, pm);
-        fprintf(f, "    {");
-        for (int mis = 0; mis < 2; mis++) {
-            int start, period, len = oneheap_fold(pm[mis], heap_max, bounded, &start, &period);
-            uint8_t list[(MAX_N + 8) / 8] = {0};
-            for (int n = 0; n < len; n++)
-                if (pm[mis][n])
-                    list[n / 8] |= (uint8_t)(1u << (n % 8));
-            fprintf(f, "{%d, %d, %d}%s", oneheap_place(bits, &nbits, list, (len + 7) / 8), start, period,
-                    mis ? "" : ", ");
+        rule_sequence(r, heap_max + 1, g);
+        for (int n = 0; n <= heap_max; n++) {
+            int any = 0, to_p = 0;
+            for (int k = 1; k <= n; k++)
+                if (heap_move_ok(r, n, k)) {
+                    any = 1;
+                    to_p |= mp[n - k];
+                }
+            mp[n] = any && !to_p;
+            if (mp[n] != (g[n] == 1))
+                gen_die("one heap in misere play: P is not \"worth 1\": ", r->id);
         }
-        fprintf(f, "}, /* %s */\n", r->id);
     }
-    fprintf(f, "};\n\n");
-    nbits = emit_ed(f, bits, nbits); /* EMPTY AND DIVIDE's cold boxes: the same bits */
-    fprintf(f, "const uint8_t oneheap_bits[%d] PROGMEM = {", nbits);
-    for (int b = 0; b < nbits; b++)
-        fprintf(f, "%s0x%02x%s", b % 12 ? " " : "\n    ", bits[b], b + 1 < nbits ? "," : "\n");
-    fprintf(f, "};\n");
 }
 
 /* Writes every table to path; the rules must come in tables.h's order. */
@@ -327,7 +247,8 @@ void emit_c(const char *path, int heap_max)
     /* the BINARY folds first: the heap rows hold the values before them */
     emit_heaps(f, first_mask, heap_max, emit_binary(f, first_mask));
     emit_coins(f, first_coins);
-    emit_oneheap(f, first_mask, heap_max);
+    check_oneheap(first_mask, heap_max);
+    emit_ed(f);
     /* the misere classes first: a wild pin rule's values fold into them */
     emit_masks(f, first_mask + emit_misere(f, first_mask, first_coins), first_coins);
     if (fclose(f) != 0)

@@ -147,13 +147,10 @@ int mq_prove(mq_t *q);
 int mq_selftest(void);
 
 /* ---- emit.c ---- */
-/* Writes the engine's tables, one-heap bits up to heap_max, to path. */
+/* Writes the engine's tables to path, one heap proved up to heap_max. */
 void emit_c(const char *path, int heap_max);
 /* One table row of n 4-bit values, two a byte; stops on one over 15. */
 void emit_nibbles(FILE *f, const int *v, int n, const char *what);
-/* Places n bytes of a one-heap list in bits (an equal run reused);
- * returns the offset. */
-int oneheap_place(uint8_t *bits, int *nbits, const uint8_t *list, int n);
 /* A pin or cell column's table entry: value | MASK_HAS_MOVE if it moves. */
 int mask_entry(const rule_t *r, const int *g, unsigned m);
 
@@ -171,9 +168,9 @@ int emit_binary(FILE *f, int first_mask);
 
 /* ---- ed.c ---- */
 /* EMPTY AND DIVIDE's tables, derived and proved by brute force over the
- * move graph of every position up to 255 x 255: its cold boxes go into
- * the one-heap bits (bits, nbits bytes so far; returns the new count). */
-int emit_ed(FILE *f, uint8_t *bits, int nbits);
+ * move graph of every position up to 255 x 255: its cold boxes' lists
+ * (ed_bits), their folds and ed_kmax. */
+void emit_ed(FILE *f);
 
 /* ---- census.c ---- */
 /* Every code of 1..digits (up to 4) digits, with and without '*', in
