@@ -178,6 +178,12 @@ uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint
  * block that leaves it worth want (or 0); digit k of a rule (RULE_OWN
  * too). */
 uint8_t column_own_value(uint8_t state);
+/* A pin column of your own code walked run by run: the XOR of its runs'
+ * values, the sum of their move counts, the OR of their values. */
+typedef struct {
+    uint8_t value, moves, any;
+} own_runs_t;
+own_runs_t own_runs(uint8_t state);
 uint8_t column_own_count(uint8_t m);
 uint8_t column_own_find(uint8_t m, uint8_t want);
 /* Heaps 0 .. n of your own code, where it never splits, by the mex rule:

@@ -28,22 +28,20 @@ static uint8_t own_blocks(uint8_t d, uint8_t L, uint8_t k)
     return (uint8_t)(((d & 2) ? 2 : 0) + ((d & 4) ? r - 1 : 0));
 }
 
-/* A pin column, run by run: the XOR of its runs' values and the sum of
- * their move counts. Only when a code is set. */
-typedef struct {
-    uint8_t value, moves;
-} own_runs_t;
-
-static own_runs_t own_runs(uint8_t state)
+/* A pin column, run by run: the XOR of its runs' values, the sum of
+ * their move counts and the OR of their values. Only when a code is set
+ * (own_misere.c's check of every column too). */
+own_runs_t own_runs(uint8_t state)
 {
     const engine_own_t *o = &engine_own;
-    own_runs_t r = {0, 0};
+    own_runs_t r = {0, 0, 0};
     uint8_t run = 0;
     for (uint8_t i = 0; i <= TABLE_ROWS; i++, state >>= 1) {   /* one past the top: the last run ends */
         if (state & 1) {
             run++;
         } else {
             r.value ^= o->g[run];
+            r.any |= o->g[run];
             r.moves = (uint8_t)(r.moves + o->run_cnt[run]);
             run = 0;
         }

@@ -130,18 +130,9 @@ NOINLINE uint8_t own_misere_check(const engine_own_t *o)
     /* tame on its runs; and misere Nim on the column values? Pins: every
      * column's value and the OR of its runs' values (2 or more: a big run
      * is). Checked last: a wild code is called wild, whatever its columns. */
-    for (uint8_t m0 = 255; o->form == FORM_PINS && m0; m0--) {
-        uint8_t v = 0, any = 0, run = 0, m = m0;
-        for (uint8_t i = 0; i <= TABLE_ROWS; i++, m >>= 1) {
-            if (m & 1) {
-                run++;
-            } else {
-                v ^= o->g[run];
-                any |= o->g[run];
-                run = 0;
-            }
-        }
-        if (any > 1 && v < 2)
+    for (uint8_t m = 255; o->form == FORM_PINS && m; m--) {
+        own_runs_t r = own_runs(m);
+        if (r.any > 1 && r.value < 2)
             return ENGINE_OWN_COLUMN;
     }
     return ENGINE_OWN_PLAYED;
