@@ -70,22 +70,25 @@ static NOINLINE void seen_add(uint8_t *seen, uint8_t v)
     seen[v >> 3] |= (uint8_t)(1u << (v & 7));
 }
 
-void octal_derive(const uint8_t *d, uint8_t *g, uint8_t n)
+void octal_derive(const uint8_t *d, uint8_t *g, uint8_t *moves, uint8_t n)
 {
     for (uint8_t x = 0; x < n; x++) {
-        uint8_t seen[16], v = 0;    /* values 0..127 (g <= 64, a split's XOR < 128) */
+        uint8_t seen[16], v = 0, cnt = 0;   /* values 0..127 (g <= 64, a split's XOR < 128) */
         memset(seen, 0, sizeof seen);
         for (uint8_t k = 1; k <= x; k++) {
             uint8_t dk = d[k <= RULE_MAX_DIGITS ? k - 1 : RULE_MAX_DIGITS], r = (uint8_t)(x - k);
-            /* none left (g[0] is 0) or one heap of r */
-            if (dk & (r ? 2 : 1))
-                seen_add(seen, g[r]);
-            if (dk & 4)
-                for (uint8_t a = 1; 2 * a <= r; a++)
-                    seen_add(seen, g[a] ^ g[r - a]);
+            /* a and r - a left (g[0] is 0): none (r = 0), one heap (a = 0:
+             * the top or the bottom k taken, two blocks) or two (a block
+             * each side of the middle, one in it) */
+            for (uint8_t a = 0; 2 * a <= r; a++)
+                if (dk & (a ? 4 : r ? 2 : 1)) {
+                    seen_add(seen, (uint8_t)(g[a] ^ g[r - a]));
+                    cnt = (uint8_t)(cnt + (2 * a == r ? 1 : 2));
+                }
         }
         while (seen[v >> 3] & (1u << (v & 7)))
             v++;
         g[x] = v;
+        moves[x] = cnt;
     }
 }

@@ -52,7 +52,9 @@ void octal_unpack(const uint8_t *b, octal_code_t *c);
  * repeating digit, or 0). */
 void octal_digits(const octal_code_t *c, uint8_t *d);
 /* g[0..n-1], n <= OCTAL_HEAP_MAX + 1, by the mex rule, of a checked
- * code's digits (octal_digits). */
-void octal_derive(const uint8_t *d, uint8_t *g, uint8_t n);
+ * code's digits (octal_digits); and moves[0..n-1], the blocks a run of x
+ * pins may lose (a heap's: nonzero when it has a move), up to a run of
+ * TABLE_ROWS (a byte; past it they wrap). */
+void octal_derive(const uint8_t *d, uint8_t *g, uint8_t *moves, uint8_t n);
 
 #endif

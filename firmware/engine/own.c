@@ -18,16 +18,6 @@
 
 engine_own_t engine_own;
 
-/* Blocks of k a run of L may lose (k <= L): none left, the two ends
- * (a or c = 0), and the L - k - 1 places that leave two runs. */
-static uint8_t own_blocks(uint8_t d, uint8_t L, uint8_t k)
-{
-    uint8_t r = (uint8_t)(L - k);
-    if (!r)
-        return d & 1;
-    return (uint8_t)(((d & 2) ? 2 : 0) + ((d & 4) ? r - 1 : 0));
-}
-
 /* A pin column, run by run: the XOR of its runs' values, the sum of
  * their move counts and the OR of their values. Only when a code is set
  * (own_misere.c's check of every column too). */
@@ -58,19 +48,13 @@ uint8_t engine_own_set(const octal_code_t *c)
     o->code = *c;
     o->form = octal_splits(c) ? FORM_PINS : FORM_HEAP;
     octal_digits(c, o->d);
-    /* a heap of n, or a run of n pins: the same moves */
-    octal_derive(o->d, o->g, TABLE_ROWS + 1);
+    /* a heap of n, or a run of n pins: the same moves; runs of L (heaps
+     * of L): their blocks, 0 where a heap has no move */
+    octal_derive(o->d, o->g, o->run_cnt, TABLE_ROWS + 1);
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
     for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
         o->last--;      /* the code has a nonzero digit (octal_check) */
     o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
-    /* runs of L (heaps of L): their blocks, 0 where a heap has no move */
-    for (uint8_t L = 0; L <= TABLE_ROWS; L++) {
-        uint8_t n = 0;
-        for (uint8_t k = 1; k <= L; k++)
-            n = (uint8_t)(n + own_blocks(o->d[k - 1], L, k));
-        o->run_cnt[L] = n;
-    }
     if (o->form == FORM_HEAP) {
         o->heap_mis = OWN_HEAP_MIS_NONE;             /* one heap: derived when it is played */
         return OCTAL_OK;

@@ -33,7 +33,7 @@ static void check_code(const octal_code_t *c)
 {
     char text[16];
     int want[OCTAL_HEAP_MAX + 1];
-    uint8_t got[OCTAL_HEAP_MAX + 1];
+    uint8_t got[OCTAL_HEAP_MAX + 1], moves[OCTAL_HEAP_MAX + 1];
     code_text(c, text);
     snprintf(game_name, sizeof game_name, "%s", text);
     if (octal_check(c) != OCTAL_OK) {
@@ -54,12 +54,24 @@ static void check_code(const octal_code_t *c)
     rule_sequence(r, n, want);
     uint8_t d[RULE_MAX_DIGITS + 1];
     octal_digits(c, d);
-    octal_derive(d, got, (uint8_t)n);
+    octal_derive(d, got, moves, (uint8_t)n);
     for (int x = 0; x < n; x++, values++)
         if (got[x] != want[x]) {
             FAIL("g(%d) = %u, the generator %d", x, got[x], want[x]);
             break;
         }
+    /* a run of x pins: each block of k, a pins left below it and r - a
+     * above, that the generator's digit allows (none, one or two runs) */
+    for (int x = 0; x <= TABLE_ROWS; x++) {
+        int blocks = 0;
+        for (int k = 1; k <= x; k++)
+            for (int a = 0, rest = x - k; a <= rest; a++)
+                blocks += (r->digit[k] & (!rest ? 1 : (a == 0 || a == rest) ? 2 : 4)) != 0;
+        if (moves[x] != blocks) {
+            FAIL("a run of %d: %u blocks, the generator's digits %d", x, moves[x], blocks);
+            break;
+        }
+    }
     codes++;
     splitting += split;
 }
