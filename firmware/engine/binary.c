@@ -69,38 +69,16 @@ bool binary_find(uint8_t rule, uint16_t from, uint8_t want, uint16_t *to)
     return false;
 }
 
-/* Every column's value of p into g: the rule's period read once, one call
- * for the row (the reply's hot loop; a call a column costs ~100 cycles).
+/* Every column's value of p into g: the game's rule looked up once (the
+ * reply's hot loop; a call a column costs ~100 cycles); a SUM or BINARY
+ * column by engine_col_value, the rule or the period read a column.
  * g walks: as g[c] inlined in the hint, &g[c] was rebuilt from the frame
  * each column (the 8-column SUM, BINARY, misere reply: slower). */
 void column_values(const engine_pos_t *p, uint8_t *g)
 {
-    uint8_t c, rule = p->rule, period = 0, start = 0;
-    const binary_seq_t *q = &binary_seq[0];
-    if (p->mode & ENGINE_SUM) { /* a rule a column: one look-up each */
-        for (c = 0; c < p->ncols; c++)
-            *g++ = column_value_at(p, c);
-        return;
-    }
-    if (p->mode & ENGINE_BINARY) {
-        /* Heap rules only: the pin and coin rules have no period data
-         * (reading theirs ran past the table: found by make fuzz). */
-        q = &binary_seq[rule];
-        period = PGM_U8(&q->period);
-        start = PGM_U8(&q->start);
-    }
-    for (c = 0; c < p->ncols; c++) {
-        uint8_t v = p->col[c];
-        if (!(p->mode & ENGINE_BINARY))
-            v = column_value(rule, v);
-        else if (!period && start)
-            ; /* NIM: the heap */
-        else if (!period)
-            v = binary_value(rule, v); /* AT MOST HALF's shifts */
-        else
-            v = pgm_nibble(heap_row_of(rule), binary_index(q, v));
-        *g++ = v;
-    }
+    uint8_t rule = p->rule, each = p->mode & (ENGINE_SUM | ENGINE_BINARY);
+    for (uint8_t c = 0; c < p->ncols; c++)
+        *g++ = each ? column_value_at(p, c) : column_value(rule, p->col[c]);
 }
 
 /* Column c's value in p's form were it to hold state v: the tables, or
