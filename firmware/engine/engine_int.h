@@ -175,8 +175,8 @@ static ALWAYS_INLINE uint8_t column_elem_mul(const uint8_t *row, uint8_t a, uint
 uint8_t column_blocks(uint8_t rule, uint8_t form, uint8_t m, uint8_t after, uint8_t want,
                       uint16_t *skip);
 /* Your own game (own.c): a column's value, a pin column's move count, a
- * block that leaves it worth want (or 0); digit k of a rule (RULE_OWN
- * too). */
+ * block that leaves it worth want (or 0); digit k of a heap, pin or
+ * cell rule (RULE_OWN too; a coin rule has none). */
 uint8_t column_own_value(uint8_t state);
 /* A pin column of your own code walked run by run: the XOR of its runs'
  * values, the sum of their move counts, the OR of their values. */

@@ -309,10 +309,11 @@ NOINLINE uint8_t column_own_find(uint8_t m, uint8_t want)
 
 /* The built-in rule whose code is your own game's (the same digits, the
  * same one for every k past them: 0.77 is KAYLES), or RULE_COUNT. The
- * special rules' digits are all 0 and a code has one that is not. */
+ * special rules' digits are all 0 and a code has one that is not (the
+ * coin rules keep none). */
 uint8_t engine_own_builtin(void)
 {
-    for (uint8_t r = 0; r < RULE_COLUMN_COUNT; r++) {
+    for (uint8_t r = 0; r < RULE_FIRST_COINS; r++) {
         uint8_t k = 1;
         while (k <= RULE_MAX_DIGITS + 1 && column_digit(r, k) == column_digit(RULE_OWN, k))
             k++;

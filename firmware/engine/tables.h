@@ -12,7 +12,8 @@
  * value i is the low nibble of byte i/2 when i is even. */
 #define NIBBLE_BYTES(n) (((n) + 1) / 2)
 
-extern const uint8_t rule_digits[RULE_COLUMN_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM;
+/* The heap, pin and cell rules' octal digits (coin rules have none). */
+extern const uint8_t rule_digits[RULE_FIRST_COINS][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM;
 /* Heap rules: a row of heap_row bytes each, the values of heaps 0 ..
  * heap_values - 1 (a column's, and the BINARY form's values before its
  * fold: binary_seq), then the least heap with a move (every bigger one has

@@ -27,13 +27,18 @@ void emit_nibbles(FILE *f, const int *v, int n, const char *what)
 }
 
 /* The rules' octal digits, as the engine's move generator reads them. */
-static void emit_digits(FILE *f)
+static void emit_digits(FILE *f, int first_coins)
 {
     fprintf(f, "/* Octal digit for taking k = 1..%d tokens, then the digit for every\n"
                " * larger k, then the largest k with a digit (%d: the last one repeats);\n"
-               " * 4 bits each. */\n", RULE_MAX_DIGITS, RULE_MAX_DIGITS + 1);
-    fprintf(f, "const uint8_t rule_digits[RULE_COLUMN_COUNT][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM = {\n");
-    for (int i = 0; i < RULE_COLUMN_COUNT; i++) {
+               " * 4 bits each. The heap, pin and cell rules (a coin rule has none). */\n",
+            RULE_MAX_DIGITS, RULE_MAX_DIGITS + 1);
+    fprintf(f, "const uint8_t rule_digits[RULE_FIRST_COINS][NIBBLE_BYTES(RULE_MAX_DIGITS + 2)] PROGMEM = {\n");
+    for (int i = first_coins; i < RULE_COLUMN_COUNT; i++)
+        for (int k = 1; k <= RULE_MAX_DIGITS + 1; k++)
+            if (rules[i].digit[k])
+                gen_die("a coin rule has no octal digits: ", rules[i].id);
+    for (int i = 0; i < first_coins; i++) {
         int d[RULE_MAX_DIGITS + 2], last = 0;
         for (int k = 1; k <= RULE_MAX_DIGITS + 1; k++)
             if ((d[k - 1] = rules[i].digit[k]))
@@ -243,7 +248,7 @@ void emit_c(const char *path, int heap_max)
     fprintf(f, "#if ENGINE_HEAP_MAX != %d\n#error \"tables generated for another board size\"\n#endif\n", heap_max);
     fprintf(f, "_Static_assert(RULE_FIRST_MASK == %d, \"rules.h and tables.h disagree\");\n", first_mask);
     fprintf(f, "_Static_assert(RULE_FIRST_COINS == %d, \"rules.h and tables.h disagree\");\n\n", first_coins);
-    emit_digits(f);
+    emit_digits(f, first_coins);
     /* the BINARY folds first: the heap rows hold the values before them */
     emit_heaps(f, first_mask, heap_max, emit_binary(f, first_mask));
     emit_coins(f, first_coins);
