@@ -113,7 +113,7 @@ static octal_code_t code_edit;
 /* The sum being chosen is the game's: if something else took it meanwhile
  * (a PC's GAME or POS, the menu reached from the title after a wake), the
  * choice is over. */
-static void sum_still(void)
+static void ui_sum_still(void)
 {
     const engine_pos_t *const p = game_sum();
     if (!p->ncols || !game_mode_is_sum(p->mode))
@@ -139,7 +139,7 @@ static uint8_t menu_label(const char *words, uint8_t item)
 }
 
 /* Write the i-th NUL-separated string of words. */
-static void menu_word(const char *words, uint8_t i)
+static void ui_menu_word(const char *words, uint8_t i)
 {
     const char *p = words;
     while (i)
@@ -150,7 +150,7 @@ static void menu_word(const char *words, uint8_t i)
 
 void ui_say(const char *words)
 {
-    menu_word(words, game.set[SET_LANG]);
+    ui_menu_word(words, game.set[SET_LANG]);
 }
 
 void ui_menu_text(uint16_t now)
@@ -161,7 +161,7 @@ void ui_menu_text(uint16_t now)
     uint8_t w = menu_label(words, menu_item);
     uint8_t r, m;
     game_decode(game.set[SET_GAME], &r, &m);
-    sum_still();
+    ui_sum_still();
     text_clear();
     if (menu_ask) {
         ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP?\0BO CUOC?") : PSTR("END GAME?\0KET THUC?"));
@@ -175,7 +175,7 @@ void ui_menu_text(uint16_t now)
             /* the form refused, in the menu's own words for it */
             ui_say(PSTR("NO \0KHONG CHOI "));
             if (m & ENGINE_ONEHEAP)
-                menu_word(words, MENU_WORD_ONE_HEAP);
+                ui_menu_word(words, MENU_WORD_ONE_HEAP);
             else
                 text_add_P(game_misere_word + 1);   /* after its space */
         }
@@ -183,7 +183,7 @@ void ui_menu_text(uint16_t now)
         const engine_pos_t *const p = game_sum();
         text_add_P(engine_rule_name(p->rules[p->ncols - 1]));  /* the column being chosen */
     } else {
-        menu_word(words, w);
+        ui_menu_word(words, w);
         if (menu_item == M_GAME) {
             text_add_P(game_mode_is_sum(m) ? game_sum_name : engine_rule_name(r));
             if (r == GAME_ENTRY_OWN) {
@@ -199,22 +199,22 @@ void ui_menu_text(uint16_t now)
         } else if (s == SET_BRIGHT)
             text_add_num(v);
         else if (s == SET_LANG)
-            menu_word(lang_names, v);
+            ui_menu_word(lang_names, v);
         else if (menu_item == M_FORM) {
             /* the mode's form (menu order: each play, then its misere) */
             uint8_t f = game_mode_form(m);
-            menu_word(words, (uint8_t)(w + 1 + f / 2));
+            ui_menu_word(words, (uint8_t)(w + 1 + f / 2));
             if (f & 1)
                 text_add_P(game_misere_word);
         } else {
-            menu_word(words, (uint8_t)(w + 1 + v));     /* the value's label */
+            ui_menu_word(words, (uint8_t)(w + 1 + v));     /* the value's label */
         }
     }
     text_start(now, false);
 }
 
 /* The first listed form of entry r (its mode), ENGINE_MODE_NONE if none. */
-static uint8_t first_mode(uint8_t r)
+static uint8_t ui_menu_first_mode(uint8_t r)
 {
     for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
         if (game_entry_find(r, game_form_mode(f)) != GAME_NONE)
@@ -243,9 +243,9 @@ static bool menu_game_step(bool form, bool back, bool held)
         do {
             if (!ui_step(&r, GAME_ENTRIES, back, held))
                 return false;
-        } while (first_mode(r) == ENGINE_MODE_NONE);
+        } while (ui_menu_first_mode(r) == ENGINE_MODE_NONE);
         if (game_entry_find(r, m) == GAME_NONE)
-            m = first_mode(r);
+            m = ui_menu_first_mode(r);
     }
     return game_set(SET_GAME, game_entry_find(r, m));
 }
@@ -267,7 +267,7 @@ static bool sum_rule_step(bool back)
 }
 
 /* A on a SUM game: choose its columns, from one NIM column. */
-static void sum_open(void)
+static void ui_sum_open(void)
 {
     game_sum_start();
     sum_on = true;
@@ -327,7 +327,7 @@ static void code_draw(uint8_t *frame, uint16_t now)
 }
 
 /* A on your own game: its code to type in, from the one played last. */
-static void code_open(void)
+static void ui_code_open(void)
 {
     code_edit = *engine_own_code();
     code_at = 0;
@@ -362,28 +362,12 @@ static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
     return r;
 }
 
-/* A plays the chosen game (rule gr, mode gm): first a SUM's columns or
- * your own game's code are chosen; any other starts at once (true).
- * Copied into its two callers: out of line it was bigger. */
-static ALWAYS_INLINE bool menu_play(uint8_t gr, uint8_t gm, uint16_t now)
-{
-    if (game_mode_is_sum(gm)) {
-        sum_open();
-    } else if (gr == GAME_ENTRY_OWN) {
-        code_open();
-    } else {
-        game_new(now);
-        return true;
-    }
-    return false;
-}
-
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
     uint8_t s = menu_setting(menu_item), r = UI_MENU_OK, gr, gm;
     bool back = pressed & (BTN_UP | BTN_LEFT);
-    game_decode(game.set[SET_GAME], &gr, &gm);
-    sum_still();
+    bool play = false;      /* A plays the game (at once, or after the question) */
+    ui_sum_still();
     if (sum_on)
         return sum_input(pressed, b_short, now);
     if (code_on)
@@ -395,11 +379,10 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         menu_ask = ASK_NONE;
         if (pressed & BTN_A) {
             game_abandon();                 /* scored with the opponent it had */
-            if (ask != ASK_NEW) {
+            if (ask != ASK_NEW)
                 game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
-            } else if (menu_play(gr, gm, now)) {
-                return UI_MENU_OK;
-            }
+            else
+                play = true;
         }
     } else if (pressed & (BTN_UP | BTN_DOWN)) {
         if (!ui_step(&menu_item, M_ITEMS, back, held))
@@ -420,8 +403,8 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     } else if (pressed & BTN_A) {
         if (game.in_game)
             menu_ask = ASK_NEW;             /* never thrown away without a word */
-        else if (menu_play(gr, gm, now))
-            return UI_MENU_OK;
+        else
+            play = true;
     } else if (b_short) {
         if (!game.in_game)
             return UI_MENU_DENY;            /* no game to go back to */
@@ -429,6 +412,19 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         return UI_MENU_OK;
     } else {
         return UI_MENU_OK;
+    }
+    if (play) {
+        /* A plays the chosen game: first a SUM's columns or your own
+         * game's code are chosen; any other starts at once. */
+        game_decode(game.set[SET_GAME], &gr, &gm);
+        if (game_mode_is_sum(gm)) {
+            ui_sum_open();
+        } else if (gr == GAME_ENTRY_OWN) {
+            ui_code_open();
+        } else {
+            game_new(now);
+            return UI_MENU_OK;
+        }
     }
     ui_menu_text(now);
     return r;

@@ -100,21 +100,28 @@ static void ui_try_move(uint16_t to, uint16_t now)
         ui_refuse(now);
 }
 
+/* A count one step up (a key of add pressed) or down (another arrow):
+ * by step, and at most to hi, at least to lo; at the end the press is
+ * refused. The stones taken in one heap and in a column, and a share. */
+static uint16_t ui_count(uint16_t v, uint8_t pressed, uint8_t add, uint8_t step, uint16_t lo, uint16_t hi)
+{
+    bool up = pressed & add, down = pressed & ~add & DIRS;
+    if ((up && v >= hi) || (down && v <= lo))
+        ui_deny();                             /* nothing left to take / to put back */
+    else if (up)
+        v = (uint16_t)(hi - v > step ? v + step : hi);
+    else if (down)
+        v = (uint16_t)(v - lo > step ? v - step : lo);
+    return v;
+}
+
+/* One heap: DOWN takes a stone, UP puts it back, RIGHT and LEFT a column's
+ * worth. */
 static void ui_play_oneheap(uint8_t pressed, uint16_t now)
 {
-    uint16_t h = game.pos.heap, p = view.pend_heap;
-    /* Taking from an empty heap, or putting back more than was taken, is
-     * refused (buzz). */
-    if (((pressed & (BTN_DOWN | BTN_RIGHT)) && p == h) || ((pressed & (BTN_UP | BTN_LEFT)) && !p))
-        ui_deny();
-    else if (pressed & BTN_DOWN)
-        p++;
-    else if (pressed & BTN_UP)
-        p--;
-    else if (pressed & BTN_RIGHT)
-        p = (uint16_t)(p + BOARD_COLS < h ? p + BOARD_COLS : h);
-    else if (pressed & BTN_LEFT)
-        p = p > BOARD_COLS ? (uint16_t)(p - BOARD_COLS) : 0;
+    uint16_t h = game.pos.heap;
+    uint16_t p = ui_count(view.pend_heap, pressed, BTN_DOWN | BTN_RIGHT,
+                          pressed & (BTN_UP | BTN_DOWN) ? 1 : BOARD_COLS, 0, h);
     view.pend_heap = p;
     if (pressed & BTN_A) {
         if (p)
@@ -152,20 +159,15 @@ static void ui_play_columns(uint8_t pressed, bool held, uint16_t now)
          * empty, gets of the other box): A on a box (or UP) chooses it,
          * one counter, then UP counts up, DOWN down, 1..max; A plays it
          * (B backs out: ui_play_b_short). */
-        uint8_t add = BTN_DOWN, sub = BTN_UP, lo = 0, hi = engine_select_max(pos, c);
+        uint8_t add = BTN_DOWN, lo = 0, hi = engine_select_max(pos, c);
         if (kind == ENGINE_SELECT_SHARE) {
             add = BTN_UP;
-            sub = BTN_DOWN;
             lo = 1;
             if ((pressed & BTN_A) && !vw->pend)
                 pressed = BTN_UP;
         }
-        if (((pressed & add) && vw->pend >= hi) || ((pressed & sub) && vw->pend <= lo))
-            ui_deny();                             /* nothing left to take / to put back */
-        else if (pressed & add)
-            vw->pend = (uint8_t)(hi - vw->pend > step ? vw->pend + step : hi);
-        else if (pressed & sub)
-            vw->pend = (uint8_t)(vw->pend - lo > step ? vw->pend - step : lo);
+        if (pressed & (BTN_UP | BTN_DOWN))
+            vw->pend = (uint8_t)ui_count(vw->pend, pressed, add, step, lo, hi);
         else if (pressed & BTN_A) {
             if (vw->pend)
                 ui_try_move(ui_pending_to(), now);
