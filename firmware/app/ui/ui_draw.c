@@ -223,7 +223,8 @@ static void ui_result_text(void)
     if (game.set[SET_OPP] == OPP_MACHINE) {
         game_score_t score = game_score(game_index());
         /* Words, not "1:0" (which reads as a time). */
-        ui_say(game.winner ? PSTR("I WIN  WON \0MAY THANG  BAN ") : PSTR("YOU WIN  WON \0BAN THANG  BAN "));
+        ui_say(game.winner ? PSTR("I\0MAY") : PSTR("YOU\0BAN"));    /* who won, then one copy of the rest */
+        ui_say(PSTR(" WIN  WON \0 THANG  BAN "));
         text_add_num(score.wins);
         ui_say(PSTR(" LOST \0 MAY "));
         text_add_num(score.losses);

@@ -85,10 +85,9 @@ static void ui_deny(void)
 static void ui_refuse(uint16_t now)
 {
     ui_deny();
+    ui_game_move();
     view.overlay = OV_REFUSE;
     view.ov_t0 = now;
-    view.pend = 0;
-    view.pend_heap = 0;
 }
 
 static void ui_try_move(uint16_t to, uint16_t now)
@@ -215,6 +214,7 @@ static void ui_play_b_short(uint16_t now)
     } else if (vw->overlay == OV_TEACH) {
         vw->overlay = OV_NONE;
     } else {
+        ui_game_move();             /* the selection dropped */
         vw->overlay = OV_HINT;
         if (!engine_hint(&game.pos, &vw->hint)) {
             vw->hint.col = ENGINE_COL_NONE;   /* a losing position: no winning move */
@@ -222,8 +222,6 @@ static void ui_play_b_short(uint16_t now)
         }
         if (vw->hint.col < game.pos.ncols && !game_is_oneheap())
             vw->cur_col = vw->hint.col;
-        vw->pend = 0;
-        vw->pend_heap = 0;
     }
 }
 
