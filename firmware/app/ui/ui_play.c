@@ -104,7 +104,7 @@ static void ui_try_move(uint16_t to, uint16_t now)
  * refused. The stones taken in one heap and in a column, and a share. */
 static uint16_t ui_count(uint16_t v, uint8_t pressed, uint8_t add, uint8_t step, uint16_t lo, uint16_t hi)
 {
-    bool up = pressed & add, down = pressed & ~add & DIRS;
+    bool up = pressed & add, down = (uint8_t)(pressed & ~add) & DIRS;
     if ((up && v >= hi) || (down && v <= lo))
         ui_deny();                             /* nothing left to take / to put back */
     else if (up)
