@@ -10,7 +10,11 @@
 
 #define DIRS (BTN_UP | BTN_DOWN | BTN_LEFT | BTN_RIGHT)
 
-static uint16_t idle_t, idle_s;
+/* Auto-off counts half minutes since the last press (SET_OFF's times are
+ * all whole ones: off_steps), up to 255. */
+#define UI_IDLE_STEP_MS 30000u
+static uint16_t idle_t;
+static uint8_t idle_n;
 /* What ui_input keeps between passes. */
 typedef struct {
     bool b_long;                        /* this B press already opened the menu */
@@ -22,7 +26,7 @@ typedef struct {
 } ui_keys_t;
 static ui_keys_t keys;
 
-static const uint16_t off_seconds[OFF_COUNT] PROGMEM = {30, 60, 120, 300, 0};
+static const uint8_t off_steps[OFF_COUNT] PROGMEM = {1, 2, 4, 10, 0};    /* 30 s, 1, 2, 5 min, never */
 
 void ui_init(uint16_t now)
 {
@@ -45,18 +49,18 @@ void ui_check_open(uint16_t now)
 NOINLINE void ui_touch(uint16_t now)
 {
     idle_t = now;
-    idle_s = 0;
+    idle_n = 0;
 }
 
 bool ui_sleep_due(uint16_t now)
 {
-    uint16_t limit = PGM_U16(&off_seconds[game.set[SET_OFF]])   /* in range: game_set checks */;
-    while ((uint16_t)(now - idle_t) >= 1000) {
-        idle_t += 1000;
-        if (idle_s < 0xFFFF)
-            idle_s++;
+    uint8_t limit = PGM_U8(&off_steps[game.set[SET_OFF]])   /* in range: game_set checks */;
+    while ((uint16_t)(now - idle_t) >= UI_IDLE_STEP_MS) {
+        idle_t += UI_IDLE_STEP_MS;
+        if (idle_n < 0xFF)
+            idle_n++;
     }
-    return limit && idle_s >= limit && !ui_demo_on();     /* a demo plays until a press */
+    return limit && idle_n >= limit && !ui_demo_on();     /* a demo plays until a press */
 }
 
 void ui_wake(uint16_t now)
