@@ -13,10 +13,12 @@ and again, while a pair saves a byte (byte pair encoding). The font has
 no letter from 0x80 up, so a byte is a letter or a pair, never both.
 UIW_<entry> is the index of the entry's first word.
 
-Kept as they are, for ui_menu.c's walks: the NULs (a word is found by
-counting them) and a word's last space (a menu item's name ends with one:
-menu_label). A pair's left half is expanded by a call, its right half in
-the same call's loop: MAX_DEPTH bounds the calls (the stack).
+The NULs are kept as they are: a word is found by counting them. The
+menus (entries MENU_*) are item for item alike in every language: each
+item's name (the words that end with a space) is the same word of each,
+so ui_menu_items, the names' places in a menu, serves them all. A pair's
+left half is expanded by a call, its right half in the same call's loop:
+MAX_DEPTH bounds the calls (the stack).
 
 Usage: ui_words.py IN.def OUT.h   (make redoes the header from the .def)
        ui_words.py --check IN.def OUT.h   (fails if OUT.h is not current)"""
@@ -26,8 +28,9 @@ import sys
 
 FIRST = 0x80        # the first pair's byte: above every letter of the font
 MAX_DEPTH = 4       # nested calls of the decoder (ui_menu.c: ui_put)
-SPACE = 0x20
 
+# what the matrix's font draws (firmware/lib/text.c): anything else shows as '?'
+FONT = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -?:.*")
 LIT = re.compile(r'"((?:[^"\\]|\\.)*)"')
 ENTRY = re.compile(r'^UI_WORDS\((\w+),\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)', re.M)
 
@@ -53,17 +56,12 @@ def parse(text):
     for m in ENTRY.finditer(text):
         body = ''.join(unescape(x) for x in LIT.findall(m.group(2)))
         for c in body:
-            if c != '\0' and not (0x20 <= ord(c) < FIRST):
+            if c != '\0' and c not in FONT:
                 fail(f"{m.group(1)}: character {c!r} is not one of the font's")
         entries.append((m.group(1), body.split('\0')))
     if not entries:
         fail("no UI_WORDS entry")
     return entries
-
-
-def kept(w, i):
-    """The pair at w[i], w[i + 1] may not be joined: w's last space."""
-    return i + 2 == len(w) and w[-1] == SPACE
 
 
 def pack(words):
@@ -75,7 +73,7 @@ def pack(words):
         for w in words:
             for i in range(len(w) - 1):
                 a, b = w[i], w[i + 1]
-                if not kept(w, i) and max(1 + depth.get(a, 0), depth.get(b, 0)) <= MAX_DEPTH:
+                if max(1 + depth.get(a, 0), depth.get(b, 0)) <= MAX_DEPTH:
                     count[(a, b)] += 1
         if not count:
             break
@@ -90,7 +88,7 @@ def pack(words):
         for k, w in enumerate(words):
             out, i = [], 0
             while i < len(w):
-                if i + 1 < len(w) and w[i] == a and w[i + 1] == b and not kept(w, i):
+                if i + 1 < len(w) and w[i] == a and w[i + 1] == b:
                     out.append(t)
                     i += 2
                 else:
@@ -113,7 +111,23 @@ def byte(b):
     return "'\\''" if b == ord("'") else ("'\\\\'" if b == ord('\\') else f"'{chr(b)}'")
 
 
+def menu_items(entries):
+    """The places of the menus' item names (alike in every menu)."""
+    items = None
+    for name, ws in entries:
+        if not name.startswith("MENU_"):
+            continue
+        mine = [k for k, w in enumerate(ws) if w.endswith(" ")]
+        if items is not None and mine != items:
+            fail(f"{name}: its items' names are not where the first menu's are")
+        items = mine
+    if not items:
+        fail("no MENU_ entry with items")
+    return items
+
+
 def emit(entries, src):
+    items = menu_items(entries)
     plain = [[ord(c) for c in w] for _, ws in entries for w in ws]
     if len(plain) > 256:
         fail(f"{len(plain)} words: a word's index is a byte")
@@ -143,9 +157,12 @@ def emit(entries, src):
         out.append(f"#define UIW_{name} {i}")
         i += len(ws)
     out += [
+        f"#define UI_MENU_ITEMS {len(items)}",
         "",
         "/* Only ui_menu.c, which says the words, defines UI_WORDS_DATA. */",
         "#ifdef UI_WORDS_DATA",
+        "/* Each menu item's name: its word in a MENU_ entry. */",
+        f"static const uint8_t ui_menu_items[UI_MENU_ITEMS] PROGMEM = {{{', '.join(map(str, items))}}};",
         f"static const uint8_t ui_words_pairs[{len(pairs)}][2] PROGMEM = {{",
     ]
     for k, (a, b) in enumerate(pairs):

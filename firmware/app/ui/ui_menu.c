@@ -43,10 +43,11 @@ static uint8_t menu_setting(uint8_t item)
 }
 
 /* The menus' words (ui_words.def): the table of the language
- * (UIW_MENU_EN, UIW_MENU_VI) is, for each item, its name (ending with a
- * space), then one label per value. */
+ * (UIW_MENU_EN, UIW_MENU_VI) is, for each item, its name (its word:
+ * ui_menu_items), then one label per value. */
 #define UI_WORDS_DATA
 #include "ui_words.h"
+_Static_assert(UI_MENU_ITEMS == M_ITEMS, "ui_words.def names every menu item");
 /* The form item's label for one heap: word 3 in each table (GAME, FORM,
  * COLUMNS, ONE HEAP), also the word of a code refused in one heap. */
 #define MENU_WORD_ONE_HEAP 3
@@ -91,24 +92,6 @@ static void ui_sum_still(void)
         sum_on = false;
 }
 
-/* The index of item's name in the table from word base: the item-th
- * word from there that ends with a space. */
-static uint8_t menu_label(uint8_t base, uint8_t item)
-{
-    const uint8_t *p = ui_words;
-    uint8_t w = 0;
-    uint8_t c, last = 0;
-    for (;;) {
-        c = PGM_U8(p++);
-        if (!c) {
-            if (w >= base && last == ' ' && item-- == 0)
-                return w;
-            w++;
-        }
-        last = c;
-    }
-}
-
 /* One letter of the words; a pair (UI_WORDS_FIRST and up) its two, the
  * left one by a call (at most UI_WORDS_DEPTH deep), the right one here. */
 static void ui_put(uint8_t c)
@@ -143,7 +126,7 @@ void ui_menu_text(uint16_t now)
     uint8_t words = game.set[SET_LANG] == LANG_VI ? UIW_MENU_VI : UIW_MENU_EN;
     uint8_t s = menu_setting(menu_item);
     uint8_t v = game.set[s];
-    uint8_t w = menu_label(words, menu_item);
+    uint8_t w = (uint8_t)(words + PGM_U8(&ui_menu_items[menu_item]));   /* the item's name */
     uint8_t r, m;
     game_decode(game.set[SET_GAME], &r, &m);
     ui_sum_still();

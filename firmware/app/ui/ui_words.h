@@ -28,172 +28,176 @@
 #define UIW_WINS 90
 #define UIW_MISSED 92
 #define UIW_NO_WON 94
+#define UI_MENU_ITEMS 10
 
 /* Only ui_menu.c, which says the words, defines UI_WORDS_DATA. */
 #ifdef UI_WORDS_DATA
-static const uint8_t ui_words_pairs[48][2] PROGMEM = {
+/* Each menu item's name: its word in a MENU_ entry. */
+static const uint8_t ui_menu_items[UI_MENU_ITEMS] PROGMEM = {0, 1, 5, 9, 13, 17, 23, 26, 27, 33};
+static const uint8_t ui_words_pairs[49][2] PROGMEM = {
     {'N', 'G'},  /* 0x80 "NG" */
-    {'A', 'Y'},  /* 0x81 "AY" */
-    {' ', 'M'},  /* 0x82 " M" */
-    {' ', 'T'},  /* 0x83 " T" */
+    {'O', ' '},  /* 0x81 "O " */
+    {'A', 'Y'},  /* 0x82 "AY" */
+    {'U', ' '},  /* 0x83 "U " */
     {'H', 'O'},  /* 0x84 "HO" */
-    {'I', 'N'},  /* 0x85 "IN" */
-    {'E', 'R'},  /* 0x86 "ER" */
-    {' ', 'C'},  /* 0x87 " C" */
-    {' ', 'P'},  /* 0x88 " P" */
+    {'I', ' '},  /* 0x85 "I " */
+    {'I', 'N'},  /* 0x86 "IN" */
+    {'T', ' '},  /* 0x87 "T " */
+    {'E', 'R'},  /* 0x88 "ER" */
     {'A', 'N'},  /* 0x89 "AN" */
-    {'A', 'U'},  /* 0x8A "AU" */
-    {'O', 'N'},  /* 0x8B "ON" */
-    {0x83, 'H'},  /* 0x8C " TH" */
-    {'A', 0x80},  /* 0x8D "ANG" */
-    {'K', 0x84},  /* 0x8E "KHO" */
-    {'O', ' '},  /* 0x8F "O " */
-    {'U', 'O'},  /* 0x90 "UO" */
-    {0x8A, ' '},  /* 0x91 "AU " */
-    {'-', '5'},  /* 0x92 "-5" */
-    {'A', 'F'},  /* 0x93 "AF" */
-    {'A', 'T'},  /* 0x94 "AT" */
-    {'H', 'U'},  /* 0x95 "HU" */
-    {'I', 'E'},  /* 0x96 "IE" */
-    {'S', 0x91},  /* 0x97 "SAU " */
-    {'T', 0x86},  /* 0x98 "TER" */
-    {'V', 'E'},  /* 0x99 "VE" */
-    {0x84, 'I'},  /* 0x9A "HOI" */
-    {0x8E, 0x80},  /* 0x9B "KHONG" */
-    {0x93, 0x98},  /* 0x9C "AFTER" */
-    {0x9C, ' '},  /* 0x9D "AFTER " */
-    {' ', ' '},  /* 0x9E "  " */
-    {' ', 'D'},  /* 0x9F " D" */
-    {'A', 'M'},  /* 0xA0 "AM" */
-    {'B', 0x89},  /* 0xA1 "BAN" */
-    {'C', 'O'},  /* 0xA2 "CO" */
-    {'L', 0x81},  /* 0xA3 "LAY" */
-    {'M', 0x81},  /* 0xA4 "MAY" */
-    {'N', 'O'},  /* 0xA5 "NO" */
-    {'O', 'S'},  /* 0xA6 "OS" */
-    {'O', 'U'},  /* 0xA7 "OU" */
-    {'T', 'U'},  /* 0xA8 "TU" */
-    {0x82, 0x81},  /* 0xA9 " MAY" */
-    {0x82, 0x85},  /* 0xAA " MIN" */
-    {0x87, 0x9A},  /* 0xAB " CHOI" */
-    {0x88, 0x95},  /* 0xAC " PHU" */
-    {0x8C, 0x8D},  /* 0xAD " THANG" */
-    {0x90, 'C'},  /* 0xAE "UOC" */
-    {0xAC, 'T'},  /* 0xAF " PHUT" */
+    {'A', 0x83},  /* 0x8A "AU " */
+    {'E', ' '},  /* 0x8B "E " */
+    {'M', 0x82},  /* 0x8C "MAY" */
+    {'O', 'N'},  /* 0x8D "ON" */
+    {'T', 'H'},  /* 0x8E "TH" */
+    {0x80, ' '},  /* 0x8F "NG " */
+    {' ', 'P'},  /* 0x90 " P" */
+    {'K', 0x84},  /* 0x91 "KHO" */
+    {'U', 'O'},  /* 0x92 "UO" */
+    {0x88, ' '},  /* 0x93 "ER " */
+    {' ', 'M'},  /* 0x94 " M" */
+    {'-', '5'},  /* 0x95 "-5" */
+    {'A', 'F'},  /* 0x96 "AF" */
+    {'C', 0x84},  /* 0x97 "CHO" */
+    {'H', 'U'},  /* 0x98 "HU" */
+    {'I', 'E'},  /* 0x99 "IE" */
+    {'M', 'O'},  /* 0x9A "MO" */
+    {'S', 0x8A},  /* 0x9B "SAU " */
+    {'T', 0x93},  /* 0x9C "TER " */
+    {0x96, 0x9C},  /* 0x9D "AFTER " */
+    {0x97, 0x85},  /* 0x9E "CHOI " */
+    {' ', 'B'},  /* 0x9F " B" */
+    {' ', 'W'},  /* 0xA0 " W" */
+    {' ', 0x8E},  /* 0xA1 " TH" */
+    {'A', ' '},  /* 0xA2 "A " */
+    {'A', 'M'},  /* 0xA3 "AM" */
+    {'A', 0x80},  /* 0xA4 "ANG" */
+    {'C', ' '},  /* 0xA5 "C " */
+    {'C', 'O'},  /* 0xA6 "CO" */
+    {'C', 0x81},  /* 0xA7 "CO " */
+    {'D', ' '},  /* 0xA8 "D " */
+    {'L', 0x82},  /* 0xA9 "LAY" */
+    {'N', 0x81},  /* 0xAA "NO " */
+    {'O', 'S'},  /* 0xAB "OS" */
+    {'O', 'U'},  /* 0xAC "OU" */
+    {'T', 'A'},  /* 0xAD "TA" */
+    {0x90, 0x98},  /* 0xAE " PHU" */
+    {0x94, 0x86},  /* 0xAF " MIN" */
+    {0xAE, 'T'},  /* 0xB0 " PHUT" */
 };
 static const uint8_t ui_words[] PROGMEM = {
     /* UIW_MENU_EN */
-    'G', 0xA0, 'E', ' ', 0,  /* "GAME " */
+    'G', 0xA3, 0x8B, 0,  /* "GAME " */
     'F', 'O', 'R', 'M', ' ', 0,  /* "FORM " */
-    0xA2, 'L', 'U', 'M', 'N', 'S', 0,  /* "COLUMNS" */
-    0x8B, 'E', ' ', 'H', 'E', 'A', 'P', 0,  /* "ONE HEAP" */
-    'B', 0x85, 'A', 'R', 'Y', 0,  /* "BINARY" */
-    'P', 0xA3, ' ', 0,  /* "PLAY " */
-    'V', 'S', 0x82, 'A', 'C', 'H', 0x85, 'E', 0,  /* "VS MACHINE" */
-    '2', 0x88, 0xA3, 0x86, 'S', 0,  /* "2 PLAYERS" */
-    'D', 'E', 'M', 'O', 0,  /* "DEMO" */
-    'F', 'I', 'R', 'S', 'T', 0x82, 'O', 0x99, ' ', 0,  /* "FIRST MOVE " */
-    'Y', 0xA7, 0,  /* "YOU" */
-    'M', 'A', 'C', 'H', 0x85, 'E', 0,  /* "MACHINE" */
-    0xA2, 0x85, 0x83, 0xA6, 'S', 0,  /* "COIN TOSS" */
-    'L', 'E', 0x99, 'L', ' ', 0,  /* "LEVEL " */
+    0xA6, 'L', 'U', 'M', 'N', 'S', 0,  /* "COLUMNS" */
+    0x8D, 0x8B, 'H', 'E', 'A', 'P', 0,  /* "ONE HEAP" */
+    'B', 0x86, 'A', 'R', 'Y', 0,  /* "BINARY" */
+    'P', 0xA9, ' ', 0,  /* "PLAY " */
+    'V', 'S', 0x94, 'A', 'C', 'H', 0x86, 'E', 0,  /* "VS MACHINE" */
+    '2', 0x90, 0xA9, 0x88, 'S', 0,  /* "2 PLAYERS" */
+    'D', 'E', 0x9A, 0,  /* "DEMO" */
+    'F', 'I', 'R', 'S', 0x87, 0x9A, 'V', 0x8B, 0,  /* "FIRST MOVE " */
+    'Y', 0xAC, 0,  /* "YOU" */
+    'M', 'A', 'C', 'H', 0x86, 'E', 0,  /* "MACHINE" */
+    0xA6, 0x86, ' ', 'T', 0xAB, 'S', 0,  /* "COIN TOSS" */
+    'L', 'E', 'V', 'E', 'L', ' ', 0,  /* "LEVEL " */
     'E', 'A', 'S', 'Y', 0,  /* "EASY" */
     'M', 'E', 'D', 'I', 'U', 'M', 0,  /* "MEDIUM" */
-    'P', 0x86, 'F', 'E', 'C', 'T', 0,  /* "PERFECT" */
-    'S', 'T', 'A', 'R', 'T', ' ', 0,  /* "START " */
-    '3', '-', '4', 0x92, 0,  /* "3-4-5" */
-    '1', '-', '3', 0x92, '-', '7', 0,  /* "1-3-5-7" */
+    'P', 0x88, 'F', 'E', 'C', 'T', 0,  /* "PERFECT" */
+    'S', 0xAD, 'R', 0x87, 0,  /* "START " */
+    '3', '-', '4', 0x95, 0,  /* "3-4-5" */
+    '1', '-', '3', 0x95, '-', '7', 0,  /* "1-3-5-7" */
     'F', 'U', 'L', 'L', 0,  /* "FULL" */
     'R', 0x89, 'D', 'O', 'M', 0,  /* "RANDOM" */
-    'S', 'E', 'T', ' ', 'U', 'P', 0,  /* "SET UP" */
-    'S', 0xA7, 'N', 'D', ' ', 0,  /* "SOUND " */
+    'S', 'E', 0x87, 'U', 'P', 0,  /* "SET UP" */
+    'S', 0xAC, 'N', 0xA8, 0,  /* "SOUND " */
     'O', 'F', 'F', 0,  /* "OFF" */
-    0x8B, 0,  /* "ON" */
-    'L', 'I', 'G', 'H', 'T', ' ', 0,  /* "LIGHT " */
+    0x8D, 0,  /* "ON" */
+    'L', 'I', 'G', 'H', 0x87, 0,  /* "LIGHT " */
     'S', 'L', 'E', 'E', 'P', ' ', 0,  /* "SLEEP " */
     0x9D, '3', '0', ' ', 'S', 0,  /* "AFTER 30 S" */
-    0x9D, '1', 0xAA, 0,  /* "AFTER 1 MIN" */
-    0x9D, '2', 0xAA, 0,  /* "AFTER 2 MIN" */
-    0x9D, '5', 0xAA, 0,  /* "AFTER 5 MIN" */
-    'N', 'E', 'V', 0x86, 0,  /* "NEVER" */
-    'L', 0x8D, 'U', 'A', 'G', 'E', ' ', 0,  /* "LANGUAGE " */
+    0x9D, '1', 0xAF, 0,  /* "AFTER 1 MIN" */
+    0x9D, '2', 0xAF, 0,  /* "AFTER 2 MIN" */
+    0x9D, '5', 0xAF, 0,  /* "AFTER 5 MIN" */
+    'N', 'E', 'V', 0x88, 0,  /* "NEVER" */
+    'L', 0xA4, 'U', 'A', 'G', 0x8B, 0,  /* "LANGUAGE " */
     /* UIW_MENU_VI */
-    'T', 'R', 'O', 0xAB, ' ', 0,  /* "TRO CHOI " */
-    'K', 0x96, 'U', ' ', 0,  /* "KIEU " */
-    0xA2, 'T', 0,  /* "COT" */
-    'M', 'O', 'T', 0x9F, 'O', 0x80, 0,  /* "MOT DONG" */
-    'N', 'H', 'I', 0x88, 'H', 0x89, 0,  /* "NHI PHAN" */
-    'C', 0x9A, ' ', 0,  /* "CHOI " */
-    'V', 'O', 'I', 0xA9, 0,  /* "VOI MAY" */
-    '2', ' ', 0x80, 0x90, 'I', 0,  /* "2 NGUOI" */
-    0xA4, ' ', 'V', 'O', 'I', 0xA9, 0,  /* "MAY VOI MAY" */
-    'D', 'I', 0x83, 'R', 0xAE, ' ', 0,  /* "DI TRUOC " */
-    0xA1, 0,  /* "BAN" */
-    0xA4, 0,  /* "MAY" */
-    0xA8, 0x80, ' ', 'X', 'U', 0,  /* "TUNG XU" */
-    'M', 'U', 'C', ' ', 0,  /* "MUC " */
+    'T', 'R', 0x81, 0x9E, 0,  /* "TRO CHOI " */
+    'K', 0x99, 0x83, 0,  /* "KIEU " */
+    0xA6, 'T', 0,  /* "COT" */
+    0x9A, 0x87, 'D', 'O', 0x80, 0,  /* "MOT DONG" */
+    'N', 'H', 0x85, 'P', 'H', 0x89, 0,  /* "NHI PHAN" */
+    0x9E, 0,  /* "CHOI " */
+    'V', 'O', 0x85, 0x8C, 0,  /* "VOI MAY" */
+    '2', ' ', 0x80, 0x92, 'I', 0,  /* "2 NGUOI" */
+    0x8C, ' ', 'V', 'O', 0x85, 0x8C, 0,  /* "MAY VOI MAY" */
+    'D', 0x85, 'T', 'R', 0x92, 0xA5, 0,  /* "DI TRUOC " */
+    'B', 0x89, 0,  /* "BAN" */
+    0x8C, 0,  /* "MAY" */
+    'T', 'U', 0x8F, 'X', 'U', 0,  /* "TUNG XU" */
+    'M', 'U', 0xA5, 0,  /* "MUC " */
     'D', 'E', 0,  /* "DE" */
     'V', 'U', 'A', 0,  /* "VUA" */
-    0x8E, 0,  /* "KHO" */
-    'B', 0x94, 0x9F, 0x8A, ' ', 0,  /* "BAT DAU " */
-    '3', '-', '4', 0x92, 0,  /* "3-4-5" */
-    '1', '-', '3', 0x92, '-', '7', 0,  /* "1-3-5-7" */
-    'D', 0x81, 0,  /* "DAY" */
-    0x80, 0x91, 'N', 'H', 0x96, 'N', 0,  /* "NGAU NHIEN" */
-    0xA8, ' ', 'X', 'E', 'P', 0,  /* "TU XEP" */
-    0xA0, 0x8C, 0x89, 'H', ' ', 0,  /* "AM THANH " */
-    'T', 0x94, 0,  /* "TAT" */
-    'B', 0x94, 0,  /* "BAT" */
-    'D', 0x8F, 'S', 0x8D, ' ', 0,  /* "DO SANG " */
-    0xA8, 0x83, 0x94, ' ', 0,  /* "TU TAT " */
-    0x97, '3', '0', ' ', 'S', 0,  /* "SAU 30 S" */
-    0x97, '1', 0xAF, 0,  /* "SAU 1 PHUT" */
-    0x97, '2', 0xAF, 0,  /* "SAU 2 PHUT" */
-    0x97, '5', 0xAF, 0,  /* "SAU 5 PHUT" */
-    0x9B, 0,  /* "KHONG" */
-    0x80, 0x8B, ' ', 0x80, 'U', ' ', 0,  /* "NGON NGU " */
+    0x91, 0,  /* "KHO" */
+    'B', 'A', 0x87, 'D', 0x8A, 0,  /* "BAT DAU " */
+    '3', '-', '4', 0x95, 0,  /* "3-4-5" */
+    '1', '-', '3', 0x95, '-', '7', 0,  /* "1-3-5-7" */
+    'D', 0x82, 0,  /* "DAY" */
+    0x80, 0x8A, 'N', 'H', 0x99, 'N', 0,  /* "NGAU NHIEN" */
+    'T', 0x83, 'X', 'E', 'P', 0,  /* "TU XEP" */
+    0xA3, 0xA1, 0x89, 'H', ' ', 0,  /* "AM THANH " */
+    0xAD, 'T', 0,  /* "TAT" */
+    'B', 'A', 'T', 0,  /* "BAT" */
+    'D', 0x81, 'S', 'A', 0x8F, 0,  /* "DO SANG " */
+    'T', 0x83, 0xAD, 0x87, 0,  /* "TU TAT " */
+    0x9B, '3', '0', ' ', 'S', 0,  /* "SAU 30 S" */
+    0x9B, '1', 0xB0, 0,  /* "SAU 1 PHUT" */
+    0x9B, '2', 0xB0, 0,  /* "SAU 2 PHUT" */
+    0x9B, '5', 0xB0, 0,  /* "SAU 5 PHUT" */
+    0x91, 0x80, 0,  /* "KHONG" */
+    0x80, 0x8D, ' ', 0x80, 0x83, 0,  /* "NGON NGU " */
     /* UIW_LANGS */
     'E', 0x80, 'L', 'I', 'S', 'H', 0,  /* "ENGLISH" */
-    'T', 0x96, 0x80, ' ', 'V', 0x96, 'T', 0,  /* "TIENG VIET" */
+    'T', 0x99, 0x8F, 'V', 0x99, 'T', 0,  /* "TIENG VIET" */
     /* UIW_GIVE_UP */
-    'G', 'I', 0x99, ' ', 'U', 'P', '?', 0,  /* "GIVE UP?" */
-    'B', 'O', 0x87, 0xAE, '?', 0,  /* "BO CUOC?" */
+    'G', 'I', 'V', 0x8B, 'U', 'P', '?', 0,  /* "GIVE UP?" */
+    'B', 0x81, 'C', 0x92, 'C', '?', 0,  /* "BO CUOC?" */
     /* UIW_END_GAME */
-    'E', 'N', 'D', ' ', 'G', 0xA0, 'E', '?', 0,  /* "END GAME?" */
-    'K', 'E', 'T', 0x8C, 'U', 'C', '?', 0,  /* "KET THUC?" */
+    'E', 'N', 0xA8, 'G', 0xA3, 'E', '?', 0,  /* "END GAME?" */
+    'K', 'E', 0x87, 0x8E, 'U', 'C', '?', 0,  /* "KET THUC?" */
     /* UIW_YES_NO */
-    ' ', 'A', ' ', 'Y', 'E', 'S', 0x9E, 'B', ' ', 0xA5, 0,  /* " A YES  B NO" */
-    ' ', 'A', 0x87, 0x8F, ' ', 'B', ' ', 0x9B, 0,  /* " A CO  B KHONG" */
+    ' ', 0xA2, 'Y', 'E', 'S', ' ', 0x9F, ' ', 'N', 'O', 0,  /* " A YES  B NO" */
+    ' ', 0xA2, 0xA7, 0x9F, ' ', 0x91, 0x80, 0,  /* " A CO  B KHONG" */
     /* UIW_NO_MOVE */
-    0xA5, 0x82, 'O', 0x99, 0,  /* "NO MOVE" */
-    0x9B, 0x87, 0x8F, 'N', 0xAE, 0x9F, 'I', 0,  /* "KHONG CO NUOC DI" */
+    0xAA, 0x9A, 'V', 'E', 0,  /* "NO MOVE" */
+    0x91, 0x8F, 0xA7, 'N', 0x92, 0xA5, 'D', 'I', 0,  /* "KHONG CO NUOC DI" */
     /* UIW_NO_FORM */
-    0xA5, ' ', 0,  /* "NO " */
-    0x9B, 0xAB, ' ', 0,  /* "KHONG CHOI " */
+    0xAA, 0,  /* "NO " */
+    0x91, 0x8F, 0x9E, 0,  /* "KHONG CHOI " */
     /* UIW_I */
     'I', 0,  /* "I" */
-    0xA4, 0,  /* "MAY" */
+    0x8C, 0,  /* "MAY" */
     /* UIW_YOU */
-    'Y', 0xA7, 0,  /* "YOU" */
-    0xA1, 0,  /* "BAN" */
+    'Y', 0xAC, 0,  /* "YOU" */
+    'B', 0x89, 0,  /* "BAN" */
     /* UIW_WIN_WON */
-    ' ', 'W', 0x85, 0x9E, 'W', 0x8B, ' ', 0,  /* " WIN  WON " */
-    0xAD, 0x9E, 0xA1, ' ', 0,  /* " THANG  BAN " */
+    0xA0, 0x86, ' ', 0xA0, 0x8D, ' ', 0,  /* " WIN  WON " */
+    0xA1, 'A', 0x8F, 0x9F, 0x89, ' ', 0,  /* " THANG  BAN " */
     /* UIW_LOST */
-    ' ', 'L', 0xA6, 'T', ' ', 0,  /* " LOST " */
-    0xA9, ' ', 0,  /* " MAY " */
+    ' ', 'L', 0xAB, 0x87, 0,  /* " LOST " */
+    ' ', 0x8C, ' ', 0,  /* " MAY " */
     /* UIW_PLAYER */
-    'P', 0xA3, 0x86, ' ', 0,  /* "PLAYER " */
-    0x80, 0x90, 'I', 0xAB, ' ', 0,  /* "NGUOI CHOI " */
+    'P', 0xA9, 0x93, 0,  /* "PLAYER " */
+    0x80, 0x92, 0x85, 0x9E, 0,  /* "NGUOI CHOI " */
     /* UIW_WINS */
-    ' ', 'W', 0x85, 'S', 0,  /* " WINS" */
-    0xAD, 0,  /* " THANG" */
+    0xA0, 0x86, 'S', 0,  /* " WINS" */
+    0xA1, 0xA4, 0,  /* " THANG" */
     /* UIW_MISSED */
-    'M', 'I', 'S', 'S', 'E', 'D', ' ', 0,  /* "MISSED " */
-    'B', 0x8F, 'L', 'O', ' ', 0,  /* "BO LO " */
+    'M', 'I', 'S', 'S', 'E', 0xA8, 0,  /* "MISSED " */
+    'B', 0x81, 'L', 0x81, 0,  /* "BO LO " */
     /* UIW_NO_WON */
-    'N', 0x8F, 'W', 0x8B, 0x88, 0xA6, 'I', 'T', 'I', 0x8B, 0,  /* "NO WON POSITION" */
-    'C', 0x95, 'A', 0x87, 'O', 0x8C, 'E', 0xAD, 0,  /* "CHUA CO THE THANG" */
+    0xAA, 'W', 0x8D, 0x90, 0xAB, 'I', 'T', 'I', 0x8D, 0,  /* "NO WON POSITION" */
+    'C', 0x98, 0xA2, 0xA7, 0x8E, 0x8B, 0x8E, 0xA4, 0,  /* "CHUA CO THE THANG" */
 };
 #endif
 
