@@ -68,6 +68,12 @@ $(B)/tables.c: $(GRUNDY) board/board.h board/$(BOARD).h
 	@mkdir -p $(B)
 	$(GRUNDY) --emit-c $@ --heap-max $$((64 * $(MODULES)))
 
+# --- the UI's words -------------------------------------------------------
+# Packed by tools/ui_words.py from the words' source; the header is kept in
+# the tree (a clone builds without redoing it) and redone when they change.
+firmware/app/ui/ui_words.h: firmware/app/ui/ui_words.def tools/ui_words.py
+	python3 tools/ui_words.py $< $@
+
 # --- AVR objects ------------------------------------------------------------
 # Each object lists the headers it read (-MMD, in the .d beside it), so a
 # changed header rebuilds only the objects that include it.

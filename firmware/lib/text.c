@@ -95,7 +95,7 @@ static uint8_t glyph_span(char c, const uint8_t **start)
     return b;
 }
 
-static void text_put(char c)
+void text_put(char c)
 {
     const uint8_t *g;
     if (c == '-')

@@ -15,6 +15,7 @@
 
 void text_clear(void);
 void text_add_P(const char *s);     /* flash string */
+void text_put(char c);             /* one character (the UI's packed words) */
 /* Word i of a flash list of words separated by spaces (the link's lists). */
 void text_add_word_P(const char *list, uint8_t i);
 /* Word i of such a list through put: the one word writer, shared by the

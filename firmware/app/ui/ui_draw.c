@@ -9,6 +9,7 @@
 #include "ui.h"
 #include "view.h"
 #include "ui_int.h"
+#include "ui_words.h"
 
 /* Thinking: a bar sweeps over the columns, one a this many ms. */
 #define UI_SWEEP_MS 64
@@ -211,10 +212,10 @@ static void ui_draw_review(uint16_t now)
 static void ui_review_text(void)
 {
     if (game_player_beat_machine()) {
-        ui_say(PSTR("MISSED \0BO LO "));
+        ui_say(UIW_MISSED);
         text_add_num(game.rv.count[0]);
     } else {
-        ui_say(PSTR("NO WON POSITION\0CHUA CO THE THANG"));
+        ui_say(UIW_NO_WON);
     }
 }
 
@@ -223,14 +224,15 @@ static void ui_result_text(void)
     if (game.set[SET_OPP] == OPP_MACHINE) {
         game_score_t score = game_score(game_index());
         /* Words, not "1:0" (which reads as a time). */
-        ui_say(game.winner ? PSTR("I WIN  WON \0MAY THANG  BAN ") : PSTR("YOU WIN  WON \0BAN THANG  BAN "));
+        ui_say(game.winner ? UIW_I : UIW_YOU);    /* who won, then one copy of the rest */
+        ui_say(UIW_WIN_WON);
         text_add_num(score.wins);
-        ui_say(PSTR(" LOST \0 MAY "));
+        ui_say(UIW_LOST);
         text_add_num(score.losses);
     } else {
-        ui_say(PSTR("PLAYER \0NGUOI CHOI "));
+        ui_say(UIW_PLAYER);
         text_add_num((uint8_t)(game.winner + 1));
-        ui_say(PSTR(" WINS\0 THANG"));
+        ui_say(UIW_WINS);
     }
 }
 

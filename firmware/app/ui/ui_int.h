@@ -46,8 +46,8 @@ void ui_menu_open(void);
 void ui_menu_text(uint16_t now);
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now);
 void ui_menu_draw(uint8_t *frame, uint16_t now);
-/* Add words to the text in the language of the setting: words holds
- * them in each language, NUL separated, in LANG_* order (English first). */
-void ui_say(const char *words);
+/* Add a sentence to the text in the language of the setting: words is
+ * its UIW_* index (ui_words.h: English, then each other language). */
+void ui_say(uint8_t words);
 
 #endif

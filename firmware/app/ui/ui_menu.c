@@ -42,44 +42,16 @@ static uint8_t menu_setting(uint8_t item)
     return item ? (uint8_t)(item - 1) : SET_GAME;
 }
 
-/* Menu labels, NUL separated, packed (no fixed-width rows): for each item
- * its name, then one label per value (the form item: one per form). Every
- * item shows its name and its value; no two labels share their words. The
- * rule's name (rules.h), the brightness number and the languages' names
- * (lang_names) are written out. An
- * item's name ends with a space and no value does: that is how menu_label
- * finds the items (no table of offsets to keep in step). One table per
- * language (SET_LANG), item for item. */
-static const char menu_words_en[] PROGMEM =
-    "GAME \0"                                                         /* M_GAME */
-    "FORM \0COLUMNS\0ONE HEAP\0BINARY\0"          /* M_FORM: + " MISERE" (game_misere_word) */
-    "PLAY \0VS MACHINE\0" "2 PLAYERS\0DEMO\0"                          /* OPP */
-    "FIRST MOVE \0YOU\0MACHINE\0COIN TOSS\0"                           /* FIRST */
-    "LEVEL \0EASY\0MEDIUM\0PERFECT\0"                                  /* LEVEL */
-    "START \0" "3-4-5\0" "1-3-5-7\0FULL\0RANDOM\0SET UP\0"             /* START */
-    "SOUND \0OFF\0ON\0"                                                 /* SOUND */
-    "LIGHT \0"                                                          /* BRIGHT */
-    "SLEEP \0AFTER 30 S\0AFTER 1 MIN\0AFTER 2 MIN\0AFTER 5 MIN\0NEVER\0" /* OFF */
-    "LANGUAGE ";                                                       /* LANG: lang_names */
+/* The menus' words (ui_words.def): the table of the language
+ * (UIW_MENU_EN, UIW_MENU_VI) is, for each item, its name (its word:
+ * ui_menu_items), then one label per value. */
+#define UI_WORDS_DATA
+#include "ui_words.h"
+_Static_assert(UI_MENU_ITEMS == M_ITEMS, "ui_words.def names every menu item");
 /* The form item's label for one heap: word 3 in each table (GAME, FORM,
  * COLUMNS, ONE HEAP), also the word of a code refused in one heap. */
 #define MENU_WORD_ONE_HEAP 3
-/* Tieng Viet in capitals without diacritics (the 5x7 font has none). */
-static const char menu_words_vi[] PROGMEM =
-    "TRO CHOI \0"
-    "KIEU \0COT\0MOT DONG\0NHI PHAN\0"
-    "CHOI \0VOI MAY\0" "2 NGUOI\0MAY VOI MAY\0"
-    "DI TRUOC \0BAN\0MAY\0TUNG XU\0"
-    "MUC \0DE\0VUA\0KHO\0"
-    "BAT DAU \0" "3-4-5\0" "1-3-5-7\0DAY\0NGAU NHIEN\0TU XEP\0"
-    "AM THANH \0TAT\0BAT\0"
-    "DO SANG \0"
-    "TU TAT \0SAU 30 S\0SAU 1 PHUT\0SAU 2 PHUT\0SAU 5 PHUT\0KHONG\0"
-    "NGON NGU ";
-
-/* The languages' names, each in its own language: the same in every
- * table, so kept once. */
-static const char lang_names[] PROGMEM = "ENGLISH\0TIENG VIET";
+_Static_assert(LANG_EN == 0 && LANG_VI == 1, "a sentence is its English, then its Vietnamese");
 
 /* A question before a game in progress is given up: A (a new game) or a
  * new opponent (the game's sides would change under it: a game going
@@ -113,69 +85,65 @@ static octal_code_t code_edit;
 /* The sum being chosen is the game's: if something else took it meanwhile
  * (a PC's GAME or POS, the menu reached from the title after a wake), the
  * choice is over. */
-static void sum_still(void)
+static void ui_sum_still(void)
 {
     const engine_pos_t *const p = game_sum();
     if (!p->ncols || !game_mode_is_sum(p->mode))
         sum_on = false;
 }
 
-/* The index in words of item's name: the item-th string that ends with
- * a space. */
-static uint8_t menu_label(const char *words, uint8_t item)
+/* One letter of the words; a pair (UI_WORDS_FIRST and up) its two, the
+ * left one by a call (at most UI_WORDS_DEPTH deep), the right one here. */
+static void ui_put(uint8_t c)
 {
-    const char *p = words;
-    uint8_t w = 0;
-    char c, last = 0;
-    for (;;) {
-        c = PGM_CHAR(p++);
-        if (!c) {
-            if (last == ' ' && item-- == 0)
-                return w;
-            w++;
-        }
-        last = c;
+    while (c >= UI_WORDS_FIRST) {
+        const uint8_t *p = ui_words_pairs[c - UI_WORDS_FIRST];
+        ui_put(PGM_U8(p));
+        c = PGM_U8(p + 1);
     }
+    text_put((char)c);
 }
 
-/* Write the i-th NUL-separated string of words. */
-static void menu_word(const char *words, uint8_t i)
+/* Write word i of the words. */
+static void ui_menu_word(uint8_t i)
 {
-    const char *p = words;
+    const uint8_t *p = ui_words;
+    uint8_t c;
     while (i)
-        if (!PGM_CHAR(p++))
+        if (!PGM_U8(p++))
             i--;
-    text_add_P(p);
+    while ((c = PGM_U8(p++)) != 0)
+        ui_put(c);
 }
 
-void ui_say(const char *words)
+void ui_say(uint8_t words)
 {
-    menu_word(words, game.set[SET_LANG]);
+    ui_menu_word((uint8_t)(words + game.set[SET_LANG]));
 }
 
 void ui_menu_text(uint16_t now)
 {
-    const char *words = game.set[SET_LANG] == LANG_VI ? menu_words_vi : menu_words_en;
+    uint8_t words = game.set[SET_LANG] == LANG_VI ? UIW_MENU_VI : UIW_MENU_EN;
     uint8_t s = menu_setting(menu_item);
     uint8_t v = game.set[s];
-    uint8_t w = menu_label(words, menu_item);
+    uint8_t w = (uint8_t)(words + PGM_U8(&ui_menu_items[menu_item]));   /* the item's name */
     uint8_t r, m;
     game_decode(game.set[SET_GAME], &r, &m);
-    sum_still();
+    ui_sum_still();
     text_clear();
     if (menu_ask) {
-        ui_say(game.set[SET_OPP] == OPP_MACHINE ? PSTR("GIVE UP?\0BO CUOC?") : PSTR("END GAME?\0KET THUC?"));
-        ui_say(PSTR(" A YES  B NO\0 A CO  B KHONG"));     /* the answers: one copy */
+        ui_say(game.set[SET_OPP] == OPP_MACHINE ? UIW_GIVE_UP : UIW_END_GAME);
+        ui_say(UIW_YES_NO);     /* the answers: one copy */
     } else if (code_on) {
         /* the code's word (drawn while CODE_SAID): also when the text is
          * redone behind its back (a PC's SET) */
         if (code_on != CODE_SAID_FORM) {
-            ui_say(PSTR("NO MOVE\0KHONG CO NUOC DI"));
+            ui_say(UIW_NO_MOVE);
         } else {
             /* the form refused, in the menu's own words for it */
-            ui_say(PSTR("NO \0KHONG CHOI "));
+            ui_say(UIW_NO_FORM);
             if (m & ENGINE_ONEHEAP)
-                menu_word(words, MENU_WORD_ONE_HEAP);
+                ui_menu_word((uint8_t)(words + MENU_WORD_ONE_HEAP));
             else
                 text_add_P(game_misere_word + 1);   /* after its space */
         }
@@ -183,7 +151,7 @@ void ui_menu_text(uint16_t now)
         const engine_pos_t *const p = game_sum();
         text_add_P(engine_rule_name(p->rules[p->ncols - 1]));  /* the column being chosen */
     } else {
-        menu_word(words, w);
+        ui_menu_word(w);
         if (menu_item == M_GAME) {
             text_add_P(game_mode_is_sum(m) ? game_sum_name : engine_rule_name(r));
             if (r == GAME_ENTRY_OWN) {
@@ -199,22 +167,22 @@ void ui_menu_text(uint16_t now)
         } else if (s == SET_BRIGHT)
             text_add_num(v);
         else if (s == SET_LANG)
-            menu_word(lang_names, v);
+            ui_menu_word((uint8_t)(UIW_LANGS + v));
         else if (menu_item == M_FORM) {
             /* the mode's form (menu order: each play, then its misere) */
             uint8_t f = game_mode_form(m);
-            menu_word(words, (uint8_t)(w + 1 + f / 2));
+            ui_menu_word((uint8_t)(w + 1 + f / 2));
             if (f & 1)
                 text_add_P(game_misere_word);
         } else {
-            menu_word(words, (uint8_t)(w + 1 + v));     /* the value's label */
+            ui_menu_word((uint8_t)(w + 1 + v));     /* the value's label */
         }
     }
     text_start(now, false);
 }
 
 /* The first listed form of entry r (its mode), ENGINE_MODE_NONE if none. */
-static uint8_t first_mode(uint8_t r)
+static uint8_t ui_menu_first_mode(uint8_t r)
 {
     for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
         if (game_entry_find(r, game_form_mode(f)) != GAME_NONE)
@@ -243,9 +211,9 @@ static bool menu_game_step(bool form, bool back, bool held)
         do {
             if (!ui_step(&r, GAME_ENTRIES, back, held))
                 return false;
-        } while (first_mode(r) == ENGINE_MODE_NONE);
+        } while (ui_menu_first_mode(r) == ENGINE_MODE_NONE);
         if (game_entry_find(r, m) == GAME_NONE)
-            m = first_mode(r);
+            m = ui_menu_first_mode(r);
     }
     return game_set(SET_GAME, game_entry_find(r, m));
 }
@@ -267,7 +235,7 @@ static bool sum_rule_step(bool back)
 }
 
 /* A on a SUM game: choose its columns, from one NIM column. */
-static void sum_open(void)
+static void ui_sum_open(void)
 {
     game_sum_start();
     sum_on = true;
@@ -327,7 +295,7 @@ static void code_draw(uint8_t *frame, uint16_t now)
 }
 
 /* A on your own game: its code to type in, from the one played last. */
-static void code_open(void)
+static void ui_code_open(void)
 {
     code_edit = *engine_own_code();
     code_at = 0;
@@ -362,28 +330,12 @@ static uint8_t sum_input(uint8_t pressed, bool b_short, uint16_t now)
     return r;
 }
 
-/* A plays the chosen game (rule gr, mode gm): first a SUM's columns or
- * your own game's code are chosen; any other starts at once (true).
- * Copied into its two callers: out of line it was bigger. */
-static ALWAYS_INLINE bool menu_play(uint8_t gr, uint8_t gm, uint16_t now)
-{
-    if (game_mode_is_sum(gm)) {
-        sum_open();
-    } else if (gr == GAME_ENTRY_OWN) {
-        code_open();
-    } else {
-        game_new(now);
-        return true;
-    }
-    return false;
-}
-
 uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
 {
     uint8_t s = menu_setting(menu_item), r = UI_MENU_OK, gr, gm;
     bool back = pressed & (BTN_UP | BTN_LEFT);
-    game_decode(game.set[SET_GAME], &gr, &gm);
-    sum_still();
+    bool play = false;      /* A plays the game (at once, or after the question) */
+    ui_sum_still();
     if (sum_on)
         return sum_input(pressed, b_short, now);
     if (code_on)
@@ -395,11 +347,10 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         menu_ask = ASK_NONE;
         if (pressed & BTN_A) {
             game_abandon();                 /* scored with the opponent it had */
-            if (ask != ASK_NEW) {
+            if (ask != ASK_NEW)
                 game_set(SET_OPP, (uint8_t)(ask - ASK_OPP));
-            } else if (menu_play(gr, gm, now)) {
-                return UI_MENU_OK;
-            }
+            else
+                play = true;
         }
     } else if (pressed & (BTN_UP | BTN_DOWN)) {
         if (!ui_step(&menu_item, M_ITEMS, back, held))
@@ -420,8 +371,8 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
     } else if (pressed & BTN_A) {
         if (game.in_game)
             menu_ask = ASK_NEW;             /* never thrown away without a word */
-        else if (menu_play(gr, gm, now))
-            return UI_MENU_OK;
+        else
+            play = true;
     } else if (b_short) {
         if (!game.in_game)
             return UI_MENU_DENY;            /* no game to go back to */
@@ -429,6 +380,19 @@ uint8_t ui_menu_input(uint8_t pressed, bool b_short, bool held, uint16_t now)
         return UI_MENU_OK;
     } else {
         return UI_MENU_OK;
+    }
+    if (play) {
+        /* A plays the chosen game: first a SUM's columns or your own
+         * game's code are chosen; any other starts at once. */
+        game_decode(game.set[SET_GAME], &gr, &gm);
+        if (game_mode_is_sum(gm)) {
+            ui_sum_open();
+        } else if (gr == GAME_ENTRY_OWN) {
+            ui_code_open();
+        } else {
+            game_new(now);
+            return UI_MENU_OK;
+        }
     }
     ui_menu_text(now);
     return r;

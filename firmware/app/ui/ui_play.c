@@ -10,7 +10,11 @@
 
 #define DIRS (BTN_UP | BTN_DOWN | BTN_LEFT | BTN_RIGHT)
 
-static uint16_t idle_t, idle_s;
+/* Auto-off counts half minutes since the last press (SET_OFF's times are
+ * all whole ones: off_steps), up to 255. */
+#define UI_IDLE_STEP_MS 30000u
+static uint16_t idle_t;
+static uint8_t idle_n;
 /* What ui_input keeps between passes. */
 typedef struct {
     bool b_long;                        /* this B press already opened the menu */
@@ -22,7 +26,7 @@ typedef struct {
 } ui_keys_t;
 static ui_keys_t keys;
 
-static const uint16_t off_seconds[OFF_COUNT] PROGMEM = {30, 60, 120, 300, 0};
+static const uint8_t off_steps[OFF_COUNT] PROGMEM = {1, 2, 4, 10, 0};    /* 30 s, 1, 2, 5 min, never */
 
 void ui_init(uint16_t now)
 {
@@ -45,18 +49,18 @@ void ui_check_open(uint16_t now)
 NOINLINE void ui_touch(uint16_t now)
 {
     idle_t = now;
-    idle_s = 0;
+    idle_n = 0;
 }
 
 bool ui_sleep_due(uint16_t now)
 {
-    uint16_t limit = PGM_U16(&off_seconds[game.set[SET_OFF]])   /* in range: game_set checks */;
-    while ((uint16_t)(now - idle_t) >= 1000) {
-        idle_t += 1000;
-        if (idle_s < 0xFFFF)
-            idle_s++;
+    uint8_t limit = PGM_U8(&off_steps[game.set[SET_OFF]])   /* in range: game_set checks */;
+    while ((uint16_t)(now - idle_t) >= UI_IDLE_STEP_MS) {
+        idle_t += UI_IDLE_STEP_MS;
+        if (idle_n < 0xFF)
+            idle_n++;
     }
-    return limit && idle_s >= limit && !ui_demo_on();     /* a demo plays until a press */
+    return limit && idle_n >= limit && !ui_demo_on();     /* a demo plays until a press */
 }
 
 void ui_wake(uint16_t now)
@@ -85,10 +89,9 @@ static void ui_deny(void)
 static void ui_refuse(uint16_t now)
 {
     ui_deny();
+    ui_game_move();
     view.overlay = OV_REFUSE;
     view.ov_t0 = now;
-    view.pend = 0;
-    view.pend_heap = 0;
 }
 
 static void ui_try_move(uint16_t to, uint16_t now)
@@ -100,21 +103,28 @@ static void ui_try_move(uint16_t to, uint16_t now)
         ui_refuse(now);
 }
 
+/* A count one step up (a key of add pressed) or down (another arrow):
+ * by step, and at most to hi, at least to lo; at the end the press is
+ * refused. The stones taken in one heap and in a column, and a share. */
+static uint16_t ui_count(uint16_t v, uint8_t pressed, uint8_t add, uint8_t step, uint16_t lo, uint16_t hi)
+{
+    bool up = pressed & add, down = (uint8_t)(pressed & ~add) & DIRS;
+    if ((up && v >= hi) || (down && v <= lo))
+        ui_deny();                             /* nothing left to take / to put back */
+    else if (up)
+        v = (uint16_t)(hi - v > step ? v + step : hi);
+    else if (down)
+        v = (uint16_t)(v - lo > step ? v - step : lo);
+    return v;
+}
+
+/* One heap: DOWN takes a stone, UP puts it back, RIGHT and LEFT a column's
+ * worth. */
 static void ui_play_oneheap(uint8_t pressed, uint16_t now)
 {
-    uint16_t h = game.pos.heap, p = view.pend_heap;
-    /* Taking from an empty heap, or putting back more than was taken, is
-     * refused (buzz). */
-    if (((pressed & (BTN_DOWN | BTN_RIGHT)) && p == h) || ((pressed & (BTN_UP | BTN_LEFT)) && !p))
-        ui_deny();
-    else if (pressed & BTN_DOWN)
-        p++;
-    else if (pressed & BTN_UP)
-        p--;
-    else if (pressed & BTN_RIGHT)
-        p = (uint16_t)(p + BOARD_COLS < h ? p + BOARD_COLS : h);
-    else if (pressed & BTN_LEFT)
-        p = p > BOARD_COLS ? (uint16_t)(p - BOARD_COLS) : 0;
+    uint16_t h = game.pos.heap;
+    uint16_t p = ui_count(view.pend_heap, pressed, BTN_DOWN | BTN_RIGHT,
+                          pressed & (BTN_UP | BTN_DOWN) ? 1 : BOARD_COLS, 0, h);
     view.pend_heap = p;
     if (pressed & BTN_A) {
         if (p)
@@ -152,20 +162,15 @@ static void ui_play_columns(uint8_t pressed, bool held, uint16_t now)
          * empty, gets of the other box): A on a box (or UP) chooses it,
          * one counter, then UP counts up, DOWN down, 1..max; A plays it
          * (B backs out: ui_play_b_short). */
-        uint8_t add = BTN_DOWN, sub = BTN_UP, lo = 0, hi = engine_select_max(pos, c);
+        uint8_t add = BTN_DOWN, lo = 0, hi = engine_select_max(pos, c);
         if (kind == ENGINE_SELECT_SHARE) {
             add = BTN_UP;
-            sub = BTN_DOWN;
             lo = 1;
             if ((pressed & BTN_A) && !vw->pend)
                 pressed = BTN_UP;
         }
-        if (((pressed & add) && vw->pend >= hi) || ((pressed & sub) && vw->pend <= lo))
-            ui_deny();                             /* nothing left to take / to put back */
-        else if (pressed & add)
-            vw->pend = (uint8_t)(hi - vw->pend > step ? vw->pend + step : hi);
-        else if (pressed & sub)
-            vw->pend = (uint8_t)(vw->pend - lo > step ? vw->pend - step : lo);
+        if (pressed & (BTN_UP | BTN_DOWN))
+            vw->pend = (uint8_t)ui_count(vw->pend, pressed, add, step, lo, hi);
         else if (pressed & BTN_A) {
             if (vw->pend)
                 ui_try_move(ui_pending_to(), now);
@@ -213,6 +218,7 @@ static void ui_play_b_short(uint16_t now)
     } else if (vw->overlay == OV_TEACH) {
         vw->overlay = OV_NONE;
     } else {
+        ui_game_move();             /* the selection dropped */
         vw->overlay = OV_HINT;
         if (!engine_hint(&game.pos, &vw->hint)) {
             vw->hint.col = ENGINE_COL_NONE;   /* a losing position: no winning move */
@@ -220,8 +226,6 @@ static void ui_play_b_short(uint16_t now)
         }
         if (vw->hint.col < game.pos.ncols && !game_is_oneheap())
             vw->cur_col = vw->hint.col;
-        vw->pend = 0;
-        vw->pend_heap = 0;
     }
 }
 
