@@ -28,6 +28,8 @@ TEST_TARGETS += test-layers
 .PHONY: test-compiler
 test-compiler:
 	@tests/layers/check_compiler.py "$(CURDIR)"
+	@python3 tools/ui_words.py --check firmware/app/ui/ui_words.def firmware/app/ui/ui_words.h
 
 TEST_TARGETS += test-compiler
-##   make test-compiler   attributes only through compiler.h; no byte counts, "issue N" or exact cycle counts in firmware comments
+##   make test-compiler   attributes only through compiler.h; no byte counts, "issue N" or exact cycle counts in firmware comments;
+##                        the UI's packed words (ui_words.h) current with ui_words.def
