@@ -45,9 +45,10 @@ include tools/release.mk
 .PHONY: all test play help clean
 all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
 
-# The longest first, so that the other slot works through the short ones
-# meanwhile (figures: docs/testing.md#what-each-target-covers).
-TEST_FIRST := test-bench test-target test-robust test-engine test-web test-link
+# The most CPU first (the .cpu files of build/test-logs/), so that the
+# short ones fill the other slot meanwhile and no long one-core target is
+# left alone at the end (test-review was, last in the list).
+TEST_FIRST := test-engine test-bench test-target test-robust test-misere test-review test-web test-link
 # Mostly waiting (a browser, a serial pipe at line speed, a terminal: wall
 # time several times their CPU time): a lane of their own beside the slots.
 TEST_LIGHT := test-web test-link test-flash test-flash-optiboot test-play

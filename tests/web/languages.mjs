@@ -14,9 +14,10 @@ import { pageKit } from './pagekit.mjs';
 export const LOCALES = { en: 'en-US', vi: 'vi-VN', 'zh-Hant': 'zh-TW', th: 'th-TH' };
 
 // Words that stay as they are in every language: names (of the toy's
-// file, chip, buttons, keys, people and games), units, and the PC link's
-// commands, which are its protocol.
-const KEPT_TOKENS = /nim\.hex|nim-sum|sprague-grundy/gi;
+// file, chip, buttons, keys, people, games and a book), units, and the PC
+// link's commands, which are its protocol. A name of several words is kept
+// whole, so that its words alone are still English elsewhere.
+const KEPT_TOKENS = /nim\.hex|nim-sum|sprague-grundy|no adjacent|dawson's chess|winning ways|game octal/gi;
 const KEPT_WORDS = new Set(['nim', 'xor', 'bouton', 'kayles', 'treblecross', 'atmega328p', 'eeprom',
     'uart', 'led', 'wasd', 'enter', 'backspace', 'help', 'ver', 'state', 'frame', 'baud']);
 

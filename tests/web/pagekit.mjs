@@ -106,5 +106,5 @@ export function pageKit(page) {
         await press(() => page.keyboard.down(KEY[name]), () => page.keyboard.up(KEY[name]), hold);
     }
 
-    return { uartText, waitUart, type, chipNow, waitChip, click, key };
+    return { uartText, waitUart, type, chipNow, waitChip, press, click, key };
 }

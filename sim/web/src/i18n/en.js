@@ -35,7 +35,7 @@ export default {
     howto_bouton: 'Bouton\'s rule: write the heaps in binary and add them without carrying (xor): that is the nim-sum. A position is a P-position exactly when its nim-sum is 0.',
     howto_example: '3 = 011\n4 = 100\n5 = 101\nnim-sum = 010 = 2',
     howto_move: 'Heaps 3, 4, 5 have a nim-sum of 2, not 0: an N-position, the player to move wins. Take 2 stones from the heap of 3: 1, 4, 5 has a nim-sum of 0, and whatever the other player does, the nim-sum is no longer 0.',
-    howto_machine: 'The machine always moves to a nim-sum of 0. When it cannot (you left it a P-position) it takes one stone and waits for your mistake. The other games (take-away games, Kayles, Treblecross ...) give each column its Sprague-Grundy value and play the same way.',
+    howto_machine: 'The machine always moves to a nim-sum of 0. When it cannot (you left it a P-position) it takes one stone and waits for your mistake. The other games (take-away games, Kayles, NO ADJACENT ...) give each column its Sprague-Grundy value and play the same way. Hồ Hữu Sơn\'s notes call NO ADJACENT (0.137) Treblecross; Winning Ways calls that game Dawson\'s chess, and Treblecross the three-in-a-row game 0.007 (GAME OCTAL 0.007).',
     address_done: 'Set up from the page\'s address: {cmds}',
     address_error: 'The page\'s address asks for a setup that was not made (the PC link below says why); the toy plays on as it was.',
 };

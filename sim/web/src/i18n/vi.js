@@ -35,7 +35,7 @@ export default {
     howto_bouton: 'Định lí Bouton: viết số sỏi của mỗi cọc trong hệ cơ số 2 rồi cộng không nhớ (xor): đó là tổng Nim. Một vị trí là vị trí P khi và chỉ khi tổng Nim bằng 0.',
     howto_example: '3 = 011\n4 = 100\n5 = 101\ntổng Nim = 010 = 2',
     howto_move: 'Ba cọc 3, 4, 5 có tổng Nim bằng 2, khác 0: đó là vị trí N, người đi trước thắng. Bốc 2 viên ở cọc 3: còn 1, 4, 5 với tổng Nim bằng 0 (vị trí P), và đối thủ đi thế nào thì tổng Nim cũng khác 0.',
-    howto_machine: 'Máy luôn đi tới tổng Nim bằng 0. Khi không thể (bạn để lại cho máy một vị trí P), máy chơi cầm chừng: bốc một viên và chờ bạn sơ suất. Các trò khác (trò chơi trừ dần, Kayles, Treblecross ...) cho mỗi cột một giá trị Sprague-Grundy và chơi y như vậy.',
+    howto_machine: 'Máy luôn đi tới tổng Nim bằng 0. Khi không thể (bạn để lại cho máy một vị trí P), máy chơi cầm chừng: bốc một viên và chờ bạn sơ suất. Các trò khác (trò chơi trừ dần, Kayles, NO ADJACENT ...) cho mỗi cột một giá trị Sprague-Grundy và chơi y như vậy. Ghi chép của Hồ Hữu Sơn gọi NO ADJACENT (0.137) là Treblecross; sách Winning Ways gọi trò đó là Dawson\'s chess, và dành tên Treblecross cho trò ba chữ X liền nhau 0.007 (GAME OCTAL 0.007).',
     address_done: 'Đã thiết lập theo địa chỉ của trang: {cmds}',
     address_error: 'Địa chỉ của trang yêu cầu một thiết lập không thực hiện được (phần nối với máy tính bên dưới cho biết lý do); đồ chơi vẫn chơi tiếp như trước.',
 };

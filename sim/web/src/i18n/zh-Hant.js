@@ -35,7 +35,7 @@ export default {
     howto_bouton: 'Bouton 定理：把每堆的石頭數寫成二進位，全部 xor 起來就是 Nim-sum。Nim-sum = 0 正是必敗局面。',
     howto_example: '3 = 011\n4 = 100\n5 = 101\nNim-sum = 010 = 2',
     howto_move: '3、4、5 三堆的 Nim-sum 是 2 ≠ 0，所以先拿者是贏家：從第一堆拿走 2 顆，剩 1、4、5，Nim-sum = 0；之後對方不管怎麼拿，拿完後 Nim-sum 必 ≠ 0。',
-    howto_machine: '機器每次拿完都讓 Nim-sum 保持 0。做不到時（你留給它必敗局面），它只拿一顆，等你犯錯。其他遊戲（取石子的變化、Kayles、Treblecross ...）給每一欄一個 Sprague-Grundy 值，用同樣的方法玩。',
+    howto_machine: '機器每次拿完都讓 Nim-sum 保持 0。做不到時（你留給它必敗局面），它只拿一顆，等你犯錯。其他遊戲（取石子的變化、Kayles、NO ADJACENT ...）給每一欄一個 Sprague-Grundy 值，用同樣的方法玩。Hồ Hữu Sơn 的講義把 NO ADJACENT（0.137）稱為 Treblecross；Winning Ways 把這個遊戲稱為 Dawson\'s chess，而把 Treblecross 這個名字留給三個 X 連成一線的遊戲 0.007（GAME OCTAL 0.007）。',
     address_done: '已依網址設定：{cmds}',
     address_error: '網址要求的設定未能完成（原因見下方的電腦連線）；玩具照常可玩。',
 };
