@@ -112,8 +112,8 @@ NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
             return R_CMD | R_ARGS;
     }
     for (; *w; w = proto_word()) {
-        uint16_t v;
-        if (n >= (one ? 1 : ENGINE_COLS) || !proto_number(w, one ? ENGINE_HEAP_MAX : 255, &v))
+        uint16_t v = proto_number(w, one ? ENGINE_HEAP_MAX : 255);
+        if (n >= (one ? 1 : ENGINE_COLS) || v == PROTO_NAN)
             return R_CMD | R_ARGS;
         if (one)
             p.heap = v;
@@ -299,8 +299,9 @@ static uint8_t proto_cmd_move(uint16_t now)
     engine_move_t m;
     /* <to> is a heap size (one-heap form) or a cell mask 0..255: the
      * engine judges which. */
-    if (!proto_next_num(255, &v) || !proto_next_num(ENGINE_HEAP_MAX > 255 ? ENGINE_HEAP_MAX : 255, &to)
-            || !proto_at_end())
+    v = proto_next_num(255);
+    to = proto_next_num(ENGINE_HEAP_MAX > 255 ? ENGINE_HEAP_MAX : 255);
+    if (v == PROTO_NAN || to == PROTO_NAN || !proto_at_end())
         return R_CMD | R_ARGS;
     m.col = (uint8_t)v;
     m.to = to;
@@ -404,12 +405,15 @@ static uint8_t proto_cmd_scores(uint16_t now)
     char *w = proto_word();
     (void)now;
     if (*w) {
-        if (!proto_number(w, GAME_COUNT - 1, &v))
+        v = proto_number(w, GAME_COUNT - 1);
+        if (v == PROTO_NAN)
             return R_ARGS;
         index = (uint8_t)v;
         w = proto_word();
         if (*w) {
-            if (!proto_number(w, 255, &v) || !proto_next_num(255, &to) || !proto_at_end())
+            v = proto_number(w, 255);
+            to = proto_next_num(255);
+            if ((v | to) > 255 || !proto_at_end())
                 return R_ARGS;
             game_set_score(index, (uint8_t)v, (uint8_t)to);
         }
@@ -430,7 +434,8 @@ static uint8_t proto_cmd_set(uint16_t now)
     (void)now;
     if (index >= SET_COUNT)
         return R_CMD | R_ITEM;
-    if (!proto_next_num(255, &v) || !proto_at_end() || !game_set(index, (uint8_t)v))
+    v = proto_next_num(255);
+    if (v > 255 || !proto_at_end() || !game_set(index, (uint8_t)v))
         return R_CMD | R_VALUE;
     proto_reply_ok();
     proto_out_sp();

@@ -45,8 +45,10 @@ bool proto_at_end(void);
 #define PROTO_NONE 0xFF
 uint8_t proto_list_find(const char *list, const char *w);
 uint8_t proto_hex_digit(char c);
-bool proto_number(const char *w, uint16_t max, uint16_t *v);
-bool proto_next_num(uint16_t max, uint16_t *v);
+/* proto_number's "not a number up to max". */
+#define PROTO_NAN 0xFFFFu
+uint16_t proto_number(const char *w, uint16_t max);
+uint16_t proto_next_num(uint16_t max);
 
 /* proto_name.c: GAME's words from w on name a game (its number, or a
  * rule's whole name and then form words, or SUM and rules' names with

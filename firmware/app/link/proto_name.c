@@ -206,7 +206,7 @@ uint8_t proto_name_game(char *w, uint8_t *index)
         return proto_sum_check(mode | ENGINE_SUM, terms);
     }
     /* A number stands alone. */
-    if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
+    if (words == 1 && !mode && (v = proto_number(first, GAME_COUNT - 1)) != PROTO_NAN) {
         *index = (uint8_t)v;
         return proto_own_refusal(game_unplayable(*index));
     }

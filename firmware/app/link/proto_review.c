@@ -65,8 +65,8 @@ uint8_t proto_cmd_review(uint16_t now)
     if (*w) {
         if (word <= 1)
             i = (uint8_t)(review_at + !word);   /* NEXT: the one after; POS: the same */
-        else if (proto_number(w, 255, &v) && v)
-            i = (uint8_t)(v - 1);
+        else if ((v = proto_number(w, 255) - 1u) < 255)
+            i = (uint8_t)v;
         else
             return R_CMD | R_ARGS;
     }
