@@ -80,8 +80,9 @@ send GAME FOO
 expect-uart ERR GAME NAME\n
 send GAME NIM ONE
 expect-uart ERR GAME NAME\n
+# a number no game has (game numbers are ids: docs/protocol.md)
 send GAME 99
-expect-uart ERR GAME NAME\n
+expect-uart ERR GAME NUMBER\n
 # a name is whole: a part of one lists the games it begins
 send GAME TAKE 1 2
 expect-uart # GAMES: TAKE 1 2 OR 4, TAKE 1 2 5 OR 8\nERR GAME NAME\n
@@ -98,6 +99,8 @@ expect-uart ERR ARGS\n
 send FRAME X
 expect-uart ERR ARGS\n
 send SCORES 99
+expect-uart ERR SCORES NUMBER\n
+send SCORES 4096
 expect-uart ERR ARGS\n
 # a line over 64 characters
 send MOVE 0 1 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx

@@ -136,10 +136,11 @@ NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
 static uint8_t proto_cmd_state(uint16_t now)
 {
     game_t *const g = &game;
-    uint16_t v[9];
+    uint16_t v[10];
+    uint8_t index = proto_game_current();
     (void)now;
-    v[0] = proto_game_current();
-    v[1] = g->pos.rule;
+    v[0] = game_id(index);
+    v[1] = game_rule_number(g->pos.rule);
     v[2] = g->pos.mode;
     v[3] = g->turn;
     proto_reply_ok();
@@ -151,21 +152,22 @@ static uint8_t proto_cmd_state(uint16_t now)
     if (game_is_oneheap())
         proto_out_num(g->pos.heap);
     else
-        proto_out_list(g->pos.col, g->pos.ncols);
+        proto_out_list(g->pos.col, g->pos.ncols, false);
     proto_sum_out();
     v[1] = view.cur_col;
     v[2] = view.cur_row;
     v[3] = game_is_oneheap() ? view.pend_heap : view.pend;
     v[4] = view.overlay;
     v[5] = g->in_game;
-    game_score_t sc = game_score((uint8_t)v[0]);
+    game_score_t sc = game_score(index);
     v[6] = sc.wins;
     v[7] = sc.losses;
-    proto_out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET="), v + 1);
-    proto_out_list(g->set, SET_COUNT);
-    v[7] = ui_menu_item();
-    v[8] = store_busy();
-    proto_out_fmt(PSTR(" MENU=# SAVE=#"), v + 7);
+    v[8] = game_id(g->set[SET_GAME]);   /* the chosen game by its number, as SET GAME takes it */
+    proto_out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET=#,"), v + 1);
+    proto_out_list(g->set + 1, SET_COUNT - 1, false);
+    v[8] = ui_menu_item();
+    v[9] = store_busy();
+    proto_out_fmt(PSTR(" MENU=# SAVE=#"), v + 8);
     return 0;
 }
 
@@ -252,12 +254,12 @@ static uint8_t proto_cmd_ver(uint16_t now)
     return 0;
 }
 
-/* GAME and NEW's reply: the game's number and name. */
+/* GAME and NEW's reply: the game's number (its id) and name. */
 static uint8_t proto_game_reply(void)
 {
     uint8_t index = proto_game_current();
     proto_reply_ok();
-    proto_out_snum(index);
+    proto_out_snum(game_id(index));
     proto_out_sp();
     game_name_out(index, proto_out_P);
     return 0;
@@ -396,8 +398,9 @@ static uint8_t proto_cmd_frame(uint16_t now)
     return 0;
 }
 
-/* SCORES [<i> [<wins> <losses>]]: a game's score; with both numbers a PC
- * restores a dump. */
+/* SCORES [<i> [<wins> <losses>]]: a game's score, by its number (a
+ * BINARY game's is its columns game's); with both numbers a PC restores
+ * a dump. */
 static uint8_t proto_cmd_scores(uint16_t now)
 {
     uint16_t n[3], v, to;
@@ -405,10 +408,12 @@ static uint8_t proto_cmd_scores(uint16_t now)
     char *w = proto_word();
     (void)now;
     if (*w) {
-        v = proto_number(w, GAME_COUNT - 1);
+        v = proto_number(w, PROTO_GAME_MAX);
         if (v == PROTO_NAN)
             return R_ARGS;
-        index = (uint8_t)v;
+        index = proto_game_number(v);
+        if (index == GAME_NONE)
+            return R_CMD | R_NUMBER;
         w = proto_word();
         if (*w) {
             v = proto_number(w, 255);
@@ -421,12 +426,13 @@ static uint8_t proto_cmd_scores(uint16_t now)
     game_score_t sc = game_score(index);
     n[1] = sc.wins;
     n[2] = sc.losses;
-    n[0] = index;
+    n[0] = game_id(index);
     proto_reply_ok();
     proto_out_fmt(PSTR(" # W # L #"), n);
     return 0;
 }
 
+/* SET GAME takes the game's number (its id), as GAME does. */
 static uint8_t proto_cmd_set(uint16_t now)
 {
     uint16_t v;
@@ -435,7 +441,8 @@ static uint8_t proto_cmd_set(uint16_t now)
     if (index >= SET_COUNT)
         return R_CMD | R_ITEM;
     v = proto_next_num(255);
-    if (v > 255 || !proto_at_end() || !game_set(index, (uint8_t)v))
+    /* GAME: a game's number, as GAME takes it (no game: GAME_NONE, refused) */
+    if (v > 255 || !proto_at_end() || !game_set(index, index == SET_GAME ? proto_game_number(v) : (uint8_t)v))
         return R_CMD | R_VALUE;
     proto_reply_ok();
     proto_out_sp();
