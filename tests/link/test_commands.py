@@ -37,6 +37,12 @@ def game_list(link):
         rule = re.sub(r"( ONE| MISERE| BINARY)+$", "", re.sub(r"^OCTAL .*", "OCTAL", name))
         if rule not in rules:
             rules.append(rule)
+    # in the order the '#' lines list them: the engine's (build/grundy
+    # --list's), your own game last; the numbers' order is the ids'
+    grundy = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "grundy")
+    order = [" ".join(l.split()[1:-1]) for l in subprocess.run([grundy, "--list"], capture_output=True, text=True,
+                                                                 check=True).stdout.splitlines()]
+    rules.sort(key=lambda r: order.index(r) if r in order else len(order))
     return games, rules
 
 

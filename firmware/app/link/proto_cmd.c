@@ -84,6 +84,14 @@ static uint8_t proto_game_current(void)
     return game.running ? game_index() : game.set[SET_GAME];
 }
 
+/* The number (its id) of game index, proto_game_current's: while a game
+ * is on, from its rule and mode, with no walk of the list (GAME <i>'s
+ * walks had taken it past test-link-cycles' bound). */
+static uint8_t proto_game_id(uint8_t index)
+{
+    return game.running ? game_id_of(game.pos.rule, game.pos.mode) : game_id(index);
+}
+
 /* Out of line: its trial position (69 bytes on 32 columns) would otherwise
  * sit in the frame of every command the switch inlines (the stack under
  * REVIEW, the review's own position and its hint, went over 384 bytes). */
@@ -136,10 +144,11 @@ NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
 static uint8_t proto_cmd_state(uint16_t now)
 {
     game_t *const g = &game;
-    uint16_t v[10];
+    uint8_t v[10];
     uint8_t index = proto_game_current();
+    bool one = game_is_oneheap();
     (void)now;
-    v[0] = game_id(index);
+    v[0] = proto_game_id(index);
     v[1] = game_rule_number(g->pos.rule);
     v[2] = g->pos.mode;
     v[3] = g->turn;
@@ -149,21 +158,22 @@ static uint8_t proto_cmd_state(uint16_t now)
     proto_out_P(PSTR(" PH="));
     proto_out_word(phase_names, g->phase);
     proto_out_fmt(PSTR(" GAME=# RULE=# MODE=# TURN=# POS="), v);
-    if (game_is_oneheap())
+    if (one)
         proto_out_num(g->pos.heap);
     else
         proto_out_list(g->pos.col, g->pos.ncols, false);
     proto_sum_out();
     v[1] = view.cur_col;
     v[2] = view.cur_row;
-    v[3] = game_is_oneheap() ? view.pend_heap : view.pend;
+    proto_out_fmt(PSTR(" CUR=#,# PEND="), v + 1);
+    proto_out_num(one ? view.pend_heap : view.pend);   /* a heap's: past a byte on 32 columns */
     v[4] = view.overlay;
     v[5] = g->in_game;
     game_score_t sc = game_score(index);
     v[6] = sc.wins;
     v[7] = sc.losses;
     v[8] = game_id(g->set[SET_GAME]);   /* the chosen game by its number, as SET GAME takes it */
-    proto_out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET=#,"), v + 1);
+    proto_out_fmt(PSTR(" OV=# INGAME=# W=# L=# SET=#,"), v + 4);
     proto_out_list(g->set + 1, SET_COUNT - 1, false);
     v[8] = ui_menu_item();
     v[9] = store_busy();
@@ -243,8 +253,9 @@ static uint8_t proto_cmd_help(uint16_t now)
 
 static uint8_t proto_cmd_ver(uint16_t now)
 {
-    uint16_t n[4];
+    uint8_t n[4];
     (void)now;
+    _Static_assert(BOARD_COLS <= 255 && PROTO_LINE_MAX <= 255 && PROTO_RX_ROOM <= 255, "VER's numbers are bytes");
     n[0] = BOARD_COLS;
     n[1] = GAME_COUNT;
     n[2] = PROTO_LINE_MAX;
@@ -254,12 +265,12 @@ static uint8_t proto_cmd_ver(uint16_t now)
     return 0;
 }
 
-/* GAME and NEW's reply: the game's number (its id) and name. */
-static uint8_t proto_game_reply(void)
+/* GAME and NEW's reply: the number (its id) and name of game index,
+ * proto_game_current's (after NEW, the chosen one: no walk to find it). */
+static uint8_t proto_game_reply(uint8_t index)
 {
-    uint8_t index = proto_game_current();
     proto_reply_ok();
-    proto_out_snum(game_id(index));
+    proto_out_snum(proto_game_id(index));
     proto_out_sp();
     game_name_out(index, proto_out_P);
     return 0;
@@ -269,7 +280,7 @@ static uint8_t proto_cmd_new(uint16_t now)
 {
     if (!game_new(now))     /* not started: why (game_unplayable) */
         return R_CMD | proto_own_refusal(game_unplayable(game.set[SET_GAME]));
-    return proto_game_reply();
+    return proto_game_reply(game.set[SET_GAME]);
 }
 
 /* GAME alone names the game; GAME <name> chooses it and starts one, as NEW. */
@@ -278,7 +289,7 @@ static uint8_t proto_cmd_game(uint16_t now)
     uint8_t index, err;
     char *w = proto_word();
     if (!*w)
-        return proto_game_reply();
+        return proto_game_reply(proto_game_current());
     err = proto_name_game(w, &index);   /* a SUM: its rules now game.pos's, for start_pos */
     if (err)
         return R_CMD | err;
@@ -403,8 +414,9 @@ static uint8_t proto_cmd_frame(uint16_t now)
  * a dump. */
 static uint8_t proto_cmd_scores(uint16_t now)
 {
-    uint16_t n[3], v, to;
-    uint8_t index = proto_game_current();
+    uint16_t v, to;
+    uint8_t n[3], index = proto_game_current();
+    n[0] = proto_game_id(index);
     char *w = proto_word();
     (void)now;
     if (*w) {
@@ -414,6 +426,7 @@ static uint8_t proto_cmd_scores(uint16_t now)
         index = proto_game_number(v);
         if (index == GAME_NONE)
             return R_CMD | R_NUMBER;
+        n[0] = (uint8_t)v;
         w = proto_word();
         if (*w) {
             v = proto_number(w, 255);
@@ -426,7 +439,6 @@ static uint8_t proto_cmd_scores(uint16_t now)
     game_score_t sc = game_score(index);
     n[1] = sc.wins;
     n[2] = sc.losses;
-    n[0] = game_id(index);
     proto_reply_ok();
     proto_out_fmt(PSTR(" # W # L #"), n);
     return 0;

@@ -79,10 +79,12 @@ void proto_out_nl(void);
 void proto_out_num(uint16_t n);
 void proto_out_snum(uint16_t n);
 void proto_out_word(const char *list, uint8_t i);
-void proto_out_fmt(const char *fmt, const uint16_t *v);
+void proto_out_fmt(const char *fmt, const uint8_t *v);
 void proto_out_move(engine_move_t m);
 void proto_out_list(const uint8_t *a, uint8_t n, bool rules);
 void proto_sum_out(void);
+/* A side's LOG tag: H/M against the machine, H1/H2 or M1/M2 otherwise. */
+void proto_out_tag(uint8_t side);
 /* "LOG " and a LOG line's word. */
 enum { LOG_BOOT, LOG_NEW, LOG_MOVE, LOG_END, LOG_REVIEW, LOG_TEST };
 void proto_log_start(uint8_t what);

@@ -36,8 +36,11 @@ void proto_out_word(const char *list, uint8_t i)
     text_put_word_P(list, i, proto_out_c);
 }
 
-/* Write a flash template, each '#' replaced by the next number of v. */
-void proto_out_fmt(const char *fmt, const uint16_t *v)
+/* Write a flash template, each '#' replaced by the next number of v.
+ * Bytes: every number a template holds fits one (a wider one, as a
+ * heap, is written by proto_out_num), and a byte is stored in one
+ * instruction where a 16-bit value took three. */
+void proto_out_fmt(const char *fmt, const uint8_t *v)
 {
     char c;
     while ((c = PGM_CHAR(fmt++)) != 0) {
@@ -67,7 +70,7 @@ void proto_out_list(const uint8_t *a, uint8_t n, bool rules)
 
 /* The LOG tag of a side: "H"/"M" against the machine, "H1"/"H2" for two
  * players, "M1"/"M2" in a demo; written a letter at a time (no strings). */
-static void proto_out_tag(uint8_t side)
+void proto_out_tag(uint8_t side)
 {
     proto_out_c(game_side_is_machine(side) ? 'M' : 'H');
     if (game.set[SET_OPP] != OPP_MACHINE)

@@ -43,8 +43,10 @@ static bool proto_review_out(uint8_t i, bool pos)
     proto_out_move(it.move);
     proto_out_P(PSTR(" BEST"));
     proto_out_move(best);
-    if (game.set[SET_OPP] == OPP_HUMAN)
-        proto_out_P(it.k & REVIEW_SIDE ? PSTR(" H2") : PSTR(" H1"));
+    if (game.set[SET_OPP] == OPP_HUMAN) {
+        proto_out_sp();
+        proto_out_tag(!!(it.k & REVIEW_SIDE));     /* H1 or H2, as LOG MOVE's */
+    }
     return true;
 }
 
