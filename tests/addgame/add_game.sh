@@ -211,7 +211,7 @@ moved=$(echo "$changed" | grep '^<' | grep -v '^< [0-9]* ERR GAME NUMBER$' || tr
 news=$(echo "$changed" | grep -c "^> [0-9]* OK GAME [0-9]* $NAME" || true)
 [ "$news" = 6 ] && [ "$(echo "$changed" | grep -c '^>')" = 6 ] \
     || fail "6. the numbers that changed are not the new game's 6: $changed"
-echo "add-game: 6. GAME 0 .. 255: $(grep -vc 'ERR GAME NUMBER' "$out/numbers0.numbers") old numbers answer as before; the new game's: $(echo "$changed" | grep '^>' | awk '{ print $1 }' | tr '\n' ' ')"
+echo "add-game: 6. GAME 0 .. 255: $(grep -vc 'ERR GAME NUMBER' "$out/numbers0.numbers") old numbers answer as before; the new game's: $(echo "$changed" | grep '^>' | awk '{ print $2 }' | tr '\n' ' ')"
 
 # ---- teeth: the same line with the rules after it renumbered ------------
 # (numbers shifted to make room, as a place in the list would): check 5

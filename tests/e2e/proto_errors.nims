@@ -30,11 +30,11 @@ send HELP
 expect-uart OK HELP VER GAME NEW POS MOVE AI HINT GRUNDY PRESS RELEASE FRAME SCORES STATE SET SAVE REVIEW TEST\n
 send VER
 #@8 {
-expect-uart OK VER NIM 3.0.0 BOARD nano COLS 8 GAMES
+expect-uart OK VER NIM 4.0.0 BOARD nano COLS 8 GAMES
 expect-uart LINE 64 RX 127\n
 #@8 }
 #@32 # (a line holds a position of 32 columns)
-#@32 expect-uart OK VER NIM 3.0.0 BOARD nano COLS 32 GAMES
+#@32 expect-uart OK VER NIM 4.0.0 BOARD nano COLS 32 GAMES
 #@32 expect-uart LINE 72 RX 127\n
 send FOO
 expect-uart ERR UNKNOWN\n

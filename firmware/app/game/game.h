@@ -19,7 +19,7 @@
 #include "review.h"
 #include "tables.h"
 
-#define APP_VERSION "3.0.0"
+#define APP_VERSION "4.0.0"
 
 /* The phases of a game. */
 enum {

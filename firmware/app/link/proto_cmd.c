@@ -62,9 +62,6 @@ void proto_reply_ok(void)
     proto_out_word(proto_commands, proto_cmd);
 }
 
-/* number() works in 16 bits: a value up to max, times 16, plus a digit. */
-_Static_assert(ENGINE_HEAP_MAX <= 4095, "number() needs max * 16 + 15 < 65536");
-
 #define BUTTON_COUNT 6      /* the buttons' names: ui_check_words' first words, BTN_* bit order */
 static const char setting_names[] PROGMEM = "GAME OPP FIRST LEVEL START SOUND BRIGHT OFF LANG";
 static const char screen_names[] PROGMEM = "INTRO MENU TEST PLAY END";
@@ -84,9 +81,8 @@ static uint8_t proto_game_current(void)
     return game.running ? game_index() : game.set[SET_GAME];
 }
 
-/* The number (its id) of game index, proto_game_current's: while a game
- * is on, from its rule and mode, with no walk of the list (GAME <i>'s
- * walks had taken it past test-link-cycles' bound). */
+/* The number (id) of game index, proto_game_current's: from the rule and
+ * mode of a game on, with no walk of the list (test-link-cycles' bound). */
 static uint8_t proto_game_id(uint8_t index)
 {
     return game.running ? game_id_of(game.pos.rule, game.pos.mode) : game_id(index);
@@ -172,7 +168,7 @@ static uint8_t proto_cmd_state(uint16_t now)
     game_score_t sc = game_score(index);
     v[6] = sc.wins;
     v[7] = sc.losses;
-    v[8] = game_id(g->set[SET_GAME]);   /* the chosen game by its number, as SET GAME takes it */
+    v[8] = game_id(g->set[SET_GAME]);   /* by its number, as SET GAME takes it */
     proto_out_fmt(PSTR(" OV=# INGAME=# W=# L=# SET=#,"), v + 4);
     proto_out_list(g->set + 1, SET_COUNT - 1, false);
     v[8] = ui_menu_item();
@@ -242,7 +238,6 @@ static ALWAYS_INLINE void proto_grundy_game_out(uint16_t g)
         proto_grundy_sum_out(g);
 }
 
-
 static uint8_t proto_cmd_help(uint16_t now)
 {
     (void)now;
@@ -265,8 +260,8 @@ static uint8_t proto_cmd_ver(uint16_t now)
     return 0;
 }
 
-/* GAME and NEW's reply: the number (its id) and name of game index,
- * proto_game_current's (after NEW, the chosen one: no walk to find it). */
+/* GAME and NEW's reply: game index's number and name (index: after NEW,
+ * the chosen game, no walk to find it; else proto_game_current's). */
 static uint8_t proto_game_reply(uint8_t index)
 {
     proto_reply_ok();
@@ -409,9 +404,8 @@ static uint8_t proto_cmd_frame(uint16_t now)
     return 0;
 }
 
-/* SCORES [<i> [<wins> <losses>]]: a game's score, by its number (a
- * BINARY game's is its columns game's); with both numbers a PC restores
- * a dump. */
+/* SCORES [<i> [<wins> <losses>]]: a game's score by its number (BINARY:
+ * its columns game's); with both numbers a PC restores a dump. */
 static uint8_t proto_cmd_scores(uint16_t now)
 {
     uint16_t v, to;
@@ -444,7 +438,6 @@ static uint8_t proto_cmd_scores(uint16_t now)
     return 0;
 }
 
-/* SET GAME takes the game's number (its id), as GAME does. */
 static uint8_t proto_cmd_set(uint16_t now)
 {
     uint16_t v;
@@ -453,7 +446,7 @@ static uint8_t proto_cmd_set(uint16_t now)
     if (index >= SET_COUNT)
         return R_CMD | R_ITEM;
     v = proto_next_num(255);
-    /* GAME: a game's number, as GAME takes it (no game: GAME_NONE, refused) */
+    /* GAME: a game's number, as GAME <i> takes it (none: GAME_NONE, refused) */
     if (v > 255 || !proto_at_end() || !game_set(index, index == SET_GAME ? proto_game_number(v) : (uint8_t)v))
         return R_CMD | R_VALUE;
     proto_reply_ok();

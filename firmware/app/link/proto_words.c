@@ -63,6 +63,9 @@ uint8_t proto_hex_digit(char c)
 /* A decimal (or 0x hex) number up to max (below PROTO_NAN); PROTO_NAN
  * for anything else. Returned, not written through a pointer: the
  * callers then keep no number in their stack frames. */
+/* It works in 16 bits: a value up to max, times 16, plus a digit; the
+ * largest max, POS's one heap or a game's number, keeps below PROTO_NAN. */
+_Static_assert(ENGINE_HEAP_MAX <= 4095 && PROTO_GAME_MAX <= 4095, "proto_number needs max * 16 + 15 < 65535");
 uint16_t proto_number(const char *w, uint16_t max)
 {
     uint16_t n = 0;
