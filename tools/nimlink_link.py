@@ -257,5 +257,11 @@ class Link:
     def games(self):
         return int(self.ver.get("GAMES", 1))
 
+    def game_numbers(self):
+        """The toy's game numbers (docs/protocol.md: each game's id, 0 to
+        255, with gaps): the ones SCORES answers, which changes nothing."""
+        return [int(r.split()[2]) for _, r, _ in self.stream(["SCORES %d" % i for i in range(256)])
+                if r.startswith("OK")]
+
 
 # ---- helpers on top of the protocol -------------------------------------------

@@ -16,7 +16,11 @@
 #      make test-docs passes on the copy (the course checker included);
 #   5. a settings record saved by the unmodified build, with scores on
 #      several games and a chosen game, loads on the new build with every
-#      score on the same game (and no LOG RECORDS OLD: the same version).
+#      score on the same game (and no LOG RECORDS OLD: the same version),
+#      asked by name and by the game's number on the link (SCORES <i>);
+#   6. every number the unmodified build's GAME <i> answers (0 to 255)
+#      names the same game on the new build, or is refused the same way:
+#      only numbers no game had before now name the new rule's games.
 # Then the check of 5 is shown to have teeth: a copy where the new line
 # takes the place of the rules after it (their numbers shifted, as a
 # position would be) moves old scores, and check 5 fails on it.
@@ -81,6 +85,10 @@ check_scores() {    # ELF LABEL
         s+=$'\n'"send GAME $g"$'\n'"expect-uart OK GAME"$'\n'"send SCORES"$'\n'"expect-uart OK SCORES"
     done
     s+=$'\n'"send GAME $NAME"$'\n'"expect-uart OK GAME"$'\n'"send SCORES"$'\n'"expect-uart OK SCORES"
+    # the same scores by the unmodified build's numbers (SCORES <i>)
+    for i in "${!idx[@]}"; do
+        s+=$'\n'"send SCORES ${idx[$i]}"$'\n'"expect-uart SCORES"
+    done
     run "$2" "$1" "$out/$2.eeprom" "$s"$'\n'"wait 500ms"
     grep -q "LOG RECORDS OLD" "$out/$2.uart" && { echo "add-game: $2: the record of before refused"; return 1; }
     local bad=0 chosen
@@ -94,8 +102,28 @@ check_scores() {    # ELF LABEL
         fi
     done
     [ "${got[${#GAMES_SCORED[@]}]:-}" = "0 0" ] || { echo "add-game: $2: the new game has a score: ${got[${#GAMES_SCORED[@]}]:-none}"; bad=1; }
+    mapfile -t byn < <(grep '^\(OK\|ERR\) SCORES' "$out/$2.uart" | tail -n "${#idx[@]}")
+    for i in "${!idx[@]}"; do
+        if [ "${byn[$i]:-}" != "OK SCORES ${idx[$i]} W $((11 + i)) L $((31 + i))" ]; then
+            echo "add-game: $2: SCORES ${idx[$i]} (${GAMES_SCORED[$i]}): ${byn[$i]:-none}, saved W $((11 + i)) L $((31 + i))"
+            bad=1
+        fi
+    done
     return $bad
 }
+
+# Every game number's reply on ELF, a line each: "<i> <GAME <i>'s reply>".
+numbers_of() {      # ELF LABEL
+    local s="wait 100ms"$'\n'"send SET OFF 4"$'\n'"expect-uart OK SET"
+    for i in $(seq 0 255); do
+        s+=$'\n'"send GAME $i"$'\n'"expect-uart GAME "
+    done
+    python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$out/$2.eeprom"
+    run "$2" "$1" "$out/$2.eeprom" "$s"$'\n'"wait 200ms"
+    grep '^\(OK\|ERR\) GAME' "$out/$2.uart" | awk '{ print NR - 1, $0 }' > "$out/$2.numbers"
+    [ "$(wc -l < "$out/$2.numbers")" = 256 ] || fail "$2: $(wc -l < "$out/$2.numbers") replies to GAME 0 .. 255"
+}
+numbers_of build/nim.elf numbers0
 
 # ---- the copy: one line, then everything from it -----------------------
 copy_with "$out/tree" "$LINE"
@@ -185,7 +213,18 @@ echo "add-game: 4. VER GAMES $before_games -> $after_games; left stale, make tes
 
 # 5. the record saved before: every score on its game
 check_scores "$out/tree/$new" after || fail "5. a score moved"
-echo "add-game: 5. the record of the unmodified build: ${#GAMES_SCORED[@]} scores on the same games, the new game at 0 - 0"
+echo "add-game: 5. the record of the unmodified build: ${#GAMES_SCORED[@]} scores on the same games, by name and by number, the new game at 0 - 0"
+
+# 6. the link's numbers: each old one names the same game; the ones that
+# changed were no game's before, and now name the new rule's games
+numbers_of "$out/tree/$new" numbers1
+changed=$(diff "$out/numbers0.numbers" "$out/numbers1.numbers" | grep '^[<>]' || true)
+moved=$(echo "$changed" | grep '^<' | grep -v '^< [0-9]* ERR GAME NUMBER$' || true)
+[ -z "$moved" ] || fail "6. GAME <i> of the unmodified build now answers otherwise: $moved"
+news=$(echo "$changed" | grep -c "^> [0-9]* OK GAME [0-9]* $NAME" || true)
+[ "$news" = 6 ] && [ "$(echo "$changed" | grep -c '^>')" = 6 ] \
+    || fail "6. the numbers that changed are not the new game's 6: $changed"
+echo "add-game: 6. GAME 0 .. 255: $(grep -vc 'ERR GAME NUMBER' "$out/numbers0.numbers") old numbers answer as before; the new game's: $(echo "$changed" | grep '^>' | awk '{ print $2 }' | tr '\n' ' ')"
 
 # ---- teeth: the same line with the rules after it renumbered ------------
 # (numbers shifted to make room, as a place in the list would): check 5

@@ -13,7 +13,7 @@ tap DOWN
 tap RIGHT
 tap RIGHT
 send GAME
-expect-uart OK GAME 60 NIM BINARY\n
+expect-uart OK GAME 128 NIM BINARY\n
 # PLAY: 2 PLAYERS; START: FULL
 tap DOWN
 tap RIGHT
@@ -23,10 +23,10 @@ tap DOWN
 tap RIGHT
 tap RIGHT
 send STATE
-expect-uart SET=60,1,0,1,2,1,8,1,0 MENU=5
+expect-uart SET=128,1,0,1,2,1,8,1,0 MENU=5
 tap A
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=60 RULE=0 MODE=4 TURN=0 POS=255,255,255,255,255,255,255,255
+expect-uart SCR=PLAY PH=INPUT GAME=128 RULE=0 MODE=4 TURN=0 POS=255,255,255,255,255,255,255,255
 # every column 255: all eight lamps lit
 wait 900ms
 expect-frame within 600

@@ -22,10 +22,10 @@ send SCORES 17
 expect-uart OK SCORES 17 W 0 L 0\n
 send SCORES 40
 expect-uart OK SCORES 40 W 0 L 0\n
-send SCORES 70
-expect-uart OK SCORES 70 W 0 L 0\n
-send SCORES 94
-expect-uart OK SCORES 94 W 0 L 0\n
+send SCORES 152
+expect-uart OK SCORES 152 W 0 L 0\n
+send SCORES 4
+expect-uart OK SCORES 4 W 0 L 0\n
 wait 1s
 reset
 wait 100ms

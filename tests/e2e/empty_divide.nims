@@ -12,7 +12,7 @@ tap LEFT
 tap LEFT
 tap LEFT
 send GAME
-expect-uart OK GAME 86 EMPTY AND DIVIDE\n
+expect-uart OK GAME 66 EMPTY AND DIVIDE\n
 # LEVEL: PERFECT (the menu's items: game, form, play, first move, level)
 tap DOWN
 tap DOWN
@@ -20,10 +20,10 @@ tap DOWN
 tap DOWN
 tap RIGHT
 send STATE
-expect-uart SET=86,0,0,2,0,1,8,1,0 MENU=4
+expect-uart SET=66,0,0,2,0,1,8,1,0 MENU=4
 tap A
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=86 RULE=19 MODE=0 TURN=0 POS=3,4 CUR=0,0 PEND=0
+expect-uart SCR=PLAY PH=INPUT GAME=66 RULE=33 MODE=0 TURN=0 POS=3,4 CUR=0,0 PEND=0
 # the boxes: 3 and 4 counters, lit from the bottom
 expect-frame within 600
 ........
@@ -108,7 +108,7 @@ expect-uart LOG END H
 # --- BINARY MISERE (the link chooses the game and the boxes): 200 and 13
 # in binary; the last mover loses, the cold boxes are 1, 2, 5, 8, 11 ...
 send GAME EMPTY AND DIVIDE BINARY MISERE
-expect-uart OK GAME 89 EMPTY AND DIVIDE BINARY MISERE\n
+expect-uart OK GAME 195 EMPTY AND DIVIDE BINARY MISERE\n
 send POS 200 13
 expect-uart OK POS
 expect-frame within 600

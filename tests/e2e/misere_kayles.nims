@@ -12,9 +12,9 @@ expect-uart OK SET FIRST 0
 send SET LEVEL 2
 expect-uart OK SET LEVEL 2
 send GAME KAYLES MISERE
-expect-uart OK GAME 51 KAYLES MISERE
+expect-uart OK GAME 57 KAYLES MISERE
 send STATE
-expect-uart RULE=14 MODE=2
+expect-uart RULE=28 MODE=2
 # a row of 5 pins (c, not in P): won for the player to move
 send POS 31 0 0 0 0 0 0 0
 expect-uart OK POS
@@ -71,11 +71,11 @@ wait 150ms
 reset
 wait 100ms
 send STATE
-expect-uart SCR=INTRO PH=INPUT GAME=51 RULE=14 MODE=2 TURN=0 POS=7,0,0,0,0,0,0,0
+expect-uart SCR=INTRO PH=INPUT GAME=57 RULE=28 MODE=2 TURN=0 POS=7,0,0,0,0,0,0,0
 tap A
 wait 300ms
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=51
+expect-uart SCR=PLAY PH=INPUT GAME=57
 # knock the top two pins (rows 2 and 1): one pin is left, a, in P, and
 # the machine must take it
 send STATE
@@ -92,7 +92,7 @@ expect-uart OK GRUNDY Q a 1 1 1 1 1 1 1 ELEM a P
 expect-uart LOG MOVE M 0 0 within 3000
 expect-uart LOG END H
 send SCORES
-expect-uart OK SCORES 51 W 1 L 0
+expect-uart OK SCORES 57 W 1 L 0
 # a tame game in misere: GRUNDY gives the values, and ONES once no column
 # is worth 2 or more
 send GAME NIM MISERE
@@ -108,4 +108,4 @@ expect-uart OK GRUNDY 3 1 0 0 0 0 0 0 SUM 2 N
 send HINT
 expect-uart OK HINT 0 0
 send GAME MOCK TURTLES MISERE
-expect-uart OK GAME 57 MOCK TURTLES MISERE
+expect-uart OK GAME 63 MOCK TURTLES MISERE

@@ -22,7 +22,7 @@ wait 300ms
 tap RIGHT
 wait 300ms
 send GAME
-expect-uart OK GAME 96 OCTAL 0.6 ONE\n
+expect-uart OK GAME 6 OCTAL 0.6 ONE\n
 tap A
 wait 300ms
 tap A
@@ -59,9 +59,9 @@ wait 100ms
 tap A
 wait 300ms
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=96 RULE=20 MODE=1
+expect-uart SCR=PLAY PH=INPUT GAME=6 RULE=2 MODE=1
 send GAME
-expect-uart OK GAME 96 OCTAL 0.3 ONE\n
+expect-uart OK GAME 6 OCTAL 0.3 ONE\n
 # the link's path: 0.3122 (take 1, 2 only the whole heap, 3 or 4
 # leaving some) from 12 stones, a P-position (P: 0 3 5 10 12 17 ...)
 send SET LEVEL 2
@@ -73,9 +73,9 @@ expect-uart OK SET START 0
 send SET OPP 0
 expect-uart OK SET OPP 0
 send GAME OCTAL 0.3122 ONE
-expect-uart OK GAME 96 OCTAL 0.3122 ONE\n
+expect-uart OK GAME 6 OCTAL 0.3122 ONE\n
 send STATE
-expect-uart GAME=96 RULE=20 MODE=1 TURN=0 POS=12
+expect-uart GAME=6 RULE=2 MODE=1 TURN=0 POS=12
 send GRUNDY
 expect-uart OK GRUNDY 0 SUM 0 P
 send HINT
@@ -93,25 +93,25 @@ expect-uart ERR GAME FORM
 send GAME OCTAL 0.3122 BINARY
 expect-uart ERR GAME FORM
 send GAME
-expect-uart OK GAME 96 OCTAL 0.3122 ONE\n
+expect-uart OK GAME 6 OCTAL 0.3122 ONE\n
 send STATE
 expect-uart POS=10
 # by number: the code set now is the one asked about
 send GAME OCTAL 0.6
-expect-uart OK GAME 94 OCTAL 0.6\n
-send GAME 96
+expect-uart OK GAME 4 OCTAL 0.6\n
+send GAME 6
 expect-uart ERR GAME FORM
-send SET GAME 97
-expect-uart OK SET GAME 97
+send SET GAME 7
+expect-uart OK SET GAME 7
 send NEW
 expect-uart ERR NEW FORM
 # the machine plays it to the end against itself
 send GAME OCTAL 0.3122 ONE
-expect-uart OK GAME 96 OCTAL 0.3122 ONE\n
+expect-uart OK GAME 6 OCTAL 0.3122 ONE\n
 send SET OPP 2
 expect-uart OK SET OPP 2
 send NEW
-expect-uart OK NEW 96 OCTAL 0.3122 ONE
+expect-uart OK NEW 6 OCTAL 0.3122 ONE
 expect-uart LOG END within 60000
 send SET OPP 0
 expect-uart OK SET OPP 0
@@ -119,9 +119,9 @@ expect-uart OK SET OPP 0
 # worth 6; in misere play P is 2 and 3 only, so the hint takes nine; two
 # taken instead (10), the machine takes seven, to 3
 send GAME OCTAL 0.03* ONE MISERE
-expect-uart OK GAME 97 OCTAL 0.03* ONE MISERE\n
+expect-uart OK GAME 7 OCTAL 0.03* ONE MISERE\n
 send STATE
-expect-uart GAME=97 RULE=20 MODE=3 TURN=0 POS=12
+expect-uart GAME=7 RULE=2 MODE=3 TURN=0 POS=12
 send GRUNDY
 expect-uart OK GRUNDY 6 MISERE N
 send HINT
@@ -135,9 +135,9 @@ wait 300ms
 reset
 wait 3500ms
 send GAME
-expect-uart OK GAME 97 OCTAL 0.03* ONE MISERE\n
+expect-uart OK GAME 7 OCTAL 0.03* ONE MISERE\n
 send STATE
-expect-uart RULE=20 MODE=3 TURN=0 POS=3
+expect-uart RULE=2 MODE=3 TURN=0 POS=3
 send GRUNDY
 expect-uart OK GRUNDY 1 MISERE P
 # the machine plays it to the end against itself, and the last move
@@ -145,5 +145,5 @@ expect-uart OK GRUNDY 1 MISERE P
 send SET OPP 2
 expect-uart OK SET OPP 2
 send NEW
-expect-uart OK NEW 97 OCTAL 0.03* ONE MISERE
+expect-uart OK NEW 7 OCTAL 0.03* ONE MISERE
 expect-uart LOG END within 60000

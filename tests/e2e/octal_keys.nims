@@ -158,7 +158,7 @@ wait 300ms
 send GAME
 expect-uart OCTAL 0.137\n
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=94 RULE=20 MODE=0 TURN=0 POS=7,15,31
+expect-uart SCR=PLAY PH=INPUT GAME=4 RULE=2 MODE=0 TURN=0 POS=7,15,31
 # the machine plays it to the end against itself
 send SET OPP 2
 expect-uart OK SET OPP 2

@@ -19,7 +19,7 @@ send GAME OCTAL 0.137
 expect-uart OK GAME
 expect-uart OCTAL 0.137\n
 send STATE
-expect-uart RULE=20 MODE=0 TURN=0 POS=7,15,31
+expect-uart RULE=2 MODE=0 TURN=0 POS=7,15,31
 # runs of 3, 4 and 5 pins: g(3) = 2, g(4) = 0, g(5) = 3 (the sequence
 # 0.137's, OEIS A002187: 0 1 1 2 0 3 1 1 0 ...)
 send GRUNDY
@@ -92,7 +92,7 @@ wait 100ms
 send GAME
 expect-uart OCTAL 0.137\n
 send STATE
-expect-uart RULE=20 MODE=0 TURN=0
+expect-uart RULE=2 MODE=0 TURN=0
 # runs of 3, 2 and 3 pins: 2, 1, 2 (once the title has gone)
 wait 3000ms
 send GRUNDY

@@ -23,7 +23,7 @@ wait 300ms
 tap RIGHT
 wait 300ms
 send GAME
-expect-uart OK GAME 95 OCTAL 0.6 MISERE\n
+expect-uart OK GAME 5 OCTAL 0.6 MISERE\n
 tap A
 wait 300ms
 tap A
@@ -89,9 +89,9 @@ wait 100ms
 tap A
 wait 300ms
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=95 RULE=20 MODE=2
+expect-uart SCR=PLAY PH=INPUT GAME=5 RULE=2 MODE=2
 send GAME
-expect-uart OK GAME 95 OCTAL 0.07 MISERE\n
+expect-uart OK GAME 5 OCTAL 0.07 MISERE\n
 # the link's path
 send SET LEVEL 2
 expect-uart OK SET LEVEL 2
@@ -102,9 +102,9 @@ expect-uart OK SET START 0
 send SET OPP 0
 expect-uart OK SET OPP 0
 send GAME OCTAL 0.07 MISERE
-expect-uart OK GAME 95 OCTAL 0.07 MISERE\n
+expect-uart OK GAME 5 OCTAL 0.07 MISERE\n
 send STATE
-expect-uart GAME=95 RULE=20 MODE=2 TURN=0 POS=7,15,31
+expect-uart GAME=5 RULE=2 MODE=2 TURN=0 POS=7,15,31
 # runs of 3, 4, 5 pins worth 1, 2, 0: a column worth 2, so Nim's sum
 # decides (3: the mover wins); the one big column goes to 0, leaving one
 # column worth 1: the 4 pins' middle two, 0b1001
@@ -121,23 +121,23 @@ expect-uart ERR GAME FORM
 send GAME OCTAL 0.3* MISERE
 expect-uart ERR GAME FORM
 send GAME
-expect-uart OK GAME 95 OCTAL 0.07 MISERE\n
+expect-uart OK GAME 5 OCTAL 0.07 MISERE\n
 send STATE
 expect-uart POS=7,15,31
 # by number: the code set now is the one asked about
 send GAME OCTAL 0.77
-expect-uart OK GAME 94 OCTAL 0.77\n
-send GAME 95
+expect-uart OK GAME 4 OCTAL 0.77\n
+send GAME 5
 expect-uart ERR GAME WILD
-send SET GAME 95
-expect-uart OK SET GAME 95
+send SET GAME 5
+expect-uart OK SET GAME 5
 send NEW
 expect-uart ERR NEW WILD
-send GAME 94
-expect-uart OK GAME 94 OCTAL 0.77\n
+send GAME 4
+expect-uart OK GAME 4 OCTAL 0.77\n
 # a misere game cut by a power cut comes back with its code
 send GAME OCTAL 0.07 MISERE
-expect-uart OK GAME 95 OCTAL 0.07 MISERE\n
+expect-uart OK GAME 5 OCTAL 0.07 MISERE\n
 # the save of the new code and game first: a line sent as a save step falls due
 # races it, and a few hundred cycles decide the order (the web diff)
 wait 1000ms
@@ -149,13 +149,13 @@ wait 300ms
 reset
 wait 3500ms
 send GAME
-expect-uart OK GAME 95 OCTAL 0.07 MISERE\n
+expect-uart OK GAME 5 OCTAL 0.07 MISERE\n
 send STATE
-expect-uart RULE=20 MODE=2 TURN=0
+expect-uart RULE=2 MODE=2 TURN=0
 # the machine plays it to the end against itself, and the last move
 # loses
 send SET OPP 2
 expect-uart OK SET OPP 2
 send NEW
-expect-uart OK NEW 95 OCTAL 0.07 MISERE
+expect-uart OK NEW 5 OCTAL 0.07 MISERE
 expect-uart LOG END within 60000

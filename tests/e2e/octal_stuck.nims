@@ -24,9 +24,9 @@ expect-uart OK SET START 3
 send GAME OCTAL 0.10000001 ONE
 expect-uart ERR GAME FORM
 send GAME OCTAL 0.10000001
-expect-uart OK GAME 94 OCTAL 0.10000001\n
-send SET GAME 96
-expect-uart OK SET GAME 96
+expect-uart OK GAME 4 OCTAL 0.10000001\n
+send SET GAME 6
+expect-uart OK SET GAME 6
 send NEW
 expect-uart ERR NEW FORM
 # B held: the menu, the game in columns kept (a demo stops at a press)
@@ -72,13 +72,13 @@ expect-uart OK SET OPP 0
 send SET START 0
 expect-uart OK SET START 0
 send GAME OCTAL 0.10000001
-expect-uart OK GAME 94 OCTAL 0.10000001\n
+expect-uart OK GAME 4 OCTAL 0.10000001\n
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=94 RULE=20 MODE=0 TURN=0 POS=8,8,8,8,8,8,8,8
+expect-uart SCR=PLAY PH=INPUT GAME=4 RULE=2 MODE=0 TURN=0 POS=8,8,8,8,8,8,8,8
 send GAME OCTAL 0.10000001 ONE
 expect-uart ERR GAME FORM
 send GAME
-expect-uart OK GAME 94 OCTAL 0.10000001\n
+expect-uart OK GAME 4 OCTAL 0.10000001\n
 # 0.1 (only a heap of 1 moves): not in columns either; 0.00000004 (take
 # 8 pins leaving two runs) has no move on 8 cells at all
 send GAME OCTAL 0.1
@@ -88,4 +88,4 @@ expect-uart ERR GAME FORM
 send GAME OCTAL 0.00000004
 expect-uart ERR GAME FORM
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=94 RULE=20 MODE=0 TURN=0 POS=8,8,8,8,8,8,8,8
+expect-uart SCR=PLAY PH=INPUT GAME=4 RULE=2 MODE=0 TURN=0 POS=8,8,8,8,8,8,8,8

@@ -30,11 +30,11 @@ send HELP
 expect-uart OK HELP VER GAME NEW POS MOVE AI HINT GRUNDY PRESS RELEASE FRAME SCORES STATE SET SAVE REVIEW TEST\n
 send VER
 #@8 {
-expect-uart OK VER NIM 3.0.0 BOARD nano COLS 8 GAMES
+expect-uart OK VER NIM 4.0.0 BOARD nano COLS 8 GAMES
 expect-uart LINE 64 RX 127\n
 #@8 }
 #@32 # (a line holds a position of 32 columns)
-#@32 expect-uart OK VER NIM 3.0.0 BOARD nano COLS 32 GAMES
+#@32 expect-uart OK VER NIM 4.0.0 BOARD nano COLS 32 GAMES
 #@32 expect-uart LINE 72 RX 127\n
 send FOO
 expect-uart ERR UNKNOWN\n
@@ -80,8 +80,9 @@ send GAME FOO
 expect-uart ERR GAME NAME\n
 send GAME NIM ONE
 expect-uart ERR GAME NAME\n
+# a number no game has (game numbers are ids: docs/protocol.md)
 send GAME 99
-expect-uart ERR GAME NAME\n
+expect-uart ERR GAME NUMBER\n
 # a name is whole: a part of one lists the games it begins
 send GAME TAKE 1 2
 expect-uart # GAMES: TAKE 1 2 OR 4, TAKE 1 2 5 OR 8\nERR GAME NAME\n
@@ -98,6 +99,8 @@ expect-uart ERR ARGS\n
 send FRAME X
 expect-uart ERR ARGS\n
 send SCORES 99
+expect-uart ERR SCORES NUMBER\n
+send SCORES 4096
 expect-uart ERR ARGS\n
 # a line over 64 characters
 send MOVE 0 1 xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx

@@ -21,12 +21,12 @@ send SET LEVEL 2
 expect-uart OK SET LEVEL 2
 tap LEFT
 send GAME
-expect-uart OK GAME 90 SUM\n
+expect-uart OK GAME 2 SUM\n
 tap DOWN
 tap RIGHT
 tap RIGHT
 send GAME
-expect-uart OK GAME 92 SUM BINARY\n
+expect-uart OK GAME 130 SUM BINARY\n
 # START: SET UP
 tap DOWN
 tap DOWN
@@ -34,7 +34,7 @@ tap DOWN
 tap DOWN
 tap LEFT
 send STATE
-expect-uart SET=92,0,0,2,4,1,8,4,0 MENU=5
+expect-uart SET=130,0,0,2,4,1,8,4,0 MENU=5
 tap A
 # choosing the columns: row 0 shows them, the name of the last one scrolls
 send STATE
@@ -50,12 +50,12 @@ tap UP
 tap UP
 send STATE
 expect-uart MODE=12
-expect-uart RULES=3,5,7
+expect-uart RULES=6,10,14
 tap A
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=92 RULE=0 MODE=12 TURN=0 POS=255,255,255 RULES=3,5,7
+expect-uart SCR=PLAY PH=INPUT GAME=130 RULE=0 MODE=12 TURN=0 POS=255,255,255 RULES=6,10,14
 send GAME
-expect-uart OK GAME 92 SUM TAKE 1-3 DR NIM + TAKE 1-5 + TAKE 1-7 BINARY\n
+expect-uart OK GAME 130 SUM TAKE 1-3 DR NIM + TAKE 1-5 + TAKE 1-7 BINARY\n
 # SET UP: column 0 to 9 (DOWN held to the whole heap, then 9 x UP), A
 press DOWN
 wait 5000ms
@@ -74,7 +74,7 @@ expect-uart CUR=0,0 PEND=246
 tap A
 wait 300ms
 send STATE
-expect-uart TURN=0 POS=9,255,255 RULES=3,5,7
+expect-uart TURN=0 POS=9,255,255 RULES=6,10,14
 # column 1 to 10, column 2 to 14
 tap RIGHT
 press DOWN
@@ -114,7 +114,7 @@ tap UP
 tap A
 wait 300ms
 send STATE
-expect-uart SCR=PLAY PH=INPUT GAME=92 RULE=0 MODE=12 TURN=0 POS=9,10,14 RULES=3,5,7 CUR=2,0
+expect-uart SCR=PLAY PH=INPUT GAME=130 RULE=0 MODE=12 TURN=0 POS=9,10,14 RULES=6,10,14 CUR=2,0
 # B: set up, the game begins (B again would be the hint)
 tap B
 send GRUNDY

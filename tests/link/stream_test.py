@@ -47,6 +47,7 @@ class Model:
         self.turn = 0
         self.kayles_index = None
         self.moves = 0
+        self.numbers = link.game_numbers()     # the games' numbers: ids, with gaps (docs/protocol.md)
 
     def start(self, game):
         self.game = game
@@ -104,7 +105,7 @@ class Model:
         if r < 0.28:
             return "HINT", self.check_hint()
         if r < 0.32:
-            i = self.rng.randrange(self.link.games)
+            i = self.rng.choice(self.numbers)
             return "SCORES %d" % i, prefix("OK SCORES %d W " % i)
         if r < 0.36:
             v = self.rng.randrange(16)

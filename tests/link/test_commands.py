@@ -24,7 +24,9 @@ def game_list(link):
     # only for a code whose misere the chip proves, and in one heap only
     # for a code that never splits: 0.03* is both
     link.cmd("GAME OCTAL 0.03*")
-    for i in range(link.games):
+    numbers = link.game_numbers()
+    assert len(numbers) == link.games, "SCORES answers %d numbers, VER says %d games" % (len(numbers), link.games)
+    for i in numbers:
         r = link.cmd("GAME %d" % i)
         if not r.split(" ", 3)[3].startswith("SUM"):
             games.append((i, r.split(" ", 3)[3]))
@@ -35,6 +37,12 @@ def game_list(link):
         rule = re.sub(r"( ONE| MISERE| BINARY)+$", "", re.sub(r"^OCTAL .*", "OCTAL", name))
         if rule not in rules:
             rules.append(rule)
+    # in the order the '#' lines list them: the engine's (build/grundy
+    # --list's), your own game last; the numbers' order is the ids'
+    grundy = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "grundy")
+    order = [" ".join(l.split()[1:-1]) for l in subprocess.run([grundy, "--list"], capture_output=True, text=True,
+                                                                 check=True).stdout.splitlines()]
+    rules.sort(key=lambda r: order.index(r) if r in order else len(order))
     return games, rules
 
 
@@ -77,6 +85,12 @@ def test_names(b, check, Sim):
                 check(r == "OK GAME %d %s" % (i, name), "form words swapped: %s: %r" % (name, r))
                 break
         check(link.cmd("GAME 0") == "OK GAME 0 " + games[0][1], "GAME 0")
+        # A number no game has: refused as a number (no '#' line), nothing changed.
+        before = link.cmd("GAME")
+        for n in ("99", "127", "255", "256", "300", "0X7F"):
+            (_, r, info), = link.stream(["GAME " + n])
+            check(r == "ERR GAME NUMBER" and not info and link.cmd("GAME") == before, "GAME %s: %r %r" % (n, r, info))
+        check(link.cmd("GAME 0X80") == "OK GAME 128 NIM BINARY", "GAME 0X80")
         # Every prefix of every rule's name (the form words after some), the
         # issue's examples among them.
         n = 0
@@ -101,7 +115,7 @@ def test_names(b, check, Sim):
         refused("GAME MISERE NIM", "# GAMES: " + nim_forms)      # the name goes first
         # Garbage: no rule begins so.
         for g in ("FOO", "NIMX", "NIM NIM", "NIM MISERE X", "X NIM", "TAKE 1-9", "TAKE  1  2  OR  5", "!?#",
-                  "-", "0X", "99", "0 MISERE", "1 2", "KAYLES KAYLES"):
+                  "-", "0X", "0 MISERE", "1 2", "KAYLES KAYLES"):
             refused("GAME " + g, "# GAMES: NONE")
         link.cmd("GAME 0")      # the '#' lists below end with the rules, not a SUM's name
         refused("GAME ONE", "# GAMES: " + ", ".join(rules))     # nothing typed: every rule begins so
@@ -139,7 +153,8 @@ NOGAME = [
     ("PRESS X", "ERR BUTTON"), ("PRESS B", "OK PRESS B"), ("RELEASE", "ERR BUTTON"), ("RELEASE B", "OK RELEASE B"),
     ("RELEASE UP 1", "ERR BUTTON"), ("FRAME", "OK FRAME [0-9A-F]+"), ("FRAME 1", "ERR ARGS"),
     ("SCORES", r"OK SCORES \d+ W \d+ L \d+"), ("SCORES 0", r"OK SCORES 0 W \d+ L \d+"), ("SCORES X", "ERR ARGS"),
-    ("SCORES 0 1", "ERR ARGS"), ("STATE", r"OK STATE SCR=(INTRO|MENU|PLAY|END) PH=\w+ .* INGAME=0 .*"),
+    ("SCORES 0 1", "ERR ARGS"), ("SCORES 99", "ERR SCORES NUMBER"), ("SCORES 99 1 1", "ERR SCORES NUMBER"),
+    ("SCORES 4096", "ERR ARGS"), ("SET GAME 99", "ERR SET VALUE"), ("STATE", r"OK STATE SCR=(INTRO|MENU|PLAY|END) PH=\w+ .* INGAME=0 .*"),
     ("STATE 1", "ERR ARGS"), ("SET", "ERR SET ITEM"), ("SET FOO 1", "ERR SET ITEM"),
     ("SET BRIGHT", "ERR SET VALUE"), ("SET BRIGHT 7", "OK SET BRIGHT 7"),
     ("SAVE", "OK SAVE|ERR SAVE WAIT"), ("SAVE 1", "ERR ARGS"),
@@ -239,8 +254,8 @@ def ed_solve(top):
 
 
 def test_ed(b, check, Sim):
-    """EMPTY AND DIVIDE over the link: its four games (at the end of the
-    list), POS refusals, GRUNDY (the game's value; P/N), HINT and AI
+    """EMPTY AND DIVIDE over the link: its four games (their numbers from
+    its rule's), POS refusals, GRUNDY (the game's value; P/N), HINT and AI
     against the brute force on every position up to 8 x 8 and on BINARY
     positions up to 255, MOVE's refusals and a game played to its end."""
     sim = Sim(b)
@@ -256,10 +271,13 @@ def test_ed(b, check, Sim):
             r = link.cmd("GAME EMPTY AND DIVIDE" + f)
             check(re.fullmatch(r"OK GAME \d+ EMPTY AND DIVIDE" + f, r) is not None, "GAME ED%s: %r" % (f, r))
             numbers.append(int(r.split()[2]))
-        first_sum = next(i for i in range(link.games) if link.cmd("GAME %d" % i).split(" ", 3)[3].startswith("SUM"))
-        check(numbers == list(range(first_sum - 4, first_sum)),
-              "EMPTY AND DIVIDE's games are the four before the SUMs, the rules' last: %r, the SUMs from %d of %d"
-              % (numbers, first_sum, link.games))
+        # its numbers are its ids (docs/protocol.md): 2 x its rule's number,
+        # + 1 misere, + 128 BINARY
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "firmware", "engine",
+                               "rules.h")) as f:
+            num = int(re.search(r"^\s*X\(\s*(\d+),\s*ED,", f.read(), re.M).group(1))
+        check(numbers == [2 * num, 2 * num + 1, 2 * num + 128, 2 * num + 129],
+              "EMPTY AND DIVIDE's game numbers: %r, its rule's number %d" % (numbers, num))
         r = link.cmd("GAME EMPTY AND DIVIDE ONE")
         check(r == "ERR GAME NAME", "GAME EMPTY AND DIVIDE ONE: %r" % r)
         n_checked = 0
@@ -386,7 +404,7 @@ def test_sum(b, check, Sim):
         check(link.cmd("GRUNDY") == "OK GRUNDY 1 4 6 SUM 3 N", "GRUNDY: %r" % link.cmd("GRUNDY"))
         check(link.cmd("HINT") in ("OK HINT 2 13", "OK HINT 0 6"), "HINT: %r" % link.cmd("HINT"))
         st = link.cmd("STATE")
-        check(" GAME=%s " % index in st and " MODE=12 " in st and " POS=9,10,14 RULES=3,5,7 " in st, "STATE: %r" % st)
+        check(" GAME=%s " % index in st and " MODE=12 " in st and " POS=9,10,14 RULES=6,10,14 " in st, "STATE: %r" % st)
         check(link.cmd("POS 9 10") == "ERR POS COLS", "POS with a column missing")
         check(link.cmd("MOVE 2 6") == "ERR MOVE ILLEGAL", "TAKE 1-7: 8 at once taken")
         check(link.cmd("MOVE 2 7") == "OK MOVE 2 7", "TAKE 1-7: 7 at once")
@@ -394,7 +412,7 @@ def test_sum(b, check, Sim):
         # the whole name as GAME's reply gives it, back in: the same game
         name = link.cmd("GAME").split(" ", 3)[3]
         check(link.cmd("GAME " + name) == "OK GAME %s %s" % (index, name), "GAME %s" % name)
-        check(any(l.startswith("LOG NEW %s " % index) and l.endswith(" RULES=3,5,7") for l in sim.lines),
+        check(any(l.startswith("LOG NEW %s " % index) and l.endswith(" RULES=6,10,14") for l in sim.lines),
               "LOG NEW says the sum's rules")
         # misere with tame rules: misere Nim on the values
         r = link.cmd("GAME SUM NIM + DAWSON KAYLES + MOCK TURTLES MISERE")
@@ -442,7 +460,7 @@ def test_octal(b, check, Sim, root):
             got = link.cmd("GRUNDY").split()
             check(got[2:10] == [str(v) for v in want], "%s: GRUNDY %s, build/grundy %s" % (code, got, want))
             st = link.cmd("STATE")
-            check(" RULE=20 " in st, "%s: %r" % (code, st))
+            check(" RULE=2 " in st, "%s: %r" % (code, st))    # TAKE 1's number, as your own game's ids
             if not pins:
                 # one heap (ONE, a code that never splits): the heap's value
                 # by the mex rule, as build/grundy's, on heaps past a column's

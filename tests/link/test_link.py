@@ -126,19 +126,22 @@ def test_defects(b):
 # ---- one-heap GRUNDY ----------------------------------------------------------------
 
 def rule_ids():
-    return [l.split()[0] for l in subprocess.run([os.path.join(ROOT, "build", "grundy"), "--list"],
-                                                 capture_output=True, text=True, check=True).stdout.splitlines()]
+    """Each rule's id (rules.h's second field) by its number (the first,
+    STATE's RULE)."""
+    with open(os.path.join(ROOT, "firmware", "engine", "rules.h")) as f:
+        return {int(n): i for n, i in re.findall(r"^\s*X\(\s*(\d+),\s*(\w+),", f.read(), re.M)}
 
 
-def grundy_seq(rule_id, n):
-    out = subprocess.run([os.path.join(ROOT, "build", "grundy"), rule_ids()[rule_id], str(n)],
+def grundy_seq(rule, n):
+    """build/grundy's values of rule (its number, as STATE's RULE) for heaps 0 .. n - 1."""
+    out = subprocess.run([os.path.join(ROOT, "build", "grundy"), rule_ids()[rule], str(n)],
                          capture_output=True, text=True, check=True).stdout.split()
     return [int(x) for x in out]
 
 
 def games_in_mode(link, bit):
-    """Each game of the list whose mode has bit, chosen in turn: (index, mode, rule)."""
-    for i in range(link.games):
+    """Each game of the list whose mode has bit, chosen in turn: (number, mode, rule's number)."""
+    for i in link.game_numbers():
         link.cmd("GAME %d" % i)
         st = nimlink.state(link)
         mode, rule = int(st["MODE"]), int(st["RULE"])
@@ -185,7 +188,7 @@ def test_binary(b):
         link.cmd("SET OFF 4")
         link.cmd("SET OPP 1")
         games = 0
-        ed = rule_ids().index("ED")     # two boxes, not heaps: test_commands.test_ed
+        ed = next(n for n, i in rule_ids().items() if i == "ED")     # two boxes, not heaps: test_commands.test_ed
         for i, mode, rule in games_in_mode(link, 4):
             if rule == ed:
                 continue
@@ -348,8 +351,14 @@ def test_nimlink(b):
         time.sleep(0.3)
         rc, out, err = run_nimlink(["--sim", elf, "--sim-eeprom", e2, "dump " + f3])   # a power cycle later
         d1, d2, d3 = (json.load(open(f)) for f in (f1, f2, f3))
-        check(d1 == d2 == d3 and d1["settings"]["BRIGHT"] == 5 and d1["scores"][0] == [3, 4]
-              and d1["scores"][5] == [255, 1], "dump, restore on a blank toy, power cycle: %r %r" % (d1, d3))
+        check(d1 == d2 == d3 and d1["settings"]["BRIGHT"] == 5 and d1["scores"]["0"] == [3, 4]
+              and d1["scores"]["1"] == [0, 9] and d1["scores"]["5"] == [255, 1],
+              "dump, restore on a blank toy, power cycle: %r %r" % (d1, d3))
+        # scores by game number: one no game has is refused, and said so
+        with open(f3, "w") as f:
+            json.dump(dict(d1, scores=dict(d1["scores"], **{"127": [1, 2]})), f)
+        rc, out, err = run_nimlink(["--sim", elf, "--sim-eeprom", e2, "restore " + f3])
+        check("SCORES 127 1 2 -> ERR SCORES NUMBER" in out and "1 refused" in out, "restore, an unknown number: %s" % out)
         test_restore_burst(elf, d, f1, d1)
 
     rc, out, err = run_nimlink(["--port", "/dev/nonexistent-nimlink", "VER"])

@@ -138,6 +138,11 @@ const char *rb_command(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 const char *rb_command_ok(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* How many games the toy lists (VER's GAMES). */
 unsigned rb_game_count(void);
+/* The g-th game number on the link (g < rb_game_count()), and whether a
+ * number is one of your own game's that a code can refuse (misere, one
+ * heap). */
+unsigned rb_game_number(unsigned g);
+bool rb_game_own_refusable(unsigned number);
 const char *rb_game_line(unsigned g, unsigned games);
 
 /* ---- rb_check.c: the invariants ------------------------------------------ */

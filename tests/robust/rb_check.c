@@ -275,7 +275,7 @@ void rb_check_state_line(const char *line, const rb_snap_t *s)
             rb_fail("STATE %s=%s but the RAM says %s: \"%s\"", key, v, want, line); } while (0)
     EXPECT("SCR", "%s", g->screen < RB_SCR_COUNT ? scr[g->screen] : "?");
     EXPECT("PH", "%s", g->phase < 4 ? ph[g->phase] : "?");
-    EXPECT("RULE", "%u", g->rule);
+    EXPECT("RULE", "%u", rb_fw_rule_number(g->rule));
     EXPECT("MODE", "%u", g->mode);
     EXPECT("TURN", "%u", g->turn);
     if (g->mode & ENGINE_ONEHEAP) {
@@ -292,8 +292,9 @@ void rb_check_state_line(const char *line, const rb_snap_t *s)
     EXPECT("OV", "%u", g->overlay);
     EXPECT("INGAME", "%u", g->in_game);
     n = 0;
+    /* the chosen game by its number on the link (its id), not its place */
     for (int i = 0; i < g->nset; i++)
-        n += snprintf(want + n, sizeof want - n, "%s%u", i ? "," : "", g->set[i]);
+        n += snprintf(want + n, sizeof want - n, "%s%u", i ? "," : "", i == S_GAME ? g->chosen : g->set[i]);
     if (!rb_state_field(line, "SET", v, sizeof v) || strcmp(v, want))
         rb_fail("STATE SET=%s but the RAM says %s", v, want);
 #undef EXPECT

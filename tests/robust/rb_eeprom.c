@@ -60,9 +60,9 @@ static void boot_image(const uint8_t *img, rb_state_t *r, unsigned game)
 }
 
 /* The heap game the EEPROM campaign plays (POS 7 6 5, MOVE 0 4): TAKE 1-5
- * in columns, the list's game 14 (NIM in 2 forms, TAKE 1-2, 1-3 and 1-4 in
- * 4 each, then TAKE 1-5; game.c). */
-#define EE_GAME 14u
+ * in columns, by its number on the link (its id: 2 x its rule's number,
+ * docs/protocol.md). */
+#define EE_GAME (RULE_NUM_SUB5 * 2u)
 
 static uint8_t img[BOARD_EEPROM_BYTES], good[BOARD_EEPROM_BYTES];
 static uint64_t images, flips;

@@ -46,4 +46,26 @@ void rb_fw_game_read(const uint8_t *ram, const uint8_t *view_ram, rb_game_t *o)
     memcpy(o->rules, g.pos.rules, sizeof o->rules);
     memcpy(o->set, g.set, SET_COUNT);
     o->nset = SET_COUNT;
+    o->chosen = g.rec.chosen;
+}
+
+unsigned rb_fw_rule_number(unsigned rule)
+{
+    static const uint8_t num[RULE_COUNT + 1] = {
+#define RULE_X(num, id, name, kind, code, form) [RULE_##id] = (num),
+        RULES(RULE_X)
+#undef RULE_X
+        [RULE_OWN] = RULE_NUM_SUB1,
+    };
+    return rule <= RULE_OWN ? num[rule] : 0xFFu;
+}
+
+unsigned rb_fw_rule_index(unsigned number)
+{
+    /* from RULE_OWN down: TAKE 1's number is your own game's (TAKE 1 is
+     * never a game) */
+    for (unsigned r = RULE_OWN + 1; r--;)
+        if (rb_fw_rule_number(r) == number)
+            return r;
+    return RULE_NONE;
 }

@@ -18,9 +18,16 @@ typedef struct {
     uint8_t col[BOARD_COLS];
     uint16_t heap;
     uint8_t rules[BOARD_COLS];  /* a SUM's columns' rules */
-    uint8_t set[16];
+    uint8_t set[16];    /* the settings; set[S_GAME] is the chosen game's place in the list */
     uint8_t nset;
+    uint8_t chosen;     /* the chosen game's id: its number on the link (STATE's SET=, GAME) */
 } rb_game_t;
+
+/* A rule's number (rules.h), as STATE's RULE and RULES= give it, of its
+ * engine index (RULE_OWN: TAKE 1's, as the firmware's game_list.c). */
+unsigned rb_fw_rule_number(unsigned rule);
+/* The engine index of a game's rule number (RULE_NONE: none). */
+unsigned rb_fw_rule_index(unsigned number);
 
 /* sizeof(game_t) on the AVR (packed: the AVR has no alignment). */
 size_t rb_fw_game_size(void);

@@ -311,20 +311,53 @@ const char *rb_command_ok(const char *fmt, ...)
     return r;
 }
 
-/* "GAME <g>": your own game (the list's last four) in misere columns with
- * a code whose misere the toy plays, Dawson's Kayles, and in one heap
- * with a code that never splits, 0.03*: a wild code's misere is refused
- * (ERR GAME WILD), a code that splits in one heap (ERR GAME FORM), and the
- * menu's code editor may have left any code set. The reply is OK GAME
- * <g> all the same. */
+/* The g-th game number (docs/protocol.md: the games' ids, with gaps),
+ * g < rb_game_count(): the numbers SCORES answers, asked once. */
+unsigned rb_game_number(unsigned g)
+{
+    static uint8_t num[256];
+    static unsigned n;
+    if (!n) {
+        for (unsigned i = 0; i < 256; i++) {
+            const char *r = rb_command("SCORES %u", i);
+            if (!strncmp(r, "OK", 2))
+                num[n++] = (uint8_t)i;
+            else if (strcmp(r, "ERR SCORES NUMBER"))
+                rb_fail("SCORES %u: %s", i, r);
+        }
+        if (n != rb_game_count())
+            rb_fail("SCORES answers %u game numbers, VER says %u games", n, rb_game_count());
+    }
+    if (g >= n)
+        rb_fail("game %u of %u", g, n);
+    return num[g];
+}
+
+/* Your own game's numbers in misere columns, one heap and one heap
+ * misere (its ids: TAKE 1's, game.h) */
+#define RB_OWN_MISERE (RULE_NUM_SUB1 * 2 + 1)
+
+bool rb_game_own_refusable(unsigned number)
+{
+    return number >= RB_OWN_MISERE && number < RB_OWN_MISERE + 3;
+}
+
+/* "GAME <i>" of the g-th game number: your own game in misere columns
+ * with a code whose misere the toy plays, Dawson's Kayles, and in one
+ * heap with a code that never splits, 0.03*: a wild code's misere is
+ * refused (ERR GAME WILD), a code that splits in one heap (ERR GAME
+ * FORM), and the menu's code editor may have left any code set. The
+ * reply is OK GAME <i> all the same. */
 const char *rb_game_line(unsigned g, unsigned games)
 {
     static const char *const own[] = {"GAME OCTAL 0.07 MISERE", "GAME OCTAL 0.03* ONE", "GAME OCTAL 0.03* ONE MISERE"};
     static char t[32];
-    if (g + 3 >= games)
-        snprintf(t, sizeof t, "%s", own[g + 3 - games]);
+    unsigned i = rb_game_number(g);
+    (void)games;
+    if (rb_game_own_refusable(i))
+        snprintf(t, sizeof t, "%s", own[i - RB_OWN_MISERE]);
     else
-        snprintf(t, sizeof t, "GAME %u", g);
+        snprintf(t, sizeof t, "GAME %u", i);
     return t;
 }
 

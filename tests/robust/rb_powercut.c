@@ -137,6 +137,17 @@ static bool scored_once(const rb_state_t *P, const rb_state_t *R, int winner, bo
 
 /* A random command: a legal move, the machine's move, a setting, a new
  * game or another game. */
+/* A game's number for SET GAME or GAME: any but your own game's that a
+ * code can refuse (misere, one heap). */
+static uint8_t any_game(void)
+{
+    unsigned i;
+    do
+        i = rb_game_number(rb_rnd_n(rb_game_count()));
+    while (rb_game_own_refusable(i));
+    return (uint8_t)i;
+}
+
 static void round_pick(round_t *c)
 {
     const rb_state_t *P = &c->P;
@@ -163,14 +174,14 @@ static void round_pick(round_t *c)
         snprintf(c->cmd, sizeof c->cmd, "AI\n");
     } else if (r < 88) {
         static const uint8_t items[] = { S_GAME, S_FIRST, S_LEVEL, S_START, S_SOUND, S_BRIGHT };
-        /* every game but your own in misere columns and in one heap,
-         * the list's last three: a power cut can bring back the default
-         * code (Officers, wild, and it splits), whose misere and one heap
-         * NEW refuses (octal_misere.nims, octal_heap.nims) */
-        const uint8_t counts[] = { (uint8_t)(rb_game_count() - 3), 3, 3, 4, 2, 16 };
+        /* every game but your own in misere columns and in one heap: a
+         * power cut can bring back the default code (Officers, wild, and
+         * it splits), whose misere and one heap NEW refuses
+         * (octal_misere.nims, octal_heap.nims) */
+        const uint8_t counts[] = { 0, 3, 3, 4, 2, 16 };
         int k = (int)rb_rnd_n(6);
         c->set_item = items[k];
-        c->set_val = (uint8_t)rb_rnd_n(counts[k]);
+        c->set_val = k ? (uint8_t)rb_rnd_n(counts[k]) : any_game();
         c->kind = CMD_SET;
         static const char *names[] = { "GAME", "OPP", "FIRST", "LEVEL", "START", "SOUND", "BRIGHT", "OFF", "LANG" };
         snprintf(c->cmd, sizeof c->cmd, "SET %s %u\n", names[c->set_item], c->set_val);
@@ -179,7 +190,7 @@ static void round_pick(round_t *c)
         snprintf(c->cmd, sizeof c->cmd, "NEW\n");
     } else {
         c->kind = CMD_GAME;
-        c->set_val = (uint8_t)rb_rnd_n(rb_game_count() - 3);     /* as SET GAME */
+        c->set_val = any_game();     /* as SET GAME */
         snprintf(c->cmd, sizeof c->cmd, "GAME %u\n", c->set_val);
     }
 }
@@ -380,6 +391,7 @@ void rb_powercut_run(uint64_t n, bool brownout)
     rb_boot_wait();
     ee_watch_start();
     rb_command_ok("SET OFF 4");
+    rb_game_number(0);      /* the game numbers asked now, before any line is planned */
     rb_command_ok("SET OPP 0");
     rb_command_ok("GAME %u", rb_rnd_n(rb_game_count() - 3));
     uint64_t cuts = 0;

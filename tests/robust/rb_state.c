@@ -23,7 +23,7 @@ static void parse_state(const char *line, rb_state_t *p)
     rb_state_field(line, "GAME", v, sizeof v);
     p->game = (unsigned)atoi(v);
     rb_state_field(line, "RULE", v, sizeof v);
-    p->pos.rule = (uint8_t)atoi(v);
+    p->pos.rule = (uint8_t)rb_fw_rule_index((unsigned)atoi(v));   /* STATE gives the rule's number */
     rb_state_field(line, "MODE", v, sizeof v);
     p->pos.mode = (uint8_t)atoi(v);
     rb_state_field(line, "TURN", v, sizeof v);

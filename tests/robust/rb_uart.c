@@ -152,6 +152,7 @@ void rb_uart_run(uint64_t n)
         rb_fail("VER does not say how many games: %s", uart_known.ver_reply);
     snprintf(uart_known.help_reply, sizeof uart_known.help_reply, "%s", rb_command_ok("HELP"));
     rb_command_ok("SET OFF 4");
+    rb_game_number(0);      /* the game numbers asked now, before any line is planned */
     int ep = 0;
     while (uart_n.lines < n) {
         bool ex = ep++ % 3 != 2;

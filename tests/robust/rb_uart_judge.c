@@ -272,10 +272,10 @@ static bool judge_change(const expect_t *e, const char *line, const rb_game_t *g
     case L_GAME: {
         unsigned i;
         if (sscanf(line, e->kind == L_NEW ? "OK NEW %u" : "OK GAME %u", &i) != 1 ||
-            (e->kind == L_GAME && (i != e->val || g->set[S_GAME] != e->val)))
+            (e->kind == L_GAME && (i != e->val || g->chosen != e->val)))
             rb_fail("line \"%s\" got \"%s\"", e->shown, line);
         if (e->kind == L_GAME)
-            uart_known.set[S_GAME] = e->val;
+            uart_known.set[S_GAME] = g->set[S_GAME];    /* the RAM's: its place in the list */
         if (g->screen != SCR_PLAY || !g->in_game || engine_check_pos(&after) || !engine_has_move(&after))
             rb_fail("line \"%s\": no new game (%s)", e->shown, rb_pos_str(&after));
         break;

@@ -198,9 +198,9 @@ static void add_bad_args(void)
         { "SET", "ERR SET ITEM" }, { "SET FOO 1", "ERR SET ITEM" }, { "SET BRIGHT", "ERR SET VALUE" },
         { "SET BRIGHT 16", "ERR SET VALUE" }, { "SET OFF 5", "ERR SET VALUE" }, { "SET SOUND 2", "ERR SET VALUE" },
         { "SET LEVEL 1 2", "ERR SET VALUE" }, { "SET GAME 99", "ERR SET VALUE" }, { "SET OPP X", "ERR SET VALUE" },
-        { "GAME FOO", "ERR GAME NAME" }, { "GAME 99", "ERR GAME NAME" }, { "GAME NIM X", "ERR GAME NAME" },
+        { "GAME FOO", "ERR GAME NAME" }, { "GAME 99", "ERR GAME NUMBER" }, { "GAME NIM X", "ERR GAME NAME" },
         { "GAME ONE", "ERR GAME NAME" }, { "PRESS", "ERR BUTTON" }, { "PRESS X", "ERR BUTTON" },
-        { "RELEASE UP 1", "ERR BUTTON" }, { "SCORES 99", "ERR ARGS" }, { "SCORES X", "ERR ARGS" },
+        { "RELEASE UP 1", "ERR BUTTON" }, { "SCORES 99", "ERR SCORES NUMBER" }, { "SCORES X", "ERR ARGS" },
         { "SCORES 1 2", "ERR ARGS" }, { "SAVE 1", "ERR ARGS" },
     };
     uint32_t i = rb_rnd_n(sizeof t / sizeof t[0]);
@@ -218,7 +218,7 @@ static void add_readonly(void)
     case 4: case 5: add_line(L_GRUNDY, "GRUNDY"); break;
     case 6: case 7: add_line(L_HINT, "HINT"); break;
     case 8: {
-        uint8_t i = (uint8_t)rb_rnd_n(uart_known.n_games);
+        uint8_t i = (uint8_t)rb_game_number(rb_rnd_n(uart_known.n_games));
         snprintf(t, sizeof t, "SCORES %u", i);
         add_line(L_SCORES, t)->val = i;
         break;
@@ -340,7 +340,7 @@ void uart_burst_send(int nlines, bool changes)
             char t[32];
             uint8_t gi = (uint8_t)rb_rnd_n(uart_known.n_games);
             snprintf(t, sizeof t, "%s", rb_game_line(gi, uart_known.n_games));
-            add_line(L_GAME, t)->val = gi;
+            add_line(L_GAME, t)->val = (uint8_t)rb_game_number(gi);
             ended = true;
         }
     }

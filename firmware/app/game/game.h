@@ -19,7 +19,7 @@
 #include "review.h"
 #include "tables.h"
 
-#define APP_VERSION "3.0.0"
+#define APP_VERSION "4.0.0"
 
 /* The phases of a game. */
 enum {
@@ -169,7 +169,7 @@ uint8_t game_find(uint8_t rule, uint8_t mode);
  * chosen game's byte). */
 #define GAME_ID_OWN (RULE_NUM_SUB1 * 2)
 #define GAME_ID_SUM (RULE_NUM_NIM * 2 + 2)
-/* A rule's permanent number (rules.h). */
+/* A rule's permanent number (rules.h); RULE_OWN's is TAKE 1's. */
 uint8_t game_rule_number(uint8_t rule);
 /* The id of rule in mode, with GAME_ID_BINARY for a BINARY game. */
 uint8_t game_id_of(uint8_t rule, uint8_t mode);

@@ -119,11 +119,13 @@ NOINLINE uint8_t game_find(uint8_t rule, uint8_t mode)
     return list_walk(&rule, &mode, GAME_NONE);
 }
 
-/* The rules' permanent numbers, by the engine's index. */
-static const uint8_t rule_numbers[RULE_COUNT] PROGMEM = {
+/* The rules' permanent numbers, by the engine's index; your own game
+ * has TAKE 1's, as its ids are TAKE 1's (game.h). */
+static const uint8_t rule_numbers[RULE_COUNT + 1] PROGMEM = {
 #define RULE_X(num, id, name, kind, code, form) [RULE_##id] = (num),
     RULES(RULE_X)
 #undef RULE_X
+    [RULE_OWN] = RULE_NUM_SUB1,
 };
 
 uint8_t game_rule_number(uint8_t rule)
@@ -132,13 +134,11 @@ uint8_t game_rule_number(uint8_t rule)
 }
 
 /* TAKE 1 and NIM in one heap are never listed (game_listed): their ids
- * are your own code's and the SUMs'. */
+ * are your own code's (rule_numbers) and the SUMs'. */
 NOINLINE uint8_t game_id_of(uint8_t rule, uint8_t mode)
 {
     uint8_t id;
-    if (rule == RULE_OWN)
-        id = GAME_ID_OWN;
-    else if (mode & ENGINE_SUM)
+    if (mode & ENGINE_SUM)
         id = GAME_ID_SUM;   /* no SUM in one heap: SUM MISERE is id + 1 */
     else
         id = (uint8_t)(game_rule_number(rule) * 2);

@@ -20,7 +20,7 @@ static uint8_t line_bad;    /* 0, or the R_* reason the whole line is refused fo
 /* Reasons' words, in R_* order (proto_int.h). */
 static const char reasons[] PROGMEM =
     "OK RULE MODE COLS HEIGHT HEAP ADJ COL ILLEGAL NOGAME TURN OVER "
-    "ARGS NAME ITEM VALUE BUTTON UNKNOWN WAIT FORM WILD CODE OVERRUN LONG BINARY";
+    "ARGS NAME ITEM VALUE BUTTON UNKNOWN WAIT FORM WILD CODE NUMBER OVERRUN LONG BINARY";
 
 /* ---- running a line -------------------------------------------------------------- */
 

@@ -62,9 +62,6 @@ void proto_reply_ok(void)
     proto_out_word(proto_commands, proto_cmd);
 }
 
-/* number() works in 16 bits: a value up to max, times 16, plus a digit. */
-_Static_assert(ENGINE_HEAP_MAX <= 4095, "number() needs max * 16 + 15 < 65536");
-
 #define BUTTON_COUNT 6      /* the buttons' names: ui_check_words' first words, BTN_* bit order */
 static const char setting_names[] PROGMEM = "GAME OPP FIRST LEVEL START SOUND BRIGHT OFF LANG";
 static const char screen_names[] PROGMEM = "INTRO MENU TEST PLAY END";
@@ -82,6 +79,13 @@ uint8_t proto_buttons(void)
 static uint8_t proto_game_current(void)
 {
     return game.running ? game_index() : game.set[SET_GAME];
+}
+
+/* The number (id) of game index, proto_game_current's: from the rule and
+ * mode of a game on, with no walk of the list (test-link-cycles' bound). */
+static uint8_t proto_game_id(uint8_t index)
+{
+    return game.running ? game_id_of(game.pos.rule, game.pos.mode) : game_id(index);
 }
 
 /* Out of line: its trial position (69 bytes on 32 columns) would otherwise
@@ -112,8 +116,8 @@ NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
             return R_CMD | R_ARGS;
     }
     for (; *w; w = proto_word()) {
-        uint16_t v;
-        if (n >= (one ? 1 : ENGINE_COLS) || !proto_number(w, one ? ENGINE_HEAP_MAX : 255, &v))
+        uint16_t v = proto_number(w, one ? ENGINE_HEAP_MAX : 255);
+        if (n >= (one ? 1 : ENGINE_COLS) || v == PROTO_NAN)
             return R_CMD | R_ARGS;
         if (one)
             p.heap = v;
@@ -136,10 +140,12 @@ NOINLINE static uint8_t proto_cmd_pos(uint16_t now)
 static uint8_t proto_cmd_state(uint16_t now)
 {
     game_t *const g = &game;
-    uint16_t v[9];
+    uint8_t v[10];
+    uint8_t index = proto_game_current();
+    bool one = game_is_oneheap();
     (void)now;
-    v[0] = proto_game_current();
-    v[1] = g->pos.rule;
+    v[0] = proto_game_id(index);
+    v[1] = game_rule_number(g->pos.rule);
     v[2] = g->pos.mode;
     v[3] = g->turn;
     proto_reply_ok();
@@ -148,24 +154,26 @@ static uint8_t proto_cmd_state(uint16_t now)
     proto_out_P(PSTR(" PH="));
     proto_out_word(phase_names, g->phase);
     proto_out_fmt(PSTR(" GAME=# RULE=# MODE=# TURN=# POS="), v);
-    if (game_is_oneheap())
+    if (one)
         proto_out_num(g->pos.heap);
     else
-        proto_out_list(g->pos.col, g->pos.ncols);
+        proto_out_list(g->pos.col, g->pos.ncols, false);
     proto_sum_out();
     v[1] = view.cur_col;
     v[2] = view.cur_row;
-    v[3] = game_is_oneheap() ? view.pend_heap : view.pend;
+    proto_out_fmt(PSTR(" CUR=#,# PEND="), v + 1);
+    proto_out_num(one ? view.pend_heap : view.pend);   /* a heap's: past a byte on 32 columns */
     v[4] = view.overlay;
     v[5] = g->in_game;
-    game_score_t sc = game_score((uint8_t)v[0]);
+    game_score_t sc = game_score(index);
     v[6] = sc.wins;
     v[7] = sc.losses;
-    proto_out_fmt(PSTR(" CUR=#,# PEND=# OV=# INGAME=# W=# L=# SET="), v + 1);
-    proto_out_list(g->set, SET_COUNT);
-    v[7] = ui_menu_item();
-    v[8] = store_busy();
-    proto_out_fmt(PSTR(" MENU=# SAVE=#"), v + 7);
+    v[8] = game_id(g->set[SET_GAME]);   /* by its number, as SET GAME takes it */
+    proto_out_fmt(PSTR(" OV=# INGAME=# W=# L=# SET=#,"), v + 4);
+    proto_out_list(g->set + 1, SET_COUNT - 1, false);
+    v[8] = ui_menu_item();
+    v[9] = store_busy();
+    proto_out_fmt(PSTR(" MENU=# SAVE=#"), v + 8);
     return 0;
 }
 
@@ -230,7 +238,6 @@ static ALWAYS_INLINE void proto_grundy_game_out(uint16_t g)
         proto_grundy_sum_out(g);
 }
 
-
 static uint8_t proto_cmd_help(uint16_t now)
 {
     (void)now;
@@ -241,8 +248,9 @@ static uint8_t proto_cmd_help(uint16_t now)
 
 static uint8_t proto_cmd_ver(uint16_t now)
 {
-    uint16_t n[4];
+    uint8_t n[4];
     (void)now;
+    _Static_assert(BOARD_COLS <= 255 && PROTO_LINE_MAX <= 255 && PROTO_RX_ROOM <= 255, "VER's numbers are bytes");
     n[0] = BOARD_COLS;
     n[1] = GAME_COUNT;
     n[2] = PROTO_LINE_MAX;
@@ -252,12 +260,12 @@ static uint8_t proto_cmd_ver(uint16_t now)
     return 0;
 }
 
-/* GAME and NEW's reply: the game's number and name. */
-static uint8_t proto_game_reply(void)
+/* GAME and NEW's reply: game index's number and name (index: after NEW,
+ * the chosen game, no walk to find it; else proto_game_current's). */
+static uint8_t proto_game_reply(uint8_t index)
 {
-    uint8_t index = proto_game_current();
     proto_reply_ok();
-    proto_out_snum(index);
+    proto_out_snum(proto_game_id(index));
     proto_out_sp();
     game_name_out(index, proto_out_P);
     return 0;
@@ -267,7 +275,7 @@ static uint8_t proto_cmd_new(uint16_t now)
 {
     if (!game_new(now))     /* not started: why (game_unplayable) */
         return R_CMD | proto_own_refusal(game_unplayable(game.set[SET_GAME]));
-    return proto_game_reply();
+    return proto_game_reply(game.set[SET_GAME]);
 }
 
 /* GAME alone names the game; GAME <name> chooses it and starts one, as NEW. */
@@ -276,7 +284,7 @@ static uint8_t proto_cmd_game(uint16_t now)
     uint8_t index, err;
     char *w = proto_word();
     if (!*w)
-        return proto_game_reply();
+        return proto_game_reply(proto_game_current());
     err = proto_name_game(w, &index);   /* a SUM: its rules now game.pos's, for start_pos */
     if (err)
         return R_CMD | err;
@@ -299,8 +307,9 @@ static uint8_t proto_cmd_move(uint16_t now)
     engine_move_t m;
     /* <to> is a heap size (one-heap form) or a cell mask 0..255: the
      * engine judges which. */
-    if (!proto_next_num(255, &v) || !proto_next_num(ENGINE_HEAP_MAX > 255 ? ENGINE_HEAP_MAX : 255, &to)
-            || !proto_at_end())
+    v = proto_next_num(255);
+    to = proto_next_num(ENGINE_HEAP_MAX > 255 ? ENGINE_HEAP_MAX : 255);
+    if (v == PROTO_NAN || to == PROTO_NAN || !proto_at_end())
         return R_CMD | R_ARGS;
     m.col = (uint8_t)v;
     m.to = to;
@@ -395,21 +404,28 @@ static uint8_t proto_cmd_frame(uint16_t now)
     return 0;
 }
 
-/* SCORES [<i> [<wins> <losses>]]: a game's score; with both numbers a PC
- * restores a dump. */
+/* SCORES [<i> [<wins> <losses>]]: a game's score by its number (BINARY:
+ * its columns game's); with both numbers a PC restores a dump. */
 static uint8_t proto_cmd_scores(uint16_t now)
 {
-    uint16_t n[3], v, to;
-    uint8_t index = proto_game_current();
+    uint16_t v, to;
+    uint8_t n[3], index = proto_game_current();
+    n[0] = proto_game_id(index);
     char *w = proto_word();
     (void)now;
     if (*w) {
-        if (!proto_number(w, GAME_COUNT - 1, &v))
+        v = proto_number(w, PROTO_GAME_MAX);
+        if (v == PROTO_NAN)
             return R_ARGS;
-        index = (uint8_t)v;
+        index = proto_game_number(v);
+        if (index == GAME_NONE)
+            return R_CMD | R_NUMBER;
+        n[0] = (uint8_t)v;
         w = proto_word();
         if (*w) {
-            if (!proto_number(w, 255, &v) || !proto_next_num(255, &to) || !proto_at_end())
+            v = proto_number(w, 255);
+            to = proto_next_num(255);
+            if ((v | to) > 255 || !proto_at_end())
                 return R_ARGS;
             game_set_score(index, (uint8_t)v, (uint8_t)to);
         }
@@ -417,7 +433,6 @@ static uint8_t proto_cmd_scores(uint16_t now)
     game_score_t sc = game_score(index);
     n[1] = sc.wins;
     n[2] = sc.losses;
-    n[0] = index;
     proto_reply_ok();
     proto_out_fmt(PSTR(" # W # L #"), n);
     return 0;
@@ -430,7 +445,9 @@ static uint8_t proto_cmd_set(uint16_t now)
     (void)now;
     if (index >= SET_COUNT)
         return R_CMD | R_ITEM;
-    if (!proto_next_num(255, &v) || !proto_at_end() || !game_set(index, (uint8_t)v))
+    v = proto_next_num(255);
+    /* GAME: a game's number, as GAME <i> takes it (none: GAME_NONE, refused) */
+    if (v > 255 || !proto_at_end() || !game_set(index, index == SET_GAME ? proto_game_number(v) : (uint8_t)v))
         return R_CMD | R_VALUE;
     proto_reply_ok();
     proto_out_sp();

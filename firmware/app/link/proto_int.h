@@ -18,6 +18,7 @@
 enum { R_ARGS = GAME_ERR_OVER + 1, R_NAME, R_ITEM, R_VALUE, R_BUTTON, R_UNKNOWN, R_WAIT,
        R_FORM, R_WILD,                  /* GAME SUM: a rule not in that form, a wild misere sum */
        R_CODE,                          /* GAME OCTAL: not a code, or one with no move */
+       R_NUMBER,                        /* a number no game has (proto_game_number) */
        R_OVERRUN, R_LONG, R_BINARY,     /* a bad line: the highest one is named */
        R_QUIET = 0x7F,                  /* a blank line: no reply */
        R_CMD = 0x80 };
@@ -45,8 +46,10 @@ bool proto_at_end(void);
 #define PROTO_NONE 0xFF
 uint8_t proto_list_find(const char *list, const char *w);
 uint8_t proto_hex_digit(char c);
-bool proto_number(const char *w, uint16_t max, uint16_t *v);
-bool proto_next_num(uint16_t max, uint16_t *v);
+/* proto_number's "not a number up to max". */
+#define PROTO_NAN 0xFFFFu
+uint16_t proto_number(const char *w, uint16_t max);
+uint16_t proto_next_num(uint16_t max);
 
 /* proto_name.c: GAME's words from w on name a game (its number, or a
  * rule's whole name and then form words, or SUM and rules' names with
@@ -56,6 +59,11 @@ bool proto_next_num(uint16_t max, uint16_t *v);
  * games whose names begin with what was typed, a SUM's ENGINE_ERR_COLS,
  * R_FORM, R_WILD. */
 uint8_t proto_name_game(char *w, uint8_t *index);
+/* The game of number v on the link (its id, game.h: no new rule moves
+ * it), GAME_NONE if none has it. Read up to PROTO_GAME_MAX, so that a
+ * longer number is refused as a number (R_NUMBER), not as a name. */
+#define PROTO_GAME_MAX 0xFFF
+uint8_t proto_game_number(uint16_t v);
 /* Your own game refused (game_unplayable's why): R_WILD where the code's
  * misere is wild, R_FORM where the toy does not play it (a run worth
  * over 7, a column misere Nim on the values misjudges, one heap of a
@@ -71,10 +79,12 @@ void proto_out_nl(void);
 void proto_out_num(uint16_t n);
 void proto_out_snum(uint16_t n);
 void proto_out_word(const char *list, uint8_t i);
-void proto_out_fmt(const char *fmt, const uint16_t *v);
+void proto_out_fmt(const char *fmt, const uint8_t *v);
 void proto_out_move(engine_move_t m);
-void proto_out_list(const uint8_t *a, uint8_t n);
+void proto_out_list(const uint8_t *a, uint8_t n, bool rules);
 void proto_sum_out(void);
+/* A side's LOG tag: H/M against the machine, H1/H2 or M1/M2 otherwise. */
+void proto_out_tag(uint8_t side);
 /* "LOG " and a LOG line's word. */
 enum { LOG_BOOT, LOG_NEW, LOG_MOVE, LOG_END, LOG_REVIEW, LOG_TEST };
 void proto_log_start(uint8_t what);

@@ -36,8 +36,11 @@ void proto_out_word(const char *list, uint8_t i)
     text_put_word_P(list, i, proto_out_c);
 }
 
-/* Write a flash template, each '#' replaced by the next number of v. */
-void proto_out_fmt(const char *fmt, const uint16_t *v)
+/* Write a flash template, each '#' replaced by the next number of v.
+ * Bytes: every number a template holds fits one (a wider one, as a
+ * heap, is written by proto_out_num), and a byte is stored in one
+ * instruction where a 16-bit value took three. */
+void proto_out_fmt(const char *fmt, const uint8_t *v)
 {
     char c;
     while ((c = PGM_CHAR(fmt++)) != 0) {
@@ -54,19 +57,20 @@ NOINLINE void proto_out_move(engine_move_t m)
     proto_out_snum(m.to);
 }
 
-/* Numbers separated by commas: a position's columns, the settings. */
-void proto_out_list(const uint8_t *a, uint8_t n)
+/* Numbers separated by commas: a position's columns, the settings, a
+ * SUM's rules (rules: each engine index written as its rule's number). */
+void proto_out_list(const uint8_t *a, uint8_t n, bool rules)
 {
     for (uint8_t i = 0; i < n; i++) {
         if (i)
             proto_out_c(',');
-        proto_out_num(a[i]);
+        proto_out_num(rules ? game_rule_number(a[i]) : a[i]);
     }
 }
 
 /* The LOG tag of a side: "H"/"M" against the machine, "H1"/"H2" for two
  * players, "M1"/"M2" in a demo; written a letter at a time (no strings). */
-static void proto_out_tag(uint8_t side)
+void proto_out_tag(uint8_t side)
 {
     proto_out_c(game_side_is_machine(side) ? 'M' : 'H');
     if (game.set[SET_OPP] != OPP_MACHINE)
@@ -105,19 +109,20 @@ void proto_log_boot(uint8_t cause)
     }
 }
 
-/* A SUM's columns' rules (engine rule ids, as STATE's RULE), so a host can restore it. */
+/* A SUM's columns' rules (their permanent numbers, as STATE's RULE), so
+ * a host can restore it. */
 NOINLINE void proto_sum_out(void)
 {
     if (engine_is_sum(&game.pos)) {
         proto_out_P(PSTR(" RULES="));
-        proto_out_list(game.pos.rules, game.pos.ncols);
+        proto_out_list(game.pos.rules, game.pos.ncols, true);
     }
 }
 
 void proto_log_new(void)
 {
     proto_log_start(LOG_NEW);
-    proto_out_snum(game_index());
+    proto_out_snum(game_id_of(game.pos.rule, game.pos.mode));  /* the game's number, as GAME's reply */
     proto_out_sp();
     proto_out_tag(game.turn);
     proto_sum_out();

@@ -1,4 +1,4 @@
-/* proto_name.c - the games GAME names: a game's number, or a rule's whole
+/* proto_name.c - the games GAME names: a game's number (its id), or a rule's whole
  * name and then its form words. A prefix once picked the first rule it
  * began (GAME TAKE 1 3 played TAKE 1 3 OR 4, where "take 1 to 3" may have
  * been meant), so a name must be whole, and a refused one is answered with
@@ -108,6 +108,11 @@ static const char form_words[] PROGMEM = "ONE MISERE BINARY +";
 /* GAME OCTAL's forms: word n of form_words is mode bit n + 1 */
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "ONE and MISERE are their mode bits");
 
+uint8_t proto_game_number(uint16_t v)
+{
+    return v > 255 ? GAME_NONE : game_find_id((uint8_t)v);
+}
+
 NOINLINE uint8_t proto_own_refusal(uint8_t why)
 {
     return why ? (why == ENGINE_OWN_WILD ? R_WILD : R_FORM) : 0;
@@ -206,9 +211,10 @@ uint8_t proto_name_game(char *w, uint8_t *index)
         return proto_sum_check(mode | ENGINE_SUM, terms);
     }
     /* A number stands alone. */
-    if (words == 1 && !mode && proto_number(first, GAME_COUNT - 1, &v)) {
-        *index = (uint8_t)v;
-        return proto_own_refusal(game_unplayable(*index));
+    v = proto_number(first, PROTO_GAME_MAX);
+    if (words == 1 && !mode && v != PROTO_NAN) {
+        *index = proto_game_number(v);
+        return *index == GAME_NONE ? R_NUMBER : proto_own_refusal(game_unplayable(*index));
     }
     /* no rule named: no walk over the list (a whole walk that misses, with
      * the '#' line after it, is over the link's budget) */

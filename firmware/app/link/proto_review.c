@@ -43,8 +43,10 @@ static bool proto_review_out(uint8_t i, bool pos)
     proto_out_move(it.move);
     proto_out_P(PSTR(" BEST"));
     proto_out_move(best);
-    if (game.set[SET_OPP] == OPP_HUMAN)
-        proto_out_P(it.k & REVIEW_SIDE ? PSTR(" H2") : PSTR(" H1"));
+    if (game.set[SET_OPP] == OPP_HUMAN) {
+        proto_out_sp();
+        proto_out_tag(!!(it.k & REVIEW_SIDE));     /* H1 or H2, as LOG MOVE's */
+    }
     return true;
 }
 
@@ -65,8 +67,8 @@ uint8_t proto_cmd_review(uint16_t now)
     if (*w) {
         if (word <= 1)
             i = (uint8_t)(review_at + !word);   /* NEXT: the one after; POS: the same */
-        else if (proto_number(w, 255, &v) && v)
-            i = (uint8_t)(v - 1);
+        else if ((v = proto_number(w, 255) - 1u) < 255)
+            i = (uint8_t)v;
         else
             return R_CMD | R_ARGS;
     }

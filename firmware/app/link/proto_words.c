@@ -60,8 +60,13 @@ uint8_t proto_hex_digit(char c)
     return PROTO_NONE;
 }
 
-/* A decimal (or 0x hex) number up to max; false for anything else. */
-bool proto_number(const char *w, uint16_t max, uint16_t *v)
+/* A decimal (or 0x hex) number up to max (below PROTO_NAN); PROTO_NAN
+ * for anything else. Returned, not written through a pointer: the
+ * callers then keep no number in their stack frames. */
+/* It works in 16 bits: a value up to max, times 16, plus a digit; the
+ * largest max, POS's one heap or a game's number, keeps below PROTO_NAN. */
+_Static_assert(ENGINE_HEAP_MAX <= 4095 && PROTO_GAME_MAX <= 4095, "proto_number needs max * 16 + 15 < 65535");
+uint16_t proto_number(const char *w, uint16_t max)
 {
     uint16_t n = 0;
     uint8_t base = 10;
@@ -73,17 +78,16 @@ bool proto_number(const char *w, uint16_t max, uint16_t *v)
     do {
         uint8_t d = proto_hex_digit(*w);
         if (d >= base)
-            return false;
+            return PROTO_NAN;
         n = (uint16_t)(n * base + d);
         if (n > max)
-            return false;
+            return PROTO_NAN;
     } while (*++w);
-    *v = n;
-    return true;
+    return n;
 }
 
-/* The next word as a number up to max. */
-bool proto_next_num(uint16_t max, uint16_t *v)
+/* The next word as a number up to max (PROTO_NAN: none). */
+uint16_t proto_next_num(uint16_t max)
 {
-    return proto_number(proto_word(), max, v);
+    return proto_number(proto_word(), max);
 }
