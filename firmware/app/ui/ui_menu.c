@@ -160,7 +160,7 @@ void ui_menu_text(uint16_t now)
                 game_code_out(text_add_P);
                 r = engine_own_builtin();
                 if (r < RULE_COUNT) {
-                    text_add_P(PSTR(" "));
+                    text_put(' ');
                     text_add_P(engine_rule_name(r));
                 }
             }
@@ -211,9 +211,9 @@ static bool menu_game_step(bool form, bool back, bool held)
         do {
             if (!ui_step(&r, GAME_ENTRIES, back, held))
                 return false;
-        } while (ui_menu_first_mode(r) == ENGINE_MODE_NONE);
+        } while ((f = ui_menu_first_mode(r)) == ENGINE_MODE_NONE);
         if (game_entry_find(r, m) == GAME_NONE)
-            m = ui_menu_first_mode(r);
+            m = f;
     }
     return game_set(SET_GAME, game_entry_find(r, m));
 }
