@@ -259,10 +259,9 @@ bool ui_draw(uint16_t now)
         _Static_assert(UI_INTRO_MS / UI_INTRO_STEP_MS < 256, "the intro's column heights fit a byte");
         if (!title_on && el < UI_INTRO_MS) {
             /* Columns rise one after another, like stones being stacked. */
-            for (uint8_t c = 0; c < BOARD_COLS; c++) {
-                int16_t h = (int16_t)(el / UI_INTRO_STEP_MS) - c;
-                frame[c] = h <= 0 ? 0 : engine_lamps((uint8_t)h);     /* 8 and over: all lit */
-            }
+            uint8_t h = (uint8_t)(el / UI_INTRO_STEP_MS);
+            for (uint8_t c = 0; c < BOARD_COLS; c++)
+                frame[c] = h > c ? engine_lamps((uint8_t)(h - c)) : 0;     /* 8 and over: all lit */
         } else {
             if (!title_on) {
                 title_on = true;
