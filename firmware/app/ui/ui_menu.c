@@ -21,12 +21,19 @@ uint8_t ui_menu_item(void)
 bool ui_step(uint8_t *v, uint8_t n, bool back, bool held)
 {
     uint8_t x = *v;
-    if (back ? x == 0 : x + 1 >= n) {
+    if (back) {
+        if (!x) {
+            if (held)
+                return false;
+            x = n;
+        }
+        x--;
+    } else if (++x >= n) {
         if (held)
             return false;
-        x = back ? n : 0xFF;
+        x = 0;
     }
-    *v = back ? (uint8_t)(x - 1) : (uint8_t)(x + 1);
+    *v = x;
     return true;
 }
 
