@@ -138,14 +138,9 @@ void text_add_word_P(const char *list, uint8_t i)
 
 void text_put_num(uint16_t n, void (*put)(char c))
 {
-    char d[5];
-    uint8_t i = 0;
-    do {
-        d[i++] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    while (i)
-        put(d[--i]);
+    if (n >= 10)
+        text_put_num(n / 10, put);     /* the higher digits first: at most four calls deep */
+    put((char)('0' + n % 10));
 }
 
 NOINLINE void text_add_num(uint8_t n)
