@@ -108,7 +108,7 @@ static void ui_try_move(uint16_t to, uint16_t now)
  * refused. The stones taken in one heap and in a column, and a share.
  * Arrows pressed together: any of them at its end refuses; else UP or
  * DOWN says which way (the step's), DOWN first, before LEFT or RIGHT. */
-static uint16_t ui_count(uint16_t v, uint8_t pressed, uint8_t add, uint8_t step, uint16_t lo, uint16_t hi)
+static uint16_t ui_count(uint16_t v, uint8_t pressed, uint8_t add, uint8_t step, uint8_t lo, uint16_t hi)
 {
     uint8_t way = pressed & (BTN_UP | BTN_DOWN);
     bool up = pressed & add, down = (uint8_t)(pressed & ~add) & DIRS;
