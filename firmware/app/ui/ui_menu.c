@@ -191,9 +191,11 @@ void ui_menu_text(uint16_t now)
 /* The first listed form of entry r (its mode), ENGINE_MODE_NONE if none. */
 static uint8_t ui_menu_first_mode(uint8_t r)
 {
-    for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
-        if (game_entry_find(r, game_form_mode(f)) != GAME_NONE)
-            return game_form_mode(f);
+    for (uint8_t f = 0; f < GAME_MENU_FORMS; f++) {
+        uint8_t m = game_form_mode(f);
+        if (game_entry_find(r, m) != GAME_NONE)
+            return m;
+    }
     return ENGINE_MODE_NONE;
 }
 
@@ -212,8 +214,8 @@ static bool menu_game_step(bool form, bool back, bool held)
         do {
             if (!ui_step(&f, GAME_MENU_FORMS, back, held))
                 return false;
-        } while (game_entry_find(r, game_form_mode(f)) == GAME_NONE);
-        m = game_form_mode(f);
+            m = game_form_mode(f);
+        } while (game_entry_find(r, m) == GAME_NONE);
     } else {
         do {
             if (!ui_step(&r, GAME_ENTRIES, back, held))
