@@ -118,8 +118,10 @@ static void ui_draw_pos(const engine_pos_t *p, engine_move_t m, bool show)
         ui_draw_heap(show ? m.to : p->heap);
         return;
     }
+    if (!show)
+        m.col = ENGINE_COL_NONE;    /* no column the move's: each as it stands */
     for (uint8_t i = 0; i < p->ncols; i++)
-        frame[i] = engine_col_lamps(p, i, show ? engine_move_col(p, m, i) : p->col[i]);
+        frame[i] = engine_col_lamps(p, i, engine_move_col(p, m, i));
 }
 
 static void ui_render_play(uint16_t now)
