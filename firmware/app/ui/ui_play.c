@@ -111,10 +111,14 @@ static void ui_try_move(uint16_t to, uint16_t now)
 static uint16_t ui_count(uint16_t v, uint8_t pressed, uint8_t add, uint8_t step, uint8_t lo, uint16_t hi)
 {
     uint8_t way = pressed & (BTN_UP | BTN_DOWN);
-    bool up = pressed & add, down = (uint8_t)(pressed & ~add) & DIRS;
-    if ((up && v >= hi) || (down && v <= lo))
+    uint8_t up = pressed & add, down = (uint8_t)(pressed & ~add) & DIRS;
+    if ((up && v >= hi) || (down && v <= lo)) {
         ui_deny();                             /* nothing left to take / to put back */
-    else if (up && (!way || (way & add)))
+        return v;
+    }
+    if (way)
+        up = way & add;
+    if (up)
         v = (uint16_t)(hi - v > step ? v + step : hi);
     else if (down)
         v = (uint16_t)(v - lo > step ? v - step : lo);
