@@ -65,9 +65,7 @@ void teach_draw(const engine_pos_t *p, uint8_t *frame, bool on)
             frame[c] |= (uint8_t)(lit | (row2 & 0x80 ? 4 : 0));
     }
     if (on && engine_hint(p, &m)) {
-        if (bin)
-            frame[m.col] = engine_col_value(p, m.col, (uint8_t)m.to);
-        else
-            frame[m.col] |= 1;
+        uint8_t *const f = &frame[m.col];
+        *f = bin ? engine_col_value(p, m.col, (uint8_t)m.to) : (uint8_t)(*f | 1);
     }
 }

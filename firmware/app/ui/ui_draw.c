@@ -114,12 +114,14 @@ static void ui_draw_heap(uint16_t n)
  * DIVIDE the divided box too): the play screen and the review alike. */
 static void ui_draw_pos(const engine_pos_t *p, engine_move_t m, bool show)
 {
+    if (!show) {
+        m.col = ENGINE_COL_NONE;    /* no column the move's: each as it stands, */
+        m.to = p->heap;             /* one heap as it stands */
+    }
     if (engine_is_oneheap(p)) {
-        ui_draw_heap(show ? m.to : p->heap);
+        ui_draw_heap(m.to);
         return;
     }
-    if (!show)
-        m.col = ENGINE_COL_NONE;    /* no column the move's: each as it stands */
     for (uint8_t i = 0; i < p->ncols; i++)
         frame[i] = engine_col_lamps(p, i, engine_move_col(p, m, i));
 }
