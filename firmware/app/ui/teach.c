@@ -58,18 +58,14 @@ void teach_draw(const engine_pos_t *p, uint8_t *frame, bool on)
         if (!frame[BOARD_COLS - 1])
             frame[BOARD_COLS - 1] = row2;
     } else {
-        if (wild && engine_is_p(p))
-            for (uint8_t c = 0; c < 8; c++)
-                frame[c] |= 2;
-        /* row 2: four bits read left to right */
-        for (uint8_t i = 0, bit = 8; bit; i++, bit >>= 1)
-            if (row2 & bit)
-                frame[i] |= 4;
+        /* row 1 lit in P (wild), row 2: four bits read left to right */
+        uint8_t lit = wild && engine_is_p(p) ? 2 : 0;
+        row2 = (uint8_t)(row2 << 4);
+        for (uint8_t c = 0; c < 8; c++, row2 = (uint8_t)(row2 << 1))
+            frame[c] |= (uint8_t)(lit | (row2 & 0x80 ? 4 : 0));
     }
     if (on && engine_hint(p, &m)) {
-        if (bin)
-            frame[m.col] = engine_col_value(p, m.col, (uint8_t)m.to);
-        else
-            frame[m.col] |= 1;
+        uint8_t *const f = &frame[m.col];
+        *f = bin ? engine_col_value(p, m.col, (uint8_t)m.to) : (uint8_t)(*f | 1);
     }
 }

@@ -114,12 +114,16 @@ static void ui_draw_heap(uint16_t n)
  * DIVIDE the divided box too): the play screen and the review alike. */
 static void ui_draw_pos(const engine_pos_t *p, engine_move_t m, bool show)
 {
+    if (!show) {
+        m.col = ENGINE_COL_NONE;    /* no column the move's: each as it stands, */
+        m.to = p->heap;             /* one heap as it stands */
+    }
     if (engine_is_oneheap(p)) {
-        ui_draw_heap(show ? m.to : p->heap);
+        ui_draw_heap(m.to);
         return;
     }
     for (uint8_t i = 0; i < p->ncols; i++)
-        frame[i] = engine_col_lamps(p, i, show ? engine_move_col(p, m, i) : p->col[i]);
+        frame[i] = engine_col_lamps(p, i, engine_move_col(p, m, i));
 }
 
 static void ui_render_play(uint16_t now)
@@ -259,10 +263,9 @@ bool ui_draw(uint16_t now)
         _Static_assert(UI_INTRO_MS / UI_INTRO_STEP_MS < 256, "the intro's column heights fit a byte");
         if (!title_on && el < UI_INTRO_MS) {
             /* Columns rise one after another, like stones being stacked. */
-            for (uint8_t c = 0; c < BOARD_COLS; c++) {
-                int16_t h = (int16_t)(el / UI_INTRO_STEP_MS) - c;
-                frame[c] = h <= 0 ? 0 : engine_lamps((uint8_t)h);     /* 8 and over: all lit */
-            }
+            uint8_t h = (uint8_t)(el / UI_INTRO_STEP_MS);
+            for (uint8_t c = 0; c < BOARD_COLS; c++)
+                frame[c] = h > c ? engine_lamps((uint8_t)(h - c)) : 0;     /* 8 and over: all lit */
         } else {
             if (!title_on) {
                 title_on = true;

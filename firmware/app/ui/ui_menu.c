@@ -21,12 +21,19 @@ uint8_t ui_menu_item(void)
 bool ui_step(uint8_t *v, uint8_t n, bool back, bool held)
 {
     uint8_t x = *v;
-    if (back ? x == 0 : x + 1 >= n) {
+    if (back) {
+        if (!x) {
+            if (held)
+                return false;
+            x = n;
+        }
+        x--;
+    } else if (++x >= n) {
         if (held)
             return false;
-        x = back ? n : 0xFF;
+        x = 0;
     }
-    *v = back ? (uint8_t)(x - 1) : (uint8_t)(x + 1);
+    *v = x;
     return true;
 }
 
@@ -160,7 +167,7 @@ void ui_menu_text(uint16_t now)
                 game_code_out(text_add_P);
                 r = engine_own_builtin();
                 if (r < RULE_COUNT) {
-                    text_add_P(PSTR(" "));
+                    text_put(' ');
                     text_add_P(engine_rule_name(r));
                 }
             }
@@ -184,9 +191,11 @@ void ui_menu_text(uint16_t now)
 /* The first listed form of entry r (its mode), ENGINE_MODE_NONE if none. */
 static uint8_t ui_menu_first_mode(uint8_t r)
 {
-    for (uint8_t f = 0; f < GAME_MENU_FORMS; f++)
-        if (game_entry_find(r, game_form_mode(f)) != GAME_NONE)
-            return game_form_mode(f);
+    for (uint8_t f = 0; f < GAME_MENU_FORMS; f++) {
+        uint8_t m = game_form_mode(f);
+        if (game_entry_find(r, m) != GAME_NONE)
+            return m;
+    }
     return ENGINE_MODE_NONE;
 }
 
@@ -205,15 +214,15 @@ static bool menu_game_step(bool form, bool back, bool held)
         do {
             if (!ui_step(&f, GAME_MENU_FORMS, back, held))
                 return false;
-        } while (game_entry_find(r, game_form_mode(f)) == GAME_NONE);
-        m = game_form_mode(f);
+            m = game_form_mode(f);
+        } while (game_entry_find(r, m) == GAME_NONE);
     } else {
         do {
             if (!ui_step(&r, GAME_ENTRIES, back, held))
                 return false;
-        } while (ui_menu_first_mode(r) == ENGINE_MODE_NONE);
+        } while ((f = ui_menu_first_mode(r)) == ENGINE_MODE_NONE);
         if (game_entry_find(r, m) == GAME_NONE)
-            m = ui_menu_first_mode(r);
+            m = f;
     }
     return game_set(SET_GAME, game_entry_find(r, m));
 }

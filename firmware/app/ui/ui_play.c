@@ -105,13 +105,20 @@ static void ui_try_move(uint16_t to, uint16_t now)
 
 /* A count one step up (a key of add pressed) or down (another arrow):
  * by step, and at most to hi, at least to lo; at the end the press is
- * refused. The stones taken in one heap and in a column, and a share. */
-static uint16_t ui_count(uint16_t v, uint8_t pressed, uint8_t add, uint8_t step, uint16_t lo, uint16_t hi)
+ * refused. The stones taken in one heap and in a column, and a share.
+ * Arrows pressed together: any of them at its end refuses; else UP or
+ * DOWN says which way (the step's), DOWN first, before LEFT or RIGHT. */
+static uint16_t ui_count(uint16_t v, uint8_t pressed, uint8_t add, uint8_t step, uint8_t lo, uint16_t hi)
 {
-    bool up = pressed & add, down = (uint8_t)(pressed & ~add) & DIRS;
-    if ((up && v >= hi) || (down && v <= lo))
+    uint8_t way = pressed & (BTN_UP | BTN_DOWN);
+    uint8_t up = pressed & add, down = (uint8_t)(pressed & ~add) & DIRS;
+    if ((up && v >= hi) || (down && v <= lo)) {
         ui_deny();                             /* nothing left to take / to put back */
-    else if (up)
+        return v;
+    }
+    if (way)
+        up = way & add;
+    if (up)
         v = (uint16_t)(hi - v > step ? v + step : hi);
     else if (down)
         v = (uint16_t)(v - lo > step ? v - step : lo);
