@@ -42,6 +42,18 @@ tap A
 expect-tone 150 10
 send STATE
 expect-uart POS=11 CUR=0,0 PEND=0 OV=3
+# UP and RIGHT caught in the same scan, the selection between empty and
+# full: UP wins (a stone put back), as it did before the counts were one
+tap DOWN
+tap DOWN
+press UP
+press RIGHT
+wait 100ms
+release UP
+release RIGHT
+send STATE
+expect-uart PEND=1
+tap UP
 tap DOWN
 tap DOWN
 tap DOWN
