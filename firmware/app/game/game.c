@@ -1,8 +1,9 @@
 /* game.c - the toy's state machine behind the screens: which game, whose
- * turn, the machine's think-then-show turn, the end of a game, scores and
- * what is kept through a power cut (store.h records: settings+scores, and
- * the game in progress after every completed move; the settings record
- * is game_settings.c's). */
+ * turn, the machine's think-then-show turn, the end of a game and its
+ * score, and the game in progress kept through a power cut (the game
+ * record, saved after every completed move). The settings (game_settings.c)
+ * sit above it and call in through game_int.h; the records' layout is
+ * game_records.c's. */
 #include "game.h"
 
 #include <stddef.h>
@@ -180,7 +181,7 @@ void game_resume(uint16_t now)
     game_t *const g = &game;
     g->running = true;
     g->in_game = true;
-    g->number = (uint8_t)(game_counted() + 1);    /* not counted: never the counted number */
+    g->number = (uint8_t)(g->rec.counted + 1);    /* not counted: never the counted number */
     game_event_resume();
     phase_for_turn(now);
 }
@@ -210,6 +211,18 @@ void game_sum_start(void)
 {
     game_decode(game.set[SET_GAME], &game.pos.rule, &game.pos.mode);
     game_sum_rule(1, 0, RULE_NIM);      /* every form has NIM */
+}
+
+/* One more game won by side who (0 you, 1 the machine) in the game being
+ * played, kept at once, with the game's number as the last counted (the
+ * caller then clears the game record: store.c writes this first). */
+static void game_score_add(uint8_t who)
+{
+    uint8_t *s = (uint8_t *)records_score(game_id_of(game.pos.rule, game.pos.mode)) + who;
+    if (*s < 255)
+        ++*s;
+    game.rec.counted = game.number;
+    game_save_settings();
 }
 
 void game_abandon(void)
@@ -349,36 +362,32 @@ void game_tick(uint16_t now)
     }
 }
 
-/* Left to LTO (in main): out of line it was bigger since the link
- * places code by name. */
-void game_init(uint16_t now)
+/* The game record at boot (game_init, game_settings.c, after the
+ * settings): resumed or cleared; ok: the settings are this version's.
+ * Left to LTO (in main): out of line it was bigger since the link places
+ * code by name. */
+void game_load(bool ok, uint16_t now)
 {
     uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
-    uint8_t found = game_settings_load(), n;
-    game_event_settings();
+    uint8_t n;
     game.t0 = now;          /* the title's (the UI's) animation starts; game.running is false, RAM's zero at boot */
     /* A saved game resumes only if it is a legal, unfinished position of a
-     * game in the list, saved with settings of this version and order of
-     * the rules, and its result is not counted yet (its number is not the
-     * settings' counted); anything else is dropped for a clean start. The
-     * record is loaded in place (a copy on the stack was 113 bytes on 32
-     * columns), and cleared if it does not resume. */
-    game.number = (uint8_t)(game_counted() + 1);
-    n = records_load_game(b, found == RECORDS_OK);
+     * game in the list, saved with settings of this version, and its
+     * result is not counted yet (its number is not the settings'
+     * counted); anything else is dropped for a clean start. The record is
+     * loaded in place (a copy on the stack was 113 bytes on 32 columns),
+     * and cleared if it does not resume. */
+    game.number = (uint8_t)(game.rec.counted + 1);
+    n = records_load_game(b, ok);
     /* your own game: the code a saved game of it carries (a bad one: no
-     * resume), over the settings' (game_settings_load) */
+     * resume), over the settings' (game_settings.c) */
     if (n && engine_own_unpack(&game.pos) != OCTAL_OK)
         game.pos.rule = RULE_NONE;
-    game.in_game = n && game.turn < 2 && game.number != game_counted()
+    game.in_game = n && game.turn < 2 && game.number != game.rec.counted
             && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT
             && engine_check_pos(&game.pos) == ENGINE_OK && engine_has_move(&game.pos);
     if (!game.in_game)
         memset(b, 0, sizeof(game_rec_t));
     else if (game.rv.used != n - RECORDS_GAME_MIN)
         review_clear(&game.rv);     /* the review goes with its position */
-    /* An older version's record refused, or settings of another order of
-     * the rules: this version's settings written at once (LOG RECORDS OLD
-     * is said once; a game saved later resumes). */
-    if (found == RECORDS_OLD || (found == RECORDS_OK && game.rec.rules != RECORDS_RULES))
-        game_save_settings();
 }

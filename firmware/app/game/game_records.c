@@ -14,7 +14,7 @@ _Static_assert(RECORDS_SETTINGS_BYTES + STORE_SLOT_OVERHEAD + 2u <= 0xFFu
 _Static_assert(RECORDS_GAME_SLOTS >= 2, "a power cut during a save needs a second game slot");
 _Static_assert(STORE_RING_END(RECORDS_GAME_BASE, RECORDS_GAME_BYTES, RECORDS_GAME_SLOTS) <= BOARD_EEPROM_BYTES,
                "the records do not fit the EEPROM");
-_Static_assert(offsetof(game_score_t, losses) == 1, "game_score_add: side who's byte is the score's who-th");
+_Static_assert(offsetof(game_score_t, losses) == 1, "game.c's score: side who's byte is the score's who-th");
 _Static_assert(GAME_IDS <= GAME_ID_BINARY, "the chosen game's id fits a byte beside GAME_ID_BINARY");
 
 static bool records_refused;
@@ -43,11 +43,18 @@ bool records_old(void)
     return records_refused;
 }
 
-void records_save_settings(void)
+void game_save_settings(void)
 {
+    game.rec.chosen = game_id(game.set[SET_GAME]);
+    game.rec.code = *engine_own_code();
     game.rec.format = RECORDS_FORMAT;
     game.rec.rules = RECORDS_RULES;
     store_request(STORE_SETTINGS, &game.rec, sizeof game.rec);
+}
+
+NOINLINE game_score_t *records_score(uint8_t id)
+{
+    return &game.rec.score[id & (uint8_t)~GAME_ID_BINARY];
 }
 
 uint8_t records_load_game(void *buf, bool ok)

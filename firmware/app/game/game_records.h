@@ -81,7 +81,7 @@ typedef struct {
 #define RECORDS_GAME_SLOTS ((BOARD_EEPROM_BYTES - RECORDS_GAME_BASE) / (RECORDS_GAME_BYTES + STORE_SLOT_OVERHEAD))
 
 /* The settings record (game.rec), read at boot, written by
- * game_save_settings. Read by store_step while it is written out: changes
+ * game_save_settings (game_records.c). Read by store_step while it is written out: changes
  * only together with a new store request (store.h), as game.set does. */
 #define records_settings (game.rec)
 
@@ -94,8 +94,11 @@ enum { RECORDS_NONE, RECORDS_OK, RECORDS_OLD };
 uint8_t records_open(void);
 /* The boot found an older version's record (LOG RECORDS OLD). */
 bool records_old(void);
-/* Ask for the settings record to be saved (store_step writes it). */
-void records_save_settings(void);
+/* game_save_settings (game.h): the chosen game's id and your own code
+ * written into the settings record, and the record asked to be saved
+ * (store_step writes it). */
+/* A game's score slot by id (with GAME_ID_BINARY: its columns game's). */
+game_score_t *records_score(uint8_t id);
 /* The game record into buf (sizeof(game_rec_t)): its length, 0 if none
  * loads (none, a bad length, or saved under another order of the rules:
  * resumes only with settings of this version and order, ok). */
