@@ -384,7 +384,7 @@ void game_load(bool ok, uint16_t now)
     if (n && engine_own_unpack(&game.pos) != OCTAL_OK)
         game.pos.rule = RULE_NONE;
     game.in_game = n && game.turn < 2 && game.number != game.rec.counted
-            && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT
+            && game_index() != GAME_NONE
             && engine_check_pos(&game.pos) == ENGINE_OK && engine_has_move(&game.pos);
     if (!game.in_game)
         memset(b, 0, sizeof(game_rec_t));
