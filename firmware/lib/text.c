@@ -138,14 +138,10 @@ void text_add_word_P(const char *list, uint8_t i)
 
 void text_put_num(uint16_t n, void (*put)(char c))
 {
-    char d[5];
-    uint8_t i = 0;
-    do {
-        d[i++] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    while (i)
-        put(d[--i]);
+    uint16_t q = n / 10;
+    if (q)
+        text_put_num(q, put);
+    put((char)('0' + (uint8_t)(n - q * 10u)));
 }
 
 NOINLINE void text_add_num(uint8_t n)
