@@ -46,7 +46,9 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
     /* The list's parts, in its order: rules first .. last - 1, each in
      * the forms first .. last - 1 (game_form_mode's; ENGINE_SUM added:
      * the SUMs'). A form a part's rule is not played in is not listed
-     * (game_listed): the SUMs have no one heap, your own game no BINARY. */
+     * (game_listed): the SUMs have no one heap, your own game no BINARY.
+     * Read flat: a pointer into row 0 walked past its four bytes is out
+     * of bounds to UBSan (make test-fuzz). */
     static const uint8_t parts[5][4] PROGMEM = {
         {0, RULE_COLUMN_COUNT, 0, GAME_FORMS},
         {0, RULE_COLUMN_COUNT, GAME_FORMS, GAME_MENU_FORMS},
@@ -55,7 +57,7 @@ static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
         {RULE_OWN, RULE_OWN + 1, 0, GAME_MENU_FORMS},
     };
     uint8_t n = 0;
-    for (const uint8_t *p = parts[0]; p < parts[5]; p += 4)
+    for (const uint8_t *p = (const uint8_t *)parts; p < (const uint8_t *)parts + sizeof parts; p += 4)
         for (uint8_t r = PGM_U8(p); r < PGM_U8(p + 1); r++)
             for (uint8_t f = PGM_U8(p + 2); f < PGM_U8(p + 3); f++) {
                 uint8_t m = (uint8_t)(game_form_mode(f & (uint8_t)~ENGINE_SUM) | (f & ENGINE_SUM));
