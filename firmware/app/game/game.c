@@ -16,7 +16,8 @@
 
 /* The game record (game_records.h): the position after the last
  * completed move, the game's number and its review, saved straight from
- * game.turn, game.pos, game.number and game.rv.
+ * game.saved (the order of the rules its indices are in), game.turn,
+ * game.pos, game.number and game.rv.
  *
  * The end of a game is two records: the result goes into the scores
  * (settings record, counted = the game's number), then the game record is
@@ -27,11 +28,12 @@
  * before its last move, uncounted. A game being given up (game_abandon)
  * is the same. A game's number is the last counted + 1, so a record of a
  * game not counted never carries the counted number. */
-_Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_rec_t, pos)
-                   && offsetof(game_t, number) - offsetof(game_t, turn) == offsetof(game_rec_t, number)
-                   && offsetof(game_t, rv) - offsetof(game_t, turn) == offsetof(game_rec_t, rv)
-                   && sizeof(game_t) - offsetof(game_t, turn) >= sizeof(game_rec_t),
-               "game.turn and game.pos are not laid out as a game record");
+_Static_assert(offsetof(game_t, turn) - offsetof(game_t, saved) == offsetof(game_rec_t, turn)
+                   && offsetof(game_t, pos) - offsetof(game_t, saved) == offsetof(game_rec_t, pos)
+                   && offsetof(game_t, number) - offsetof(game_t, saved) == offsetof(game_rec_t, number)
+                   && offsetof(game_t, rv) - offsetof(game_t, saved) == offsetof(game_rec_t, rv)
+                   && sizeof(game_t) - offsetof(game_t, saved) >= sizeof(game_rec_t),
+               "game.saved, game.turn and game.pos are not laid out as a game record");
 
 game_t game;
 /* Each level's chance in 256 of a random move (engine_reply's mistake). */
@@ -44,7 +46,7 @@ static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {
  * is what the review holds, not the whole buffer: a save is no slower. */
 static void game_save(void)
 {
-    records_save_game(&game.turn, game.in_game ? (uint8_t)(RECORDS_GAME_MIN + game.rv.used) : 0);
+    records_save_game(game.saved, game.in_game ? (uint8_t)(RECORDS_GAME_MIN + game.rv.used) : 0);
 }
 
 uint8_t game_index(void)
@@ -368,7 +370,7 @@ void game_tick(uint16_t now)
  * code by name. */
 void game_load(bool ok, uint16_t now)
 {
-    uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
+    uint8_t *const b = game.saved;     /* the record's bytes: game_t lays them out as game_rec_t */
     uint8_t n;
     game.t0 = now;          /* the title's (the UI's) animation starts; game.running is false, RAM's zero at boot */
     /* A saved game resumes only if it is a legal, unfinished position of a
@@ -390,4 +392,8 @@ void game_load(bool ok, uint16_t now)
         memset(b, 0, sizeof(game_rec_t));
     else if (game.rv.used != n - RECORDS_GAME_MIN)
         review_clear(&game.rv);     /* the review goes with its position */
+    /* this build's indices from here on (records_load_game turned a
+     * resumed game's) */
+    game.saved[0] = RECORDS_RULES;
+    game.saved[1] = RECORDS_NEXT;
 }

@@ -82,9 +82,8 @@ void game_init(uint16_t now)
     uint8_t found = game_settings_load();
     game_event_settings();
     game_load(found == RECORDS_OK, now);
-    /* An older version's record refused, or settings of another order of
-     * the rules: this version's settings written at once (LOG RECORDS OLD
-     * is said once; a game saved later resumes). */
-    if (found == RECORDS_OLD || (found == RECORDS_OK && game.rec.rules != RECORDS_RULES))
+    /* An older version's record refused: this version's settings written
+     * at once (LOG RECORDS OLD is said once). */
+    if (found == RECORDS_OLD)
         game_save_settings();
 }
