@@ -24,12 +24,12 @@ void piezo_init(void)
  * longer than its length, by chance. */
 ISR(TIMER1_COMPA_vect)
 {
-    uint16_t n = piezo_halves;
-    if (n > 1) {
-        piezo_halves = n - 1;
+    /* never 0 here: piezo_play starts the timer with halves >= 1, and
+     * piezo_stop switches this interrupt off before it clears them */
+    uint16_t n = (uint16_t)(piezo_halves - 1u);
+    piezo_halves = n;
+    if (n)
         return;
-    }
-    piezo_halves = 0;
     TIMSK1 = 0;
     TCCR1B = 0;
     TCCR1A = 0;

@@ -160,7 +160,7 @@ static bool store_same(uint8_t id, const store_rec_t *rs)
  * newest's own seq in a second slot (fuzz_eeprom found a ring with two
  * slots of one seq: the scan picked one, and after the other slots were
  * cleared, the other). */
-static NOINLINE bool store_out_of_window(uint8_t id, uint16_t newest)
+static bool store_out_of_window(uint8_t id, uint16_t newest)
 {
     return (uint16_t)(newest - 1u - store_valid_seq) >= (uint16_t)(store_slots(id) - 1u);
 }
@@ -184,12 +184,6 @@ static uint8_t store_scan(uint8_t id)
     rs->newest_len = nvm_read((uint16_t)(store_slot_addr(id, best) + SLOT_LEN));
     /* No record yet: the first slot written is 0 with seq 0. */
     rs->head.seq = (uint16_t)(seq + (best != SLOT_NONE));
-    /* A valid slot out of the newest's window: store_scrub's work (a
-     * second pass: each slot's CRC again, at boot only). */
-    rs->scrub = 0;
-    for (uint8_t s = 0; s < store_slots(id); s++)
-        if (s != best && store_slot_valid(id, store_slot_addr(id, s)) && store_out_of_window(id, seq))
-            rs->scrub = store_slots(id);
     return best;
 }
 
@@ -202,8 +196,10 @@ static uint8_t store_scan(uint8_t id)
  * Before any save of the record, the commit byte of every valid slot out
  * of the newest's window is cleared, a byte a pass: then the save after
  * the newest is newest at every later boot. A power cut in between leaves
- * the slot as it was, or invalid, and the next boot looks again. True
- * while such a write is in progress. */
+ * the slot as it was, or invalid, and the next boot looks again. Each
+ * slot is looked at once after power-on (store_init), in store_step's
+ * first pass: its CRC read again, as the boot's scan did. True while
+ * such a write is in progress. */
 static bool store_scrub_wait;   /* a commit byte store_scrub cleared is being written */
 
 static bool store_scrub(void)
@@ -239,6 +235,11 @@ void store_init(void)
         store_recs[id].want = false;
         store_recs[id].debt = 0;
         store_scan(id);
+        /* Every slot but the newest is store_scrub's to look at, once,
+         * before the first save: the scan's one pass cannot know a slot
+         * out of the window until it knows the newest (a second pass was
+         * more flash than store_scrub's own look). */
+        store_recs[id].scrub = store_slots(id);
     }
 }
 

@@ -20,7 +20,12 @@
 #      asked by name and by the game's number on the link (SCORES <i>);
 #   6. every number the unmodified build's GAME <i> answers (0 to 255)
 #      names the same game on the new build, or is refused the same way:
-#      only numbers no game had before now name the new rule's games.
+#      only numbers no game had before now name the new rule's games;
+#   7. a game in progress saved by the unmodified build (one whose rule's
+#      engine index the new line shifts, a SUM of such columns, your own
+#      game) resumes on the new build on the same game and position: the
+#      game record says which rules its indices are among (game_records.h),
+#      and the load turns them into the new build's.
 # Then the check of 5 is shown to have teeth: a copy where the new line
 # takes the place of the rules after it (their numbers shifted, as a
 # position would be) moves old scores, and check 5 fails on it.
@@ -225,6 +230,56 @@ news=$(echo "$changed" | grep -c "^> [0-9]* OK GAME [0-9]* $NAME" || true)
 [ "$news" = 6 ] && [ "$(echo "$changed" | grep -c '^>')" = 6 ] \
     || fail "6. the numbers that changed are not the new game's 6: $changed"
 echo "add-game: 6. GAME 0 .. 255: $(grep -vc 'ERR GAME NUMBER' "$out/numbers0.numbers") old numbers answer as before; the new game's: $(echo "$changed" | grep '^>' | awk '{ print $2 }' | tr '\n' ' ')"
+
+# ---- 7. a game in progress, saved before the line, resumes after it ----
+# Each game started by the unmodified build, one machine move made and
+# saved; then the new build boots on that EEPROM: the game resumes
+# (INGAME=1) with the same mode, turn and position, as the game the new
+# build itself names so (GAME=<i> of the game in play, against its own
+# GAME <name>'s <i>), and a SUM with its columns' rules (GAME's name, made
+# from the position's rules). Each script waits after its last reply's
+# first words, so that the reply is read whole. KAYLES' engine index, the SUM's KAYLES and
+# TWINS and your own game's all move one up with the new heap rule.
+RESUMED=("KAYLES MISERE" "SUM NIM + KAYLES + TWINS" "OCTAL 0.137")
+for k in "${!RESUMED[@]}"; do
+    g=${RESUMED[$k]}
+    python3 -c "import sys; sys.stdout.buffer.write(b'\xff' * 1024)" > "$out/inplay$k.eeprom"
+    run "inplay$k" build/nim.elf "$out/inplay$k.eeprom" "wait 100ms
+send SET OPP 1
+expect-uart OK SET
+send GAME $g
+expect-uart OK GAME
+send NEW
+expect-uart OK NEW
+send AI
+expect-uart OK AI
+wait 1s
+send STATE
+expect-uart SAVE=0
+send GAME
+expect-uart OK GAME
+wait 200ms"
+    state0=$(grep -m1 '^OK STATE' "$out/inplay$k.uart" | grep -o 'MODE=[^ ]* TURN=[^ ]* POS=[^ ]*')
+    name0=$(grep '^OK GAME' "$out/inplay$k.uart" | tail -1 | sed 's/^OK GAME [0-9]* //')
+    cp "$out/inplay$k.eeprom" "$out/resumed$k.eeprom"
+    run "resumed$k" "$out/tree/$new" "$out/resumed$k.eeprom" "wait 4000ms
+send STATE
+expect-uart OK STATE
+send GAME
+expect-uart OK GAME
+send GAME $g
+expect-uart OK GAME
+wait 200ms"
+    st=$(grep -m1 '^OK STATE' "$out/resumed$k.uart")
+    state1=$(echo "$st" | grep -o 'MODE=[^ ]* TURN=[^ ]* POS=[^ ]*')
+    name1=$(grep -m1 '^OK GAME' "$out/resumed$k.uart" | sed 's/^OK GAME [0-9]* //')
+    want=$(grep '^OK GAME' "$out/resumed$k.uart" | tail -1 | sed -n 's/^OK GAME \([0-9]*\) .*/\1/p')
+    case "$st" in *" INGAME=1 "*) ;; *) fail "7. $g saved in play before the line: not resumed after it: $st";; esac
+    [ -n "$state0" ] && [ "$state1" = "$state0" ] || fail "7. $g: saved at $state0, resumed at $state1"
+    echo "$st" | grep -q " GAME=$want " || fail "7. $g: resumed as game $(echo "$st" | sed 's/.* GAME=\([0-9]*\) .*/\1/'), the new build's $g is $want"
+    [ "$name1" = "$name0" ] || fail "7. $g: resumed as $name1, saved as $name0"
+done
+echo "add-game: 7. ${#RESUMED[@]} games in progress saved before the line resume after it on the same game and position: ${RESUMED[*]}"
 
 # ---- teeth: the same line with the rules after it renumbered ------------
 # (numbers shifted to make room, as a place in the list would): check 5

@@ -13,10 +13,10 @@ tap DOWN
 tap A
 expect-uart LOG MOVE H 0 2
 expect-uart LOG MOVE M 0 1 within 3000
-# (the move's record, 28 bytes with the review's 5 and the position's
-# column rules, is saved in about 120 ms)
-wait 150ms
-#@32 # (32 columns: a longer record, 76 bytes saved in about 285 ms)
+# (the move's record, 30 bytes with the rules' order, the review's 5 and
+# the position's column rules, is saved in about 130 ms)
+wait 170ms
+#@32 # (32 columns: a longer record, 78 bytes saved in about 290 ms)
 #@32 wait 200ms
 reset
 wait 100ms
@@ -41,8 +41,9 @@ send MOVE 1 3
 expect-uart LOG MOVE H 1 3
 # (the move's save takes ~0.1 s on the chip: make bench; the machine is still thinking)
 wait 200ms
-#@32 # (32 columns: 76 bytes with the review's 5 and the column rules, about 285 ms)
-#@32 wait 120ms
+#@32 # (32 columns: 78 bytes with the rules' order, the review's 5 and the
+#@32 # column rules, about 300 ms)
+#@32 wait 150ms
 reset
 wait 3000ms
 expect-uart LOG MOVE M within 3000

@@ -46,6 +46,15 @@ static void parse_state(const char *line, rb_state_t *p)
                 q++;
         }
     }
+    /* a SUM's columns' rules (STATE's RULES=): moves are picked by them */
+    if (rb_state_field(line, "RULES", v, sizeof v)) {
+        char *q = v;
+        for (int c = 0; *q && c < BOARD_COLS; c++) {
+            p->pos.rules[c] = (uint8_t)strtoul(q, &q, 10);
+            if (*q == ',')
+                q++;
+        }
+    }
     rb_state_field(line, "SET", v, sizeof v);
     char *q = v;
     while (*q && p->nset < 16) {

@@ -1,8 +1,9 @@
 /* game.c - the toy's state machine behind the screens: which game, whose
- * turn, the machine's think-then-show turn, the end of a game, scores and
- * what is kept through a power cut (store.h records: settings+scores, and
- * the game in progress after every completed move; the settings record
- * is game_settings.c's). */
+ * turn, the machine's think-then-show turn, the end of a game and its
+ * score, and the game in progress kept through a power cut (the game
+ * record, saved after every completed move). The settings (game_settings.c)
+ * sit above it and call in through game_int.h; the records' layout is
+ * game_records.c's. */
 #include "game.h"
 
 #include <stddef.h>
@@ -15,7 +16,8 @@
 
 /* The game record (game_records.h): the position after the last
  * completed move, the game's number and its review, saved straight from
- * game.turn, game.pos, game.number and game.rv.
+ * game.saved (the order of the rules its indices are in), game.turn,
+ * game.pos, game.number and game.rv.
  *
  * The end of a game is two records: the result goes into the scores
  * (settings record, counted = the game's number), then the game record is
@@ -26,11 +28,12 @@
  * before its last move, uncounted. A game being given up (game_abandon)
  * is the same. A game's number is the last counted + 1, so a record of a
  * game not counted never carries the counted number. */
-_Static_assert(offsetof(game_t, pos) - offsetof(game_t, turn) == offsetof(game_rec_t, pos)
-                   && offsetof(game_t, number) - offsetof(game_t, turn) == offsetof(game_rec_t, number)
-                   && offsetof(game_t, rv) - offsetof(game_t, turn) == offsetof(game_rec_t, rv)
-                   && sizeof(game_t) - offsetof(game_t, turn) >= sizeof(game_rec_t),
-               "game.turn and game.pos are not laid out as a game record");
+_Static_assert(offsetof(game_t, turn) - offsetof(game_t, saved) == offsetof(game_rec_t, turn)
+                   && offsetof(game_t, pos) - offsetof(game_t, saved) == offsetof(game_rec_t, pos)
+                   && offsetof(game_t, number) - offsetof(game_t, saved) == offsetof(game_rec_t, number)
+                   && offsetof(game_t, rv) - offsetof(game_t, saved) == offsetof(game_rec_t, rv)
+                   && sizeof(game_t) - offsetof(game_t, saved) >= sizeof(game_rec_t),
+               "game.saved, game.turn and game.pos are not laid out as a game record");
 
 game_t game;
 /* Each level's chance in 256 of a random move (engine_reply's mistake). */
@@ -43,7 +46,7 @@ static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {
  * is what the review holds, not the whole buffer: a save is no slower. */
 static void game_save(void)
 {
-    records_save_game(&game.turn, game.in_game ? (uint8_t)(RECORDS_GAME_MIN + game.rv.used) : 0);
+    records_save_game(game.saved, game.in_game ? (uint8_t)(RECORDS_GAME_MIN + game.rv.used) : 0);
 }
 
 uint8_t game_index(void)
@@ -180,7 +183,7 @@ void game_resume(uint16_t now)
     game_t *const g = &game;
     g->running = true;
     g->in_game = true;
-    g->number = (uint8_t)(game_counted() + 1);    /* not counted: never the counted number */
+    g->number = (uint8_t)(g->rec.counted + 1);    /* not counted: never the counted number */
     game_event_resume();
     phase_for_turn(now);
 }
@@ -210,6 +213,18 @@ void game_sum_start(void)
 {
     game_decode(game.set[SET_GAME], &game.pos.rule, &game.pos.mode);
     game_sum_rule(1, 0, RULE_NIM);      /* every form has NIM */
+}
+
+/* One more game won by side who (0 you, 1 the machine) in the game being
+ * played, kept at once, with the game's number as the last counted (the
+ * caller then clears the game record: store.c writes this first). */
+static void game_score_add(uint8_t who)
+{
+    uint8_t *s = (uint8_t *)records_score(game_id_of(game.pos.rule, game.pos.mode)) + who;
+    if (*s < 255)
+        ++*s;
+    game.rec.counted = game.number;
+    game_save_settings();
 }
 
 void game_abandon(void)
@@ -349,36 +364,36 @@ void game_tick(uint16_t now)
     }
 }
 
-/* Left to LTO (in main): out of line it was bigger since the link
- * places code by name. */
-void game_init(uint16_t now)
+/* The game record at boot (game_init, game_settings.c, after the
+ * settings): resumed or cleared; ok: the settings are this version's.
+ * Left to LTO (in main): out of line it was bigger since the link places
+ * code by name. */
+void game_load(bool ok, uint16_t now)
 {
-    uint8_t *const b = &game.turn;     /* the record's bytes: game_t lays them out as game_rec_t */
-    uint8_t found = game_settings_load(), n;
-    game_event_settings();
+    uint8_t *const b = game.saved;     /* the record's bytes: game_t lays them out as game_rec_t */
+    uint8_t n;
     game.t0 = now;          /* the title's (the UI's) animation starts; game.running is false, RAM's zero at boot */
     /* A saved game resumes only if it is a legal, unfinished position of a
-     * game in the list, saved with settings of this version and order of
-     * the rules, and its result is not counted yet (its number is not the
-     * settings' counted); anything else is dropped for a clean start. The
-     * record is loaded in place (a copy on the stack was 113 bytes on 32
-     * columns), and cleared if it does not resume. */
-    game.number = (uint8_t)(game_counted() + 1);
-    n = records_load_game(b, found == RECORDS_OK);
+     * game in the list, saved with settings of this version, and its
+     * result is not counted yet (its number is not the settings'
+     * counted); anything else is dropped for a clean start. The record is
+     * loaded in place (a copy on the stack was 113 bytes on 32 columns),
+     * and cleared if it does not resume. */
+    game.number = (uint8_t)(game.rec.counted + 1);
+    n = records_load_game(b, ok);
     /* your own game: the code a saved game of it carries (a bad one: no
-     * resume), over the settings' (game_settings_load) */
+     * resume), over the settings' (game_settings.c) */
     if (n && engine_own_unpack(&game.pos) != OCTAL_OK)
         game.pos.rule = RULE_NONE;
-    game.in_game = n && game.turn < 2 && game.number != game_counted()
-            && game_find(game.pos.rule, game.pos.mode) < GAME_COUNT
+    game.in_game = n && game.turn < 2 && game.number != game.rec.counted
+            && game_index() != GAME_NONE
             && engine_check_pos(&game.pos) == ENGINE_OK && engine_has_move(&game.pos);
     if (!game.in_game)
         memset(b, 0, sizeof(game_rec_t));
     else if (game.rv.used != n - RECORDS_GAME_MIN)
         review_clear(&game.rv);     /* the review goes with its position */
-    /* An older version's record refused, or settings of another order of
-     * the rules: this version's settings written at once (LOG RECORDS OLD
-     * is said once; a game saved later resumes). */
-    if (found == RECORDS_OLD || (found == RECORDS_OK && game.rec.rules != RECORDS_RULES))
-        game_save_settings();
+    /* this build's indices from here on (records_load_game turned a
+     * resumed game's) */
+    game.saved[0] = RECORDS_RULES;
+    game.saved[1] = RECORDS_NEXT;
 }

@@ -76,8 +76,10 @@ typedef struct {
     bool in_game;       /* a game is in progress (resumable from the menu) */
     bool setup;         /* START SET UP: moves change the position freely, you to move, until B (ui_play.c) */
     engine_move_t mv;   /* the machine's move being shown */
-    /* turn, pos, number and rv, side by side, are the game record store.c
-     * saves (game.c); they change only together with a save request. */
+    /* saved, turn, pos, number and rv, side by side, are the game record
+     * store.c saves (game.c); they change only together with a save
+     * request. */
+    uint8_t saved[2];   /* RECORDS_RULES, RECORDS_NEXT: the rules' order the record is in (game_records.h) */
     uint8_t turn;       /* side to move: 0 = you / player 1, 1 = machine / player 2 */
     engine_pos_t pos;
     uint8_t number;     /* the game's number: the settings' last counted + 1 (game.c) */

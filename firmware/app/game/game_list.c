@@ -22,6 +22,7 @@ uint8_t game_mode_form(uint8_t mode)
     return (mode & ENGINE_BINARY) ? (uint8_t)(GAME_FORMS + (mode >> 1 & 1)) : game_form_mode(mode);
 }
 _Static_assert(ENGINE_ONEHEAP == 1 && ENGINE_MISERE == 2, "game_form_mode maps forms to mode bits");
+_Static_assert(GAME_MENU_FORMS <= ENGINE_SUM, "list_walk: a SUM's form is its form with ENGINE_SUM");
 
 /* The app's half of the list: a game worth playing. SUBTRACT 1 (TAKE 1)
  * leaves no choice in any form; Nim in one heap is won by taking it all
@@ -42,34 +43,33 @@ static uint8_t list_n;      /* the games in the list, counted by list_walk */
  * misere, BINARY and BINARY misere), and your own game (RULE_OWN) last. */
 static uint8_t list_walk(uint8_t *rule, uint8_t *mode, uint8_t index)
 {
+    /* The list's parts, in its order: rules first .. last - 1, each in
+     * the forms first .. last - 1 (game_form_mode's; ENGINE_SUM added:
+     * the SUMs'). A form a part's rule is not played in is not listed
+     * (game_listed): the SUMs have no one heap, your own game no BINARY.
+     * Read flat: a pointer into row 0 walked past its four bytes is out
+     * of bounds to UBSan (make test-fuzz). */
+    static const uint8_t parts[5][4] PROGMEM = {
+        {0, RULE_COLUMN_COUNT, 0, GAME_FORMS},
+        {0, RULE_COLUMN_COUNT, GAME_FORMS, GAME_MENU_FORMS},
+        {RULE_COLUMN_COUNT, RULE_COUNT, 0, GAME_MENU_FORMS},
+        {RULE_NIM, RULE_NIM + 1, ENGINE_SUM, ENGINE_SUM + GAME_MENU_FORMS},
+        {RULE_OWN, RULE_OWN + 1, 0, GAME_MENU_FORMS},
+    };
     uint8_t n = 0;
-    for (uint8_t i = 0; i < RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS + GAME_OWN; i++) {
-        uint8_t r = i / GAME_FORMS, m = game_form_mode(i % GAME_FORMS);
-        if (i >= RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS) {
-            r = RULE_OWN;   /* your own game, last: the others keep their numbers */
-            m = game_form_mode((uint8_t)(i - (RULE_COUNT * (GAME_FORMS + 2) + GAME_SUMS)));
-        } else if (i >= RULE_COUNT * (GAME_FORMS + 2)) {
-            uint8_t j = (uint8_t)(i - RULE_COUNT * (GAME_FORMS + 2));
-            r = RULE_NIM;
-            m = (uint8_t)(ENGINE_SUM | (j & 1) << 1 | (j & 2) << 1);  /* MISERE 2, BINARY 4 */
-        } else if (i >= RULE_COLUMN_COUNT * (GAME_FORMS + 2)) {
-            /* the rules after the column rules (rules.h), every form of
-             * each, after all of the column rules' games */
-            r = (uint8_t)(RULE_COLUMN_COUNT + (i - RULE_COLUMN_COUNT * (GAME_FORMS + 2)) / (GAME_FORMS + 2));
-            m = game_form_mode((uint8_t)((i - RULE_COLUMN_COUNT * (GAME_FORMS + 2)) % (GAME_FORMS + 2)));
-        } else if (i >= RULE_COLUMN_COUNT * GAME_FORMS) {
-            r = (uint8_t)((i - RULE_COLUMN_COUNT * GAME_FORMS) >> 1);
-            m = game_form_mode(GAME_FORMS + (i & 1));
-        }
-        if (!game_listed(r, m))
-            continue;
-        if (n == index || (r == *rule && m == *mode)) {
-            *rule = r;
-            *mode = m;
-            return n;
-        }
-        n++;
-    }
+    for (const uint8_t *p = (const uint8_t *)parts; p < (const uint8_t *)parts + sizeof parts; p += 4)
+        for (uint8_t r = PGM_U8(p); r < PGM_U8(p + 1); r++)
+            for (uint8_t f = PGM_U8(p + 2); f < PGM_U8(p + 3); f++) {
+                uint8_t m = (uint8_t)(game_form_mode(f & (uint8_t)~ENGINE_SUM) | (f & ENGINE_SUM));
+                if (!game_listed(r, m))
+                    continue;
+                if (n == index || (r == *rule && m == *mode)) {
+                    *rule = r;
+                    *mode = m;
+                    return n;
+                }
+                n++;
+            }
     list_n = n;
     return GAME_NONE;
 }

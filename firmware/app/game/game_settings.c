@@ -1,7 +1,8 @@
 /* game_settings.c - the settings and every game's score, kept in the
- * settings record (game_records.h: its format, version and place). A
- * setting changed is saved at once (game_set): no caller has to remember.
- * game.c keeps the game record and calls in here through game_int.h. */
+ * settings record (game_records.h: its format, version and place), and
+ * the boot that reads them before the game in progress. A setting changed
+ * is saved at once (game_set): no caller has to remember. It stands above
+ * game.c, whose game it changes (game_int.h); game.c calls nothing here. */
 #include "game.h"
 
 #include "game_events.h"
@@ -33,49 +34,26 @@ bool game_set(uint8_t item, uint8_t value)
     return true;
 }
 
-void game_save_settings(void)
-{
-    game.rec.chosen = game_id(game.set[SET_GAME]);
-    game.rec.code = *engine_own_code();
-    records_save_settings();
-}
-
-/* A game's score slot (an id with GAME_ID_BINARY: its columns game's). */
-NOINLINE static game_score_t *score_of(uint8_t id)
-{
-    return &game.rec.score[id & (uint8_t)~GAME_ID_BINARY];
-}
-
 game_score_t game_score(uint8_t index)
 {
     if (index >= GAME_COUNT) {
         game_score_t none = {0, 0};
         return none;
     }
-    return *score_of(game_id(index));
-}
-
-/* One more game won by side who (0 you, 1 the machine) in the game being
- * played, kept at once, with the game's number as the last counted (the
- * caller then clears the game record: store.c writes this first). */
-void game_score_add(uint8_t who)
-{
-    uint8_t *s = (uint8_t *)score_of(game_id_of(game.pos.rule, game.pos.mode)) + who;
-    if (*s < 255)
-        ++*s;
-    game.rec.counted = game.number;
-    game_save_settings();
+    return *records_score(game_id(index));
 }
 
 void game_set_score(uint8_t index, uint8_t wins, uint8_t losses)
 {
-    game_score_t *s = score_of(game_id(index));
+    game_score_t *s = records_score(game_id(index));
     s->wins = wins;
     s->losses = losses;
     game_save_settings();
 }
 
-uint8_t game_settings_load(void)
+/* Reads the settings record into game.set, defaults where none is kept:
+ * what records_open found (RECORDS_OK, RECORDS_NONE, RECORDS_OLD). */
+static uint8_t game_settings_load(void)
 {
     uint8_t found = records_open();
     bool ok = found == RECORDS_OK;
@@ -97,8 +75,15 @@ uint8_t game_settings_load(void)
     return found;
 }
 
-/* Left to LTO: out of line it once was smaller, now it is bigger. */
-uint8_t game_counted(void)
+/* Left to LTO (in main): out of line it was bigger since the link
+ * places code by name. */
+void game_init(uint16_t now)
 {
-    return game.rec.counted;
+    uint8_t found = game_settings_load();
+    game_event_settings();
+    game_load(found == RECORDS_OK, now);
+    /* An older version's record refused: this version's settings written
+     * at once (LOG RECORDS OLD is said once). */
+    if (found == RECORDS_OLD)
+        game_save_settings();
 }
