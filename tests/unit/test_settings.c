@@ -1,5 +1,5 @@
 /* test_settings.c - the records of firmware before 3.0.0 are refused
- * cleanly (game_records.h). Each older settings format (2 to 6) and each
+ * cleanly (game_records.h). Each older settings format (2 to 7) and each
  * older game ring is written here byte by byte as that firmware laid it
  * out (slots, CRC and all, independently of store.c), with scores on
  * several games and a game in progress, then the real game boots on it
@@ -112,6 +112,32 @@ static void write_old_game(unsigned age)
         slot_write(STORE_GAME, (uint16_t)(base[age] + s * (max + 6)), s, rec, len);
 }
 
+/* 3.0.0's records (format 7): the settings record of 191 B (9 settings,
+ * format, the order of the rules, chosen, counted, the code, 84 scores by
+ * id, the same ids as now) in both slots of 197 B, and a game in progress
+ * (NIM 2, 3 as 3.0.0 laid it out: engine indices, no word of the rules)
+ * in its game ring from byte 394. */
+static void write_v3_records(void)
+{
+    uint8_t rec[191], game_rec[2 * BOARD_COLS + 56];
+    memset(rec, 0, sizeof rec);
+    rec[SET_OPP] = OPP_HUMAN;
+    rec[SET_LEVEL] = LEVEL_PERFECT;
+    rec[9] = 7;                         /* format */
+    rec[10] = 0x5Au;                    /* the order of the rules */
+    rec[12] = 3;                        /* counted */
+    for (unsigned i = 23; i < sizeof rec; i++)
+        rec[i] = (uint8_t)(i & 0x3Fu);  /* a score on every id */
+    slot_write(STORE_SETTINGS, 0, 4, rec, sizeof rec);
+    slot_write(STORE_SETTINGS, 197, 5, rec, sizeof rec);
+    memset(game_rec, 0, sizeof game_rec);
+    game_rec[1] = RULE_NIM;
+    game_rec[3] = 2;                    /* ncols */
+    game_rec[6] = 2;
+    game_rec[7] = 3;
+    slot_write(STORE_GAME, 394, 0, game_rec, (uint8_t)(6 + 2 * BOARD_COLS + 6));
+}
+
 static void check_fresh(const char *what)
 {
     static const uint8_t defaults[SET_COUNT] = {0, OPP_MACHINE, FIRST_YOU, LEVEL_MEDIUM, START_345, 1, 8, OFF_60S,
@@ -199,7 +225,10 @@ int main(void)
         snprintf(what, sizeof what, "game ring of age %u", age);
         refused(what);
     }
-    printf("settings: this version's scores kept by id; settings formats 2 to 6 and 2.x's three game rings "
+    memset(fake_eeprom, 0xFF, sizeof fake_eeprom);
+    write_v3_records();
+    refused("settings format 7 (3.0.0)");
+    printf("settings: this version's scores kept by id; settings formats 2 to 7 and 2.x's three game rings "
            "refused cleanly (fresh start, said once, no score, a save after it kept)\n");
     printf("settings: %d checks, %d failures\n", checks, failures);
     return failures != 0;

@@ -61,7 +61,7 @@ MUTATIONS = [
     ("a form word", "firmware/app/game/game_list.c", 'PSTR(" BINARY")', 'PSTR(" BIN")', "the PC link changed"),
     ("a rule renamed", "firmware/engine/rules.h", '"MOCK TURTLES"', '"TURTLES"', "the PC link changed"),
     ("the line's length", "firmware/app/link/proto.h", ": 64)", ": 80)", "the PC link changed"),
-    ("the settings format", "firmware/app/game/game_records.h", "#define RECORDS_FORMAT 7", "#define RECORDS_FORMAT 8",
+    ("the settings format", "firmware/app/game/game_records.h", "#define RECORDS_FORMAT 8", "#define RECORDS_FORMAT 9",
      "a saved record's layout changed"),
     ("a settings field", "firmware/app/game/game_records.h", "    uint8_t counted;", "    uint16_t counted;",
      "a saved record's layout changed"),

@@ -3,7 +3,7 @@
  * lib/store keeps slots, CRC, commit and wear, and is handed the rings
  * here (store_setup); it knows nothing of what a record holds.
  *
- * One version (RECORDS_FORMAT, since 3.0.0): a record of any older
+ * One version (RECORDS_FORMAT): a record of any older
  * firmware is refused, not migrated. The toy then starts fresh (blank
  * settings, no score, no game to resume), writes its settings at once so
  * it says so only once, and the link says LOG RECORDS OLD at that boot
@@ -21,19 +21,24 @@
 
 #include "store.h"
 
-/* The records' version: the settings record's first byte. The formats
- * before it (1 to 6, firmware up to 2.1.0) are refused. */
-#define RECORDS_FORMAT 7
+/* The records' version: the settings record's format byte. The formats
+ * before it (1 to 6, firmware up to 2.1.0; 7, 3.0.0, whose game record
+ * held the engine's indices with no word of which rules) are refused. */
+#define RECORDS_FORMAT 8
 
 /* The settings record: the settings (game.set, which it begins: its
  * SET_GAME, a list index, is not read back), the chosen game's id, the
  * number of the last game counted in the scores, your own game's code,
  * and every game's score by id (saturating bytes: a game's id is its
  * rule's number with its form, so a new rule moves no score; GAME_IDS:
- * room for 16 games more than there are). */
+ * room for 16 games more than there are). spare: written 0, kept so the
+ * record is as long as 3.0.0's, whose record must be found (its slot
+ * valid in this ring) to be refused by its format and said (LOG RECORDS
+ * OLD); a later version may give it a meaning. */
 typedef struct {
     uint8_t set[SET_COUNT];
     uint8_t format;     /* RECORDS_FORMAT */
+    uint8_t spare;
     uint8_t chosen;     /* the chosen game's id (game_id_of, with GAME_ID_BINARY) */
     uint8_t counted;    /* game.number of the last game whose result is in score */
     octal_code_t code;  /* your own game's code, the one chosen last */
@@ -82,7 +87,7 @@ typedef struct {
  * A slot is STORE_SLOT_OVERHEAD more; docs/architecture.md's tables give the sizes and slot counts on
  * 8 and 32 columns. */
 #define RECORDS_SETTINGS_BASE 0u
-#define RECORDS_SETTINGS_BYTES (SET_COUNT + 3u + RULE_MAX_DIGITS + 2u + GAME_IDS * 2u)
+#define RECORDS_SETTINGS_BYTES (SET_COUNT + 4u + RULE_MAX_DIGITS + 2u + GAME_IDS * 2u)
 #define RECORDS_SETTINGS_SLOTS 2u
 #define RECORDS_GAME_BASE STORE_RING_END(RECORDS_SETTINGS_BASE, RECORDS_SETTINGS_BYTES, RECORDS_SETTINGS_SLOTS)
 #define RECORDS_GAME_BYTES (2u * BOARD_COLS + 56u)
