@@ -48,7 +48,8 @@ all: $(B)/nim.elf $(B)/nim.hex $(NIMSIM)
 # The most CPU first (the .cpu files of build/test-logs/), so that the
 # short ones fill the other slot meanwhile and no long one-core target is
 # left alone at the end (test-review was, last in the list).
-TEST_FIRST := test-engine test-bench test-target test-robust test-misere test-review test-web test-link
+TEST_FIRST := test-bench test-target test-robust test-engine test-review test-add-game test-web-sim test-web-sim-m4 \
+	test-misere test-web test-link
 # Mostly waiting (a browser, a serial pipe at line speed, a terminal: wall
 # time several times their CPU time): a lane of their own beside the slots.
 TEST_LIGHT := test-web test-link test-flash test-flash-optiboot test-play

@@ -8,7 +8,9 @@ Each source is compiled once more here, without LTO and at -O0 (1-2 s for
 all of them), only to learn its symbol names: a symbol of the ELF belongs to
 the source that defines the same name (LTO's .lto_priv.N, .constprop.N, ...
 suffixes dropped). The PSTR strings (__c.N, numbered per compile) are matched
-by their bytes instead. A module is the source's basename without extension,
+by their bytes instead. What each compile gives is kept beside the ELF
+(size-report-cache/) until the compiler, the flags or a file that compile
+read changes. A module is the source's basename without extension,
 so that moving a file to another folder keeps its history in the baseline.
 Bytes no symbol covers (padding, the start-up code's labels) are a row of
 their own: the modules always add up to avr-size's .text + .data.
@@ -17,6 +19,8 @@ Baseline lines: "<elf> module <module> <bytes>" and
 "<elf> func <module> <name> <bytes>", sorted; one file holds both builds.
 """
 import argparse
+import hashlib
+import json
 import os
 import re
 import subprocess
@@ -84,24 +88,75 @@ def elf_sections(args):
     return sizes.get(".text"), sizes.get(".data", (0, 0))
 
 
+def file_digest(path):
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def cached_names(cache, key):
+    """A source's (names, strings) from the cache when the compiler, flags,
+    source and every file its compile read (the -MD list) are the same
+    bytes as when it was stored; else None."""
+    try:
+        with open(os.path.join(cache, key + ".json")) as fh:
+            entry = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(entry, dict) or not all(file_digest(d) == h for d, h in entry.get("deps", {}).items()):
+        return None
+    return entry["names"], [bytes.fromhex(x) for x in entry["strings"]]
+
+
+def compile_names(args, tmp, i, src):
+    """A source compiled alone: its symbol names and its PSTR strings' bytes,
+    and the files the compile read (-MD)."""
+    obj, dep = os.path.join(tmp, f"{i}.o"), os.path.join(tmp, f"{i}.d")
+    run([args.cc] + args.cflags.split() + ["-MD", "-MF", dep, "-c", "-o", obj, src])
+    secs = section_bytes(args.objdump, obj)
+    names, strings = set(), []
+    for line in run([args.objdump, "-t", obj]).splitlines():
+        f = line.split()
+        # 00000000 l     O .progmem.data.__c.2406	0000000f __c.2406
+        if len(f) < 5 or f[-4] not in ("F", "O") or int(f[-2], 16) == 0:
+            continue
+        name, sec = f[-1], f[-3]
+        if name.startswith("__c."):
+            strings.append(bytes(secs.get(sec, (0, b""))[1]))
+        else:
+            names.add(base_name(name))
+    with open(dep) as fh:
+        deps = fh.read().replace("\\\n", " ").split(":", 1)[1].split()
+    return sorted(names), strings, deps
+
+
 def source_names(args, tmp):
-    """{base name: set of modules}, {string bytes: set of modules}."""
+    """{base name: set of modules}, {string bytes: set of modules}.
+    Each source's answer is kept in args.cache (make test-size-report runs
+    the report ten times on two ELFs from the same sources); a file the
+    compile read that changed, the compiler or the flags, compiles it again."""
     names, strings = {}, {}
     for i, src in enumerate(args.sources):
-        obj = os.path.join(tmp, f"{i}.o")
-        run([args.cc] + args.cflags.split() + ["-c", "-o", obj, src])
         mod = module_of(src)
-        secs = section_bytes(args.objdump, obj)
-        for line in run([args.objdump, "-t", obj]).splitlines():
-            f = line.split()
-            # 00000000 l     O .progmem.data.__c.2406	0000000f __c.2406
-            if len(f) < 5 or f[-4] not in ("F", "O") or int(f[-2], 16) == 0:
-                continue
-            name, sec = f[-1], f[-3]
-            if name.startswith("__c."):
-                strings.setdefault(bytes(secs.get(sec, (0, b""))[1]), []).append(mod)
-            else:
-                names.setdefault(base_name(name), set()).add(mod)
+        key = hashlib.sha256("\0".join([args.cc, args.cflags, os.path.abspath(src)]).encode()).hexdigest()
+        got = cached_names(args.cache, key) if args.cache else None
+        if got is None:
+            src_names, src_strings, deps = compile_names(args, tmp, i, src)
+            if args.cache:
+                os.makedirs(args.cache, exist_ok=True)
+                entry = {"deps": {d: file_digest(d) for d in deps}, "names": src_names,
+                         "strings": [b.hex() for b in src_strings]}
+                with open(os.path.join(args.cache, key + ".json.tmp"), "w") as fh:
+                    json.dump(entry, fh)
+                os.replace(os.path.join(args.cache, key + ".json.tmp"), os.path.join(args.cache, key + ".json"))
+        else:
+            src_names, src_strings = got
+        for b in src_strings:
+            strings.setdefault(b, []).append(mod)
+        for n in src_names:
+            names.setdefault(n, set()).add(mod)
     return names, strings
 
 
@@ -318,8 +373,14 @@ def main():
     ap.add_argument("--nm", default="avr-nm")
     ap.add_argument("--objdump", default="avr-objdump")
     ap.add_argument("--size", default="avr-size")
+    ap.add_argument("--cache", help="where each source's symbol names are kept between runs "
+                    "(default: size-report-cache beside the ELF; 'none': no cache)")
     ap.add_argument("sources", nargs="+", help="the sources the ELF was built from")
     args = ap.parse_args()
+    if args.cache is None:
+        args.cache = os.path.join(os.path.dirname(os.path.abspath(args.elf)), "size-report-cache")
+    elif args.cache == "none":
+        args.cache = None
     for path in [args.elf] + args.sources:
         if not os.path.isfile(path):
             fail(f"{path}: no such file")

@@ -88,12 +88,27 @@ TEST_BUILD_M4 += build/m4/tests/engine/test_engine build/m4/tests/engine/test_bi
 	build/m4/tests/engine/test_own_misere build/m4/tests/engine/test_own_heap build/m4/tests/engine/test_ed \
 	build/m4/tests/engine/test_sum build/m4/tests/engine/test_select
 
+# The long proofs (tests/engine/test_engine.c walk_is_proof): every
+# three-column position of the rules whose column has all 256 states
+# (KAYLES, DAWSON KAYLES, MOCK TURTLES, TWINS), normal and misere. Most of
+# make test's CPU time, so not in it: CI runs them right after make test
+# (.ci/run), every run. test-engine and test-misere walk every other
+# position (one and two columns of these rules too), so a developer's make
+# test still walks every rule exhaustively.
+.PHONY: test-proofs
+test-proofs: $(GRUNDY)
+	@$(MAKE) --no-print-directory MODULES=4 build/m4/tests/engine/test_engine
+	build/m4/tests/engine/test_engine normal proofs
+	build/m4/tests/engine/test_engine misere proofs
+
 ## Engine proof:
 ##   make test-engine     exhaustive host check of the engine against a brute-force solver (BINARY: every position
 ##                        of up to three heaps to 63; EMPTY AND DIVIDE: every position up to 255 x 255, normal
 ##                        and misere; SUM: test-sum), and sequences vs OEIS
 ##   make test-sum        the SUM against the brute force: every pair and triple of rules, BINARY sums, misere
 ##   make test-misere     the same proof for misere play of every rule, and random 8/32-column positions
+##   make test-proofs     the long walks make test leaves out: every 3-column position of KAYLES, DAWSON
+##                        KAYLES, MOCK TURTLES and TWINS, normal and misere (CI runs it after make test)
 
 # The SUM alone (also part of test-engine).
 .PHONY: test-sum

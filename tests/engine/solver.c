@@ -598,6 +598,7 @@ static uint8_t sum_moves(uint8_t c, uint8_t from, const uint8_t **to)
  * test_sum's time). */
 static uint8_t sum_legal_bits[2][RULE_COUNT][256][32];
 static bool sum_legal_done[2][RULE_COUNT];
+static uint16_t sum_legal_count[2][RULE_COUNT][256]; /* the targets of a row, counted */
 
 bool solver_sum_legal(uint8_t c, uint8_t from, uint8_t to)
 {
@@ -609,10 +610,20 @@ bool solver_sum_legal(uint8_t c, uint8_t from, uint8_t to)
             memset(sum_legal_bits[b][r][f], 0, 32);
             for (uint8_t i = 0; i < n; i++)
                 sum_legal_bits[b][r][f][t[i] >> 3] |= (uint8_t)(1u << (t[i] & 7));
+            unsigned k = 0;
+            for (unsigned v = 0; v < 256; v++)
+                k += sum_legal_bits[b][r][f][v >> 3] >> (v & 7) & 1;
+            sum_legal_count[b][r][f] = (uint16_t)k;
         }
         sum_legal_done[b][r] = true;
     }
     return sum_legal_bits[b][r][from][to >> 3] >> (to & 7) & 1;
+}
+
+uint16_t solver_sum_legal_count(uint8_t c, uint8_t from)
+{
+    (void)solver_sum_legal(c, from, 0); /* the column's rows, made once */
+    return sum_legal_count[sum_binary][sum_rules[c]][from];
 }
 
 static bool sum_solve(uint8_t *cols)

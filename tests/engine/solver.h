@@ -70,6 +70,8 @@ bool solver_ed_outcome_p(bool misere, uint8_t m, uint8_t n);   /* either convent
 void solver_sum_select(const uint8_t *rules, uint8_t n, bool misere, bool binary);
 bool solver_sum_is_p(const uint8_t *cols);
 bool solver_sum_legal(uint8_t c, uint8_t from, uint8_t to);
+/* How many targets solver_sum_legal allows column c from 'from'. */
+uint16_t solver_sum_legal_count(uint8_t c, uint8_t from);
 bool solver_sum_col_valid(uint8_t c, uint8_t col);
 
 #endif

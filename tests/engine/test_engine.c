@@ -15,6 +15,8 @@
  *   - engine_move_first/next lists exactly the solver's moves, once each;
  *   - engine_check_move/engine_check_pos refuse what the rules refuse;
  *   - with mistake > 0 the rate of losing replies matches the mistake rate.
+ * The longest walks (walk_is_proof: three columns of the 256-state rules)
+ * run only with the word "proofs" (make test-proofs), the rest without it.
  * Built against the MODULES=4 engine (32 columns, one heap up to 256). */
 #define _POSIX_C_SOURCE 200809L /* fork, pipe */
 #include <math.h>
@@ -140,11 +142,13 @@ static void check_columns_pos(engine_pos_t *p, bool misere)
         print_pos(buf, p);
         FAIL("check_pos refuses legal %s: %u", buf, engine_check_pos(p));
     }
-    if (engine_is_p(p) != sp) {
+    /* asked once: the same position's answer, held against both */
+    bool ep = engine_is_p(p);
+    if (ep != sp) {
         print_pos(buf, p);
-        FAIL("is_p %s: engine %d solver %d", buf, engine_is_p(p), sp);
+        FAIL("is_p %s: engine %d solver %d", buf, ep, sp);
     }
-    if (!misere && engine_is_p(p) != (engine_nimsum(p) == 0)) {
+    if (!misere && ep != (engine_nimsum(p) == 0)) {
         print_pos(buf, p);
         FAIL("is_p and nimsum disagree at %s", buf);
     }
@@ -282,6 +286,33 @@ static void walk_part(uint8_t rule, bool misere, uint8_t ncols, unsigned part, u
     }
 }
 
+/* The solver's verdict on every position of ncols columns, worked out
+ * before the walk forks: the two processes then share it instead of each
+ * solving nearly every position again (the recursion of either half
+ * reaches almost all of them). The solver alone: no engine call. */
+static void solver_warm(uint8_t ncols)
+{
+    uint8_t states[256], c[SOLVER_HEAP_COLS];
+    unsigned ns = valid_states(states), idx[SOLVER_HEAP_COLS] = {0};
+    for (;;) {
+        for (unsigned k = 0; k < ncols; k++)
+            c[k] = states[idx[k]];
+        (void)solver_is_p(c, ncols);
+        /* each multiset once: idx[0] >= idx[1] >= ... */
+        unsigned k = ncols;
+        while (k > 0) {
+            k--;
+            if (++idx[k] <= (k ? idx[k - 1] : ns - 1))
+                break;
+            idx[k] = 0;
+            if (k == 0)
+                return;
+        }
+        for (unsigned j = k + 1; j < ncols; j++)
+            idx[j] = 0;
+    }
+}
+
 /* Every position of ncols columns. The 2^24 three-column positions are
  * split between two processes (two cores); the child sends its counts back
  * through a pipe and prints its own failures. */
@@ -289,6 +320,8 @@ static void walk_columns(uint8_t rule, bool misere, uint8_t ncols)
 {
     int fd[2];
     pid_t pid;
+    if (ncols >= 3 && !heap_form)
+        solver_warm(ncols);
     if (ncols < 3 || heap_form || pipe(fd) != 0 || (pid = fork()) < 0) {
         walk_part(rule, misere, ncols, 0, 1);
         return;
@@ -618,7 +651,26 @@ static void check_wide_misere(uint8_t rule, unsigned samples)
            ENGINE_COLS, np);
 }
 
-static void game_columns(uint8_t rule, bool misere)
+/* A walk of ncols columns is one of the long proofs (make test-proofs,
+ * which CI runs right after make test) when it has more positions than
+ * this: the three-column walks of the rules whose column has all 256
+ * states (KAYLES, DAWSON KAYLES, MOCK TURTLES, TWINS), 2^24 positions
+ * each, most of make test's CPU time. Every other walk (every heap rule's,
+ * NO ADJACENT's three columns, one and two columns of every rule) stays
+ * in make test, so a developer's run still walks every rule exhaustively. */
+#define PROOF_WALK_MIN (1ul << 20)
+static bool walk_is_proof(uint8_t ncols)
+{
+    uint8_t states[256];
+    unsigned long ns = valid_states(states), n = 1;
+    for (uint8_t c = 0; c < ncols; c++)
+        n *= ns;
+    return n > PROOF_WALK_MIN;
+}
+
+/* proofs: the long walks only (the rest ran in make test); else all but
+ * those. */
+static void game_columns(uint8_t rule, bool misere, bool proofs)
 {
     double t0 = now_s();
     unsigned long f0 = failures;
@@ -631,21 +683,35 @@ static void game_columns(uint8_t rule, bool misere)
         return;
     }
     solver_select(rule, misere);
+    if (proofs && !walk_is_proof(maxcols))
+        return;
     load_col_moves();
     n_pos = n_p = n_moves = n_illegal = 0;
-    check_single_columns(rule, misere);
-    check_bad_positions(rule, misere ? ENGINE_MISERE : 0);
+    if (!proofs) {
+        check_single_columns(rule, misere);
+        check_bad_positions(rule, misere ? ENGINE_MISERE : 0);
+    }
+    uint8_t left = 0; /* the most columns of a walk left to the proofs */
     for (uint8_t n = 1; n <= maxcols; n++)
-        walk_columns(rule, misere, n);
+        if (walk_is_proof(n) == proofs)
+            walk_columns(rule, misere, n);
+        else if (!proofs)
+            left = n;
     unsigned long pos = n_pos, p = n_p, mv = n_moves, ill = n_illegal;
-    check_wide(rule, misere, 20000);
-    if (misere)
-        check_wide_misere(rule, 2000);
-    printf("%-22s %9lu positions (%lu P), %10lu moves listed, %lu illegal moves refused, %.1f s%s\n",
-           game_name, pos, p, mv, ill, now_s() - t0,
-           failures > f0 ? " FAILED" : "");
-    check_mistakes(rule, misere, maxcols, 64, 20000);
-    check_mistakes(rule, misere, maxcols, 255, 5000);
+    if (!proofs) {
+        check_wide(rule, misere, 20000);
+        if (misere)
+            check_wide_misere(rule, 2000);
+    }
+    char later[40] = "";
+    if (left)
+        snprintf(later, sizeof later, " (%u columns: make test-proofs)", left);
+    printf("%-22s %9lu positions (%lu P), %10lu moves listed, %lu illegal moves refused, %.1f s%s%s\n",
+           game_name, pos, p, mv, ill, now_s() - t0, later, failures > f0 ? " FAILED" : "");
+    if (!proofs) {
+        check_mistakes(rule, misere, maxcols, 64, 20000);
+        check_mistakes(rule, misere, maxcols, 255, 5000);
+    }
 }
 
 static void game_oneheap(uint8_t rule, bool misere)
@@ -811,18 +877,21 @@ static void check_modes(void)
 
 /* "test_engine" or "test_engine normal": normal play (and the mode list);
  * "test_engine misere": misere play. Two runs, so each fits the time a
- * test may take. */
+ * test may take. A second word "proofs": only the long walks of that play
+ * (walk_is_proof), which the run without it leaves out. */
 int main(int argc, char **argv)
 {
     bool want_misere = argc > 1 && !strcmp(argv[1], "misere");
+    bool proofs = argc > 2 && !strcmp(argv[2], "proofs");
     double t0 = now_s();
     setvbuf(stdout, NULL, _IOLBF, 0);
-    printf("engine: %u columns, one heap up to %u\n", ENGINE_COLS, ENGINE_HEAP_MAX);
-    if (!want_misere)
+    printf("engine: %u columns, one heap up to %u%s\n", ENGINE_COLS, ENGINE_HEAP_MAX,
+           proofs ? ", the long walks" : "");
+    if (!want_misere && !proofs)
         check_modes();
     for (uint8_t r = 0; r < RULE_COLUMN_COUNT; r++) /* EMPTY AND DIVIDE: test_ed */
-        game_columns(r, want_misere);
-    for (uint8_t r = 0; r < RULE_COUNT; r++)
+        game_columns(r, want_misere, proofs);
+    for (uint8_t r = 0; r < RULE_COUNT && !proofs; r++)
         if (solver_is_heap_form(r))
             game_oneheap(r, want_misere);
     printf("test-engine: %s, %lu failures, %.1f s\n", failures ? "FAILED" : "passed", failures,

@@ -3,11 +3,15 @@
 
 tools/size_report.py on a real ELF: the baseline it writes adds up, per
 module and per function, to the .text + .data that avr-size reports; it is
-the same bytes when written twice; the report against it shows no change;
+the same bytes when written twice (compiled, then from its cache); the
+cache is read, and an entry whose files changed is compiled again (both
+shown by editing an entry); the report against it shows no change;
 a baseline with one module and one of its functions made smaller shows that
 module and that function with the delta; a broken baseline is a clear error.
 """
+import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -40,15 +44,46 @@ def main():
     flash = sec[".text"] + sec.get(".data", 0)
 
     base = os.path.join(out, "size.baseline")
-    runs = []
-    for _ in range(2):
+    cache = os.path.join(out, "cache")
+    shutil.rmtree(cache, ignore_errors=True)
+
+    def write_baseline(*extra):
         if os.path.exists(base):
             os.remove(base)
-        rc, _, err = report(args, "--baseline", base, "--write-baseline")
+        rc, _, err = report(args, "--baseline", base, "--write-baseline", *extra)
         check(rc == 0, f"--write-baseline exits 0 {err.strip()}")
         with open(base, "rb") as fh:
-            runs.append(fh.read())
-    check(runs[0] == runs[1], "the baseline is the same bytes written twice")
+            return fh.read()
+
+    # every source compiled (the cache emptied first, then filled), then
+    # every one read from the cache
+    runs = [write_baseline("--cache", cache) for _ in range(2)]
+    check(runs[0] == runs[1], "the baseline is the same bytes written twice (compiled, then from the cache)")
+    # the cache is used, and an entry only while every file its compile read
+    # is the same: one source's entry with its symbols wiped changes the
+    # report; the same with one file's digest off is compiled again
+    entry = None
+    for f in sorted(os.listdir(cache)):
+        with open(os.path.join(cache, f)) as fh:
+            e = json.load(fh)
+        if len(e["names"]) > len(entry[1]["names"]) if entry else e["names"]:
+            entry = (os.path.join(cache, f), e)
+
+    def wipe(stale):
+        path, e = entry[0], dict(entry[1], names=[], strings=[], deps=dict(entry[1]["deps"]))
+        if stale:
+            e["deps"][next(iter(e["deps"]))] = "0" * 64
+        with open(path, "w") as fh:
+            json.dump(e, fh)
+
+    wipe(False)
+    if os.path.exists(base + ".wiped"):
+        os.remove(base + ".wiped")
+    rc, _, _ = report(args, "--baseline", base + ".wiped", "--write-baseline", "--cache", cache)
+    check(rc != 0 or open(base + ".wiped", "rb").read() != runs[0],
+          "an entry with its symbols wiped is what the report reads")
+    wipe(True)
+    check(write_baseline("--cache", cache) == runs[0], "an entry whose file changed is compiled again")
     lines = [l.split() for l in runs[0].decode().splitlines() if l and not l.startswith("#")]
     check(lines == sorted(lines, key=lambda f: " ".join(f)) and all(f[0] == elf for f in lines),
           "the baseline is sorted, every line of this ELF")
@@ -63,12 +98,12 @@ def main():
     check(len(own) >= 20 and "store" in own and "tables" in own and mods.get("(unknown)") is None,
           f"the bytes land in our modules ({len(own)} of them, none unknown)")
 
-    rc, text, _ = report(args, "--baseline", base, "--all")
+    rc, text, _ = report(args, "--baseline", base, "--all", "--cache", cache)
     rows = [l.split() for l in text.splitlines() if l.startswith("  ") and len(l.split()) == 4]
     after = sum(int(r[2]) for r in rows if r[0] in mods)
     check(rc == 0 and after == flash and len([r for r in rows if r[0] in mods]) == len(mods),
           f"--all lists every module, adding up to {flash}")
-    rc, text, _ = report(args, "--baseline", base)
+    rc, text, _ = report(args, "--baseline", base, "--cache", cache)
     check(rc == 0 and "modules changed: none" in text and "functions changed: none" in text
           and f"flash {flash} B of 30720" in text and f"free {30720 - flash} B" in text,
           "against its own baseline: the total, the free bytes, nothing changed")
@@ -83,7 +118,7 @@ def main():
             if f[1] == "module" and f[2] == mod or f[1] == "func" and f[2:4] == [mod, fn[1]]:
                 f = f[:-1] + [str(int(f[-1]) - 37)]
             fh.write(" ".join(f) + "\n")
-    rc, text, _ = report(args, "--baseline", mutated)
+    rc, text, _ = report(args, "--baseline", mutated, "--cache", cache)
     print("\n".join("    | " + l for l in text.splitlines()))
     want_mod = [mod, str(mods[mod] - 37), str(mods[mod]), "+37"]
     want_fn = [f"{fn[1]}", f"({mod})", str(fn[2] - 37), str(fn[2]), "+37"]
@@ -96,7 +131,7 @@ def main():
 
     with open(mutated, "a") as fh:
         fh.write(f"{elf} module\n")
-    rc, _, err = report(args, "--baseline", mutated)
+    rc, _, err = report(args, "--baseline", mutated, "--cache", cache)
     check(rc == 2 and "not a baseline line" in err and "Traceback" not in err,
           f"a broken baseline line is a clear error: {err.strip()}")
     print(f"size-report test: {'FAIL' if failed else 'ok'}")
