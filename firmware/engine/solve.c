@@ -124,16 +124,10 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
     uint8_t rule = engine_col_rule(p, c), form = engine_rule_form(rule);
     uint8_t from = p->col[c];
     m->col = c;
-    if (p->mode & ENGINE_BINARY)
+    /* a heap: BINARY's search serves the matrix's heaps too (fewest
+     * stones first, the values those of the tables) */
+    if ((p->mode & ENGINE_BINARY) || form == FORM_HEAP)
         return binary_find(rule, from, want, &m->to);
-    if (form == FORM_HEAP) {
-        for (uint8_t to = from; to-- > 0;) /* fewest stones first */
-            if (column_value(rule, to) == want && column_take_ok(rule, from, (uint16_t)(from - to))) {
-                m->to = to;
-                return true;
-            }
-        return false;
-    }
     if (form == FORM_COINS) {
         /* Turning coin i over toggles its value v(i) in the XOR, heads or
          * tails: find t (a head), a < t, b < a with v(t)^v(a)^v(b) = need,
