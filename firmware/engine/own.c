@@ -88,12 +88,6 @@ uint8_t engine_own_misere(void)
     return o->misere;
 }
 
-/* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3). */
-static NOINLINE void set_add(uint8_t *set, uint16_t v)
-{
-    set[v >> 3] |= column_bit(v & 7);
-}
-
 /* One heap's values by the mex rule, heaps 0 .. n in turn, for your own
  * code where it never splits. Taking k <= 8 reaches heap h - k, whose
  * value is in a ring of the last nine (last[i]: heap h - 1 - i); a
@@ -129,7 +123,7 @@ uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits)
         uint8_t take = (uint8_t)((leave & below) | (empty & at));
         uint8_t em = h > RULE_MAX_DIGITS ? rep & 1 : 0, fa = h > RULE_MAX_DIGITS + 1 ? rep & 2 : 0;
         if (fa)
-            set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
+            octal_set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
         if (!(take | em | fa)) {
             g = mis;                                    /* no move */
         } else {
@@ -152,7 +146,7 @@ uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits)
             }
         }
         if (pbits && !g)
-            set_add(pbits, h);
+            octal_set_add(pbits, h);
         for (uint8_t i = RULE_MAX_DIGITS; i; i--)
             last[i] = last[i - 1];
         last[0] = (uint8_t)g;
