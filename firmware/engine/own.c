@@ -52,8 +52,10 @@ uint8_t engine_own_set(const octal_code_t *c)
      * of L): their blocks, 0 where a heap has no move */
     octal_derive(o->d, o->g, o->run_cnt, TABLE_ROWS + 1);
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
-    for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
-        o->last--;      /* the code has a nonzero digit (octal_check) */
+    uint8_t last = RULE_MAX_DIGITS + 1;
+    while (!o->d[last - 1])
+        last--;         /* the code has a nonzero digit (octal_check) */
+    o->last = last;
     o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     if (o->form == FORM_HEAP) {
         o->heap_mis = OWN_HEAP_MIS_NONE;             /* one heap: derived when it is played */
