@@ -39,29 +39,35 @@ uint8_t binary_value(uint8_t rule, uint8_t n)
 bool binary_find(uint8_t rule, uint16_t from, uint8_t want, uint16_t *to)
 {
     const binary_seq_t *q = &binary_seq[rule];
-    uint8_t start = PGM_U8(&q->start), period = PGM_U8(&q->period), i;
+    uint8_t start = 0, period = 0, i = (uint8_t)from;
     uint16_t t, lo = (uint16_t)(from - column_kmax(rule, from));
-    if (!period && start) { /* NIM */
-        if (want >= from)
-            return false;
-        *to = want;
-        return true;
+    if (rule != RULE_OWN) {
+        start = PGM_U8(&q->start);
+        period = PGM_U8(&q->period);
+        if (!period && start) { /* NIM */
+            if (want >= from)
+                return false;
+            *to = want;
+            return true;
+        }
+        if (!period) {
+            uint16_t c = (uint16_t)want << 1, best = 0xFFFF;
+            for (; c < from; c = (uint16_t)(c << 1 | 1))
+                best = c;
+            if (best == 0xFFFF || best < lo)
+                return false;
+            *to = best;
+            return true;
+        }
+        i = binary_index(q, (uint8_t)(from > 0xFF ? from - period : from));
     }
-    if (!period) {
-        uint16_t c = (uint16_t)want << 1, best = 0xFFFF;
-        for (; c < from; c = (uint16_t)(c << 1 | 1))
-            best = c;
-        if (best == 0xFFFF || best < lo)
-            return false;
-        *to = best;
-        return true;
-    }
-    i = binary_index(q, (uint8_t)(from > 0xFF ? from - period : from));
+    /* your own code (a column's heap, never folded: i stays t, as
+     * start 0 is never reached) or a rule with a period */
     for (t = from; t-- > lo;) {
         if (i == start && t >= start)
             i = (uint8_t)(start + period);
         i--;
-        if (pgm_nibble(heap_row_of(rule), i) == want && column_take_ok(rule, from, (uint16_t)(from - t))) {
+        if (column_value(rule, i) == want && column_take_ok(rule, from, (uint16_t)(from - t))) {
             *to = t;
             return true;
         }

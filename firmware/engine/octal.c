@@ -64,10 +64,11 @@ void octal_digits(const octal_code_t *c, uint8_t *d)
         d[k - 1] = octal_digit(c, k);
 }
 
-/* The set of values seen among a heap's options: bit v of 16 bytes. */
-static NOINLINE void seen_add(uint8_t *seen, uint8_t v)
+/* Out of line: the values seen among a heap's options here, your own
+ * heap's far values and P-positions (own.c) share one copy. */
+NOINLINE void octal_set_add(uint8_t *set, uint16_t v)
 {
-    seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+    set[v >> 3] |= (uint8_t)(1u << (v & 7));
 }
 
 void octal_derive(const uint8_t *d, uint8_t *g, uint8_t *moves, uint8_t n)
@@ -82,7 +83,7 @@ void octal_derive(const uint8_t *d, uint8_t *g, uint8_t *moves, uint8_t n)
              * each side of the middle, one in it) */
             for (uint8_t a = 0; 2 * a <= r; a++)
                 if (dk & (a ? 4 : r ? 2 : 1)) {
-                    seen_add(seen, (uint8_t)(g[a] ^ g[r - a]));
+                    octal_set_add(seen, (uint8_t)(g[a] ^ g[r - a]));
                     cnt = (uint8_t)(cnt + (2 * a == r ? 1 : 2));
                 }
         }

@@ -56,5 +56,7 @@ void octal_digits(const octal_code_t *c, uint8_t *d);
  * pins may lose (a heap's: nonzero when it has a move), up to a run of
  * TABLE_ROWS (a byte; past it they wrap). */
 void octal_derive(const uint8_t *d, uint8_t *g, uint8_t *moves, uint8_t n);
+/* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3) set. */
+void octal_set_add(uint8_t *set, uint16_t v);
 
 #endif

@@ -52,8 +52,10 @@ uint8_t engine_own_set(const octal_code_t *c)
      * of L): their blocks, 0 where a heap has no move */
     octal_derive(o->d, o->g, o->run_cnt, TABLE_ROWS + 1);
     /* the last k a move may take (RULE_MAX_DIGITS + 1: any k past them) */
-    for (o->last = RULE_MAX_DIGITS + 1; !o->d[o->last - 1];)
-        o->last--;      /* the code has a nonzero digit (octal_check) */
+    uint8_t last = RULE_MAX_DIGITS + 1;
+    while (!o->d[last - 1])
+        last--;         /* the code has a nonzero digit (octal_check) */
+    o->last = last;
     o->misere = OWN_MISERE_UNKNOWN;    /* proved when misere is asked for (~2,000,000 cycles at most) */
     if (o->form == FORM_HEAP) {
         o->heap_mis = OWN_HEAP_MIS_NONE;             /* one heap: derived when it is played */
@@ -86,12 +88,6 @@ uint8_t engine_own_misere(void)
             own_misere_moves();
     }
     return o->misere;
-}
-
-/* Bit v of a set of values (bytes, bit v & 7 of byte v >> 3). */
-static NOINLINE void set_add(uint8_t *set, uint16_t v)
-{
-    set[v >> 3] |= column_bit(v & 7);
 }
 
 /* One heap's values by the mex rule, heaps 0 .. n in turn, for your own
@@ -129,7 +125,7 @@ uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits)
         uint8_t take = (uint8_t)((leave & below) | (empty & at));
         uint8_t em = h > RULE_MAX_DIGITS ? rep & 1 : 0, fa = h > RULE_MAX_DIGITS + 1 ? rep & 2 : 0;
         if (fa)
-            set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
+            octal_set_add(far, last[RULE_MAX_DIGITS]);        /* heap h - 9 */
         if (!(take | em | fa)) {
             g = mis;                                    /* no move */
         } else {
@@ -152,7 +148,7 @@ uint16_t own_heap_mex(uint16_t n, uint8_t mis, uint8_t *pbits)
             }
         }
         if (pbits && !g)
-            set_add(pbits, h);
+            octal_set_add(pbits, h);
         for (uint8_t i = RULE_MAX_DIGITS; i; i--)
             last[i] = last[i - 1];
         last[0] = (uint8_t)g;

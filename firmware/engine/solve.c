@@ -124,21 +124,18 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
     uint8_t rule = engine_col_rule(p, c), form = engine_rule_form(rule);
     uint8_t from = p->col[c];
     m->col = c;
-    if (p->mode & ENGINE_BINARY)
+    /* a heap: BINARY's search serves the matrix's heaps too (fewest
+     * stones first, the values those of the tables) */
+    if ((p->mode & ENGINE_BINARY) || form == FORM_HEAP)
         return binary_find(rule, from, want, &m->to);
-    if (form == FORM_HEAP) {
-        for (uint8_t to = from; to-- > 0;) /* fewest stones first */
-            if (column_value(rule, to) == want && column_take_ok(rule, from, (uint16_t)(from - to))) {
-                m->to = to;
-                return true;
-            }
-        return false;
-    }
     if (form == FORM_COINS) {
         /* Turning coin i over toggles its value v(i) in the XOR, heads or
          * tails: find t (a head), a < t, b < a with v(t)^v(a)^v(b) = need,
          * through the table from values back to coins, turning over as
-         * many coins as the rule allows (turns: fewest << 4 | most). */
+         * many coins as the rule allows (turns: fewest << 4 | most).
+         * Every column value is 4 bits (the tables' nibbles; build/grundy
+         * stops at a coin value past them; your own code is no SUM's
+         * column), so the XORs index the table as they are. */
         const uint8_t *v = coin_grundy[rule - RULE_FIRST_COINS];
         const uint8_t *at = coin_index[rule - RULE_FIRST_COINS];
         uint8_t turns = PGM_U8(&coin_turns[rule - RULE_FIRST_COINS]);
@@ -147,7 +144,7 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
         for (uint8_t t = 8; t-- > 0; head >>= 1) {
             if (!(from & head))
                 continue;
-            uint8_t need = (uint8_t)((need0 ^ PGM_U8(&v[t])) & 15);
+            uint8_t need = (uint8_t)(need0 ^ PGM_U8(&v[t]));
             uint8_t flip = 0; /* the coins turned over, the head too: found */
             if (!need && turns < 0x20) {
                 flip = head;
@@ -155,7 +152,7 @@ static bool col_find_value(const engine_pos_t *p, uint8_t c, uint8_t want, engin
                 flip = (uint8_t)(head | column_bit(PGM_U8(&at[need])));
             } else if ((turns & 15) >= 3) {
                 for (uint8_t a = t; a-- > 1 && !flip;) {
-                    uint8_t b = PGM_U8(&at[(need ^ PGM_U8(&v[a])) & 15]);
+                    uint8_t b = PGM_U8(&at[need ^ PGM_U8(&v[a])]);
                     if (b < a)
                         flip = (uint8_t)(head | column_bit(a) | column_bit(b));
                 }
