@@ -38,10 +38,11 @@ uint8_t binary_value(uint8_t rule, uint8_t n)
  * first, as engine_oneheap_grundy does). */
 bool binary_find(uint8_t rule, uint16_t from, uint8_t want, uint16_t *to)
 {
-    const binary_seq_t *q = &binary_seq[rule];
     uint8_t start = 0, period = 0, i = (uint8_t)from;
     uint16_t t, lo = (uint16_t)(from - column_kmax(rule, from));
     if (rule != RULE_OWN) {
+        /* binary_seq has no row for your own code: not even its address */
+        const binary_seq_t *q = &binary_seq[rule];
         start = PGM_U8(&q->start);
         period = PGM_U8(&q->period);
         if (!period && start) { /* NIM */

@@ -30,7 +30,7 @@ BUDGETS = [
     ("octal_heap", "one heap of a typed-in code that never splits, its P-positions or GRUNDY, worst cycles over every such code of 1-4 digits"),
 ]
 LIMITS = {"reply8": 3000, "reply32": 12000, "reply_random8": 3000, "reply_random32": 12000,
-          "flash": 30720 - 1024, "ram": 1024, "stack": 384, "latency": 5000, "latency_eeprom": 5000,
+          "flash": 29696, "ram": 1024, "stack": 384, "latency": 5000, "latency_eeprom": 5000,
           "power_playing": 1.0, "power_off": 0.0,
           "wear_play": 27.39, "wear_demo": 27.39, "wear_host": 100000, "octal_set": 1000000,
           "octal_misere": 16000000, "octal_heap": 1000000}

@@ -35,7 +35,6 @@ _Static_assert(offsetof(game_t, turn) - offsetof(game_t, saved) == offsetof(game
                    && sizeof(game_t) - offsetof(game_t, saved) >= sizeof(game_rec_t),
                "game.saved, game.turn and game.pos are not laid out as a game record");
 
-game_t game;
 /* Each level's chance in 256 of a random move (engine_reply's mistake). */
 static const uint8_t mistakes[LEVEL_COUNT] PROGMEM = {
     [LEVEL_EASY] = 256 * 3 / 8, [LEVEL_MEDIUM] = 256 / 8, [LEVEL_PERFECT] = 0,

@@ -55,13 +55,6 @@ enum { OFF_30S, OFF_60S, OFF_2MIN, OFF_5MIN, OFF_NEVER, OFF_COUNT };
 enum { LANG_EN, LANG_VI, LANG_COUNT };
 
 /* A game's score against the machine: your wins and the machine's. */
-typedef struct {
-    uint8_t wins, losses;
-} game_score_t;
-/* The scores' room and GAME_ID_BINARY (see game_id_of below). */
-#define GAME_IDS (RULE_NUMBERS * 2)
-#define GAME_ID_BINARY 0x80u
-
 /* The records' formats (settings_rec_t, game_rec_t). */
 #include "game_records.h"
 

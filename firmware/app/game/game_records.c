@@ -70,7 +70,7 @@ static bool records_rules_now(game_rec_t *g)
     uint8_t check = 0, *rule = &g->pos.rule;
     for (uint8_t c = 0; c <= ENGINE_COLS; rule = &g->pos.rules[c++]) {
         uint8_t old = *rule, w = 1;
-        if (c && !game_mode_is_sum(g->pos.mode))
+        if (c && !engine_is_sum(&g->pos))
             break;
         *rule = RULE_OWN;
         check = 0;

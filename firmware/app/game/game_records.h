@@ -21,6 +21,14 @@
 
 #include "store.h"
 
+/* A game's score (kept by id in the settings record), the scores' room
+ * and GAME_ID_BINARY (game.h's game_id_of). */
+typedef struct {
+    uint8_t wins, losses;
+} game_score_t;
+#define GAME_IDS (RULE_NUMBERS * 2)
+#define GAME_ID_BINARY 0x80u
+
 /* The records' version: the settings record's format byte. The formats
  * before it (1 to 6, firmware up to 2.1.0; 7, 3.0.0, whose game record
  * held the engine's indices with no word of which rules) are refused. */
