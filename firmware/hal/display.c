@@ -4,6 +4,7 @@
  * low lands in the module farthest from the MCU, module 0 shows columns 0..7.
  * Only rows that changed since the last frame are sent. */
 #include <avr/interrupt.h>
+#include <string.h>
 
 #include "hal_private.h"
 #include "pins.h"
@@ -22,6 +23,7 @@ enum {  /* MAX7219 registers (datasheet table 2) */
 #define DISPLAY_SPCR (_BV(SPE) | _BV(MSTR))
 
 static uint8_t display_cols[BOARD_COLS];  /* the frame last sent, engine layout */
+static uint8_t display_force;             /* rows to send even if unchanged */
 static uint8_t display_level = 8;         /* intensity, restored on power-on */
 
 /* The ISR only ends the wait of display_spi: cbi needs no register, so
@@ -79,8 +81,15 @@ static void display_send_row(uint8_t r)
     for (uint8_t m = BOARD_MODULES; m-- > 0;) {   /* farthest module first */
         const uint8_t *col = &display_cols[8 * m];
         uint8_t bits = 0;                         /* column 0 is data bit 7 */
-        for (uint8_t j = 0; j < 8; j++)
-            bits = (uint8_t)(bits << 1 | !!(col[j] & mask));
+        /* Unrolled: a test and an ori per lamp, the hot path of scrolling. */
+        if (col[0] & mask) bits |= 0x80;
+        if (col[1] & mask) bits |= 0x40;
+        if (col[2] & mask) bits |= 0x20;
+        if (col[3] & mask) bits |= 0x10;
+        if (col[4] & mask) bits |= 0x08;
+        if (col[5] & mask) bits |= 0x04;
+        if (col[6] & mask) bits |= 0x02;
+        if (col[7] & mask) bits |= 0x01;
         display_spi(digit);
         display_spi(bits);
     }
@@ -110,17 +119,24 @@ void display_init(void)
     PINS_DDR(BOARD_SPI_PORT) |= _BV(BOARD_SPI_CS) | _BV(BOARD_SPI_MOSI) | _BV(BOARD_SPI_SCK);
     SPCR = DISPLAY_SPCR;
     SPSR = 0;
-    /* display_cols is zero from reset: blank before lighting up */
-    display_set_power(true);
+    display_config();
+    memset(display_cols, 0, sizeof display_cols);
+    display_send_rows(0xFF);                     /* blank before lighting up */
+    display_reg_all(MAX_SHUTDOWN, 1);
+    display_force = 0;
 }
 
+/* The main loop shows a frame on every tick and it rarely changes: one
+ * pass finds the rows that differ (about 8 cycles a column, no separate
+ * compare: that unrolled copy cost flash) and sends only those. */
 void display_show(const uint8_t frame[BOARD_COLS])
 {
-    uint8_t rows = 0;
+    uint8_t rows = display_force;
     for (uint8_t c = 0; c < BOARD_COLS; c++) {
         rows |= (uint8_t)(frame[c] ^ display_cols[c]);
         display_cols[c] = frame[c];
     }
+    display_force = 0;
     display_send_rows(rows);
 }
 

@@ -133,6 +133,10 @@ void uart_putc(char c)
     }
     for (;;) {
         uint8_t h = uart_tx_head;
+        if (h == uart_tx_tail && (UCSR0A & _BV(UDRE0))) {
+            UDR0 = (uint8_t)c;                 /* idle line: no queueing */
+            break;
+        }
         uint8_t next = (uint8_t)((h + 1) & (HAL_UART_TX_SIZE - 1));
         if (next != uart_tx_tail) {
             uart_tx_buf[h] = (uint8_t)c;

@@ -159,21 +159,19 @@ bool text_draw(uint8_t frame[BOARD_COLS], uint16_t now)
     uint16_t w = width ? width - 1u : 0;
     uint16_t cycle = w + BOARD_COLS + 1;
     uint16_t el = (uint16_t)(now - t0);
-    uint16_t k = BOARD_COLS;        /* a text that fits stands still at the left edge */
+    uint16_t k;
     bool done;
     /* k: scroll steps since the text stood just off the right edge. */
-    if (!from_right && w <= BOARD_COLS) {
+    if (from_right) {
+        k = el / TEXT_STEP_MS;
+        done = k >= cycle;
+    } else if (w <= BOARD_COLS) {
+        k = BOARD_COLS;             /* fits: stands still at the left edge */
         done = el >= 4 * PAUSE_MS;
     } else {
-        if (!from_right)            /* from the left edge: still at first */
-            el = el < PAUSE_MS ? 0 : (uint16_t)(el - PAUSE_MS);
-        k = el / TEXT_STEP_MS;
-        if (from_right) {
-            done = k >= cycle;
-        } else {
-            done = k >= w;
-            k += BOARD_COLS;
-        }
+        k = el < PAUSE_MS ? 0 : (uint16_t)(el - PAUSE_MS) / TEXT_STEP_MS;
+        done = k >= w;
+        k += BOARD_COLS;
     }
     /* Walk the letters once, drawing the columns that land in the window. */
     int16_t x = BOARD_COLS - (int16_t)(k % cycle);
