@@ -149,8 +149,11 @@ print(' '.join(map(str, g)))")
 grep -q "S25\|TAKE 2 OR 5" "$out/tree/build/tables.c" || fail "the tables hold no row for the new rule"
 echo "add-game: 1. tables derived and proved (normal and misere): $(head -1 "$out/misere.txt")"
 
-# 2. budgets, both builds
-( cd "$out/tree" && make -s NO_DEPS=1 test-size ) > "$out/size.txt" 2>&1 \
+# 2. budgets, both builds: the chip's (flash, RAM). The kilobyte main
+# keeps free (SIZE_FREE_MIN) is not asked of the copy: a real new game is
+# a change that finds its own room first, and the figure printed here is
+# what it has to find.
+( cd "$out/tree" && make -s NO_DEPS=1 SIZE_FREE_MIN=0 test-size ) > "$out/size.txt" 2>&1 \
     || { cat "$out/size.txt"; fail "over budget"; }
 echo "add-game: 2. $(grep -c 'size: flash' "$out/size.txt") builds within budget: $(grep 'size: flash' "$out/size.txt" | tr '\n' ';')"
 
